@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises';
+import { parseCat } from '../../domain/cats/cat.js';
+import { parseDog } from '../../domain/dogs/dog.js';
+import type { CalendarDate } from '../../domain/records/calendar-date.js';
+import { InvalidRecordError } from '../../domain/records/invalid-record-error.js';
+import type { LoadedRecords } from '../persistence/loaded-records.js';
+import { SAMPLE_DATA } from '../persistence/sample-data.js';
+import { StartupError } from './startup-error.js';
+
+const COLLECTIONS = ['dogs', 'cats'] as const;
+
+/** The records of DATA_FILE (or the bundled sample), validated whole before any is served. */
+export async function loadRecords(dataFile: string | undefined, today: CalendarDate): Promise<LoadedRecords> {
+  if (dataFile === undefined) return parseRecords('the bundled sample data', SAMPLE_DATA, today);
+  const source = `DATA_FILE ${JSON.stringify(dataFile)}`;
+  let text: string;
+  try {
+    text = await readFile(dataFile, 'utf8');
+  } catch (error) {
+    throw new StartupError(`${source}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new StartupError(`${source}: is not valid JSON (${(error as Error).message})`);
+  }
+  return parseRecords(source, json, today);
+}
+
+/** Records from parsed JSON of the form {"dogs": [...], "cats": [...]}; the first wrong record is named. */
+export function parseRecords(source: string, json: unknown, today: CalendarDate): LoadedRecords {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new StartupError(`${source}: must be a JSON object {"dogs": [...], "cats": [...]}`);
+  }
+  for (const key of Object.keys(json)) {
+    if (!(COLLECTIONS as readonly string[]).includes(key)) {
+      throw new StartupError(`${source}: unknown key ${JSON.stringify(key)}; the keys are "dogs" and "cats"`);
+    }
+  }
+  const data = json as Readonly<Record<(typeof COLLECTIONS)[number], unknown>>;
+  return {
+    dogs: parseCollection(source, 'dogs', data.dogs, (input) => parseDog(input, today)),
+    cats: parseCollection(source, 'cats', data.cats, parseCat),
+  };
+}
+
+function parseCollection<R extends { readonly id: number }>(
+  source: string,
+  name: string,
+  input: unknown,
+  parse: (input: unknown) => R,
+): readonly R[] {
+  if (input === undefined) return [];
+  if (!Array.isArray(input)) throw new StartupError(`${source}: "${name}" must be an array of records`);
+  const seen = new Map<number, number>();
+  return input.map((item: unknown, index) => {
+    const where = `${source}: ${name}[${index}]`;
+    let record: R;
+    try {
+      record = parse(item);
+    } catch (error) {
+      if (!(error instanceof InvalidRecordError)) throw error;
+      throw new StartupError(`${where}${describeId(item)}: ${error.message}`);
+    }
+    const first = seen.get(record.id);
+    if (first !== undefined) throw new StartupError(`${where}: id ${record.id} is already used by ${name}[${first}]`);
+    seen.set(record.id, index);
+    return record;
+  });
+}
+
+function describeId(item: unknown): string {
+  const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+  return typeof id === 'number' ? ` (id ${id})` : '';
+}

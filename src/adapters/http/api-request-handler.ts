@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { inject, injectable } from 'inversify';
+import { NotFoundError } from '../../application/errors/not-found-error.js';
+import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
+import type { Version } from '../../domain/versioning/version.js';
+import { versionFromAccept } from './accept-header.js';
+import { ApiRoutes } from './api-routes.js';
+import { errorResponseFor, SERVER_ERROR } from './error-responses.js';
+import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
+import { parseRequestTarget } from './request-target.js';
+import { Router } from './router.js';
+import { sendJson } from './send-json.js';
+
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
+const LOGGED_PATH_LENGTH = 2048;
+
+/**
+ * Answers one request, checking in this order: unknown path (404, or 301 to the slash form),
+ * method (204 for OPTIONS, 405), version (406), then the use case (availability and record, 404).
+ */
+@injectable()
+export class ApiRequestHandler {
+  readonly #router: Router;
+
+  constructor(
+    @inject(ApiRoutes) routes: ApiRoutes,
+    @inject(ResolveVersion) private readonly resolveVersion: ResolveVersion,
+    @inject(HTTP_LOGS) private readonly logs: HttpLogs,
+  ) {
+    this.#router = new Router(routes.all);
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const method = req.method as string;
+    const { path, query } = parseRequestTarget(req.url as string);
+    let version: Version | undefined;
+    const access = this.logs.access;
+    if (access !== undefined) {
+      res.once('close', () => access(accessLine(method, path, res.statusCode, version, started)));
+    }
+    try {
+      const match = this.#router.match(path);
+      if (match === undefined) return this.#redirectToSlashForm(res, path, query);
+      if (method === 'OPTIONS') return sendJson(res, 204, undefined, undefined, { Allow: ALLOWED_METHODS });
+      if (method !== 'GET' && method !== 'HEAD') {
+        return sendJson(res, 405, { detail: `Method "${method}" not allowed.` }, undefined, { Allow: ALLOWED_METHODS });
+      }
+      version = this.resolveVersion.execute({ requested: versionFromAccept(req.headers.accept) });
+      const result = await match.route.handle({ version, path, params: match.params, query: new URLSearchParams(query) });
+      sendJson(res, 200, result.body, version, result.headers);
+    } catch (error) {
+      const known = errorResponseFor(error);
+      if (known === undefined) this.logs.errors(errorLine(method, path, error));
+      const { status, detail } = known ?? SERVER_ERROR;
+      sendJson(res, status, { detail }, version);
+    }
+  }
+
+  #redirectToSlashForm(res: ServerResponse, path: string, query: string): void {
+    if (path.endsWith('/') || !REDIRECTABLE_PATH.test(path) || this.#router.match(`${path}/`) === undefined) {
+      throw new NotFoundError('no_record');
+    }
+    const location = query === '' ? `${path}/` : `${path}/?${query}`;
+    sendJson(res, 301, { detail: `Moved permanently to ${location}.` }, undefined, { Location: location });
+  }
+}
+
+function accessLine(method: string, path: string, status: number, version: Version | undefined, started: number): string {
+  return JSON.stringify({
+    time: new Date().toISOString(),
+    method,
+    path: path.slice(0, LOGGED_PATH_LENGTH),
+    status,
+    version: version === undefined ? null : version.toString(),
+    duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+  });
+}
+
+function errorLine(method: string, path: string, error: unknown): string {
+  return JSON.stringify({
+    time: new Date().toISOString(),
+    level: 'error',
+    request: `${method} ${path.slice(0, LOGGED_PATH_LENGTH)}`,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+}

@@ -1,0 +1,56 @@
+import { inject, injectable } from 'inversify';
+import { InvalidPageError } from '../../application/errors/invalid-page-error.js';
+import { PageRequest } from '../../application/paging/page-request.js';
+import { GetChangelog } from '../../application/use-cases/get-changelog.js';
+import { GetCurrentVersion } from '../../application/use-cases/get-current-version.js';
+import { ListCats } from '../../application/use-cases/list-cats.js';
+import { ListDogs } from '../../application/use-cases/list-dogs.js';
+import type { ListRecords } from '../../application/use-cases/list-records.js';
+import { RetrieveCat } from '../../application/use-cases/retrieve-cat.js';
+import { RetrieveDog } from '../../application/use-cases/retrieve-dog.js';
+import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
+import { paginationHeaders } from './pagination-headers.js';
+import type { Route, RouteRequest, RouteResponse } from './route.js';
+
+/** Every path the API answers, each bound to its use case. */
+@injectable()
+export class ApiRoutes {
+  readonly all: readonly Route[];
+
+  constructor(
+    @inject(GetChangelog) changelog: GetChangelog,
+    @inject(GetCurrentVersion) currentVersion: GetCurrentVersion,
+    @inject(ListDogs) listDogs: ListDogs,
+    @inject(RetrieveDog) retrieveDog: RetrieveDog,
+    @inject(ListCats) listCats: ListCats,
+    @inject(RetrieveCat) retrieveCat: RetrieveCat,
+  ) {
+    this.all = [
+      { pattern: '/version/', handle: async () => ({ body: changelog.execute() }) },
+      { pattern: '/version/my_version/', handle: async ({ version }) => ({ body: currentVersion.execute({ version }) }) },
+      { pattern: '/doggies/', handle: listing(listDogs) },
+      { pattern: '/doggies/:id/', handle: retrieval(retrieveDog) },
+      { pattern: '/cats/', handle: listing(listCats) },
+      { pattern: '/cats/:id/', handle: retrieval(retrieveCat) },
+    ];
+  }
+}
+
+function listing(useCase: Pick<ListRecords<unknown>, 'execute'>) {
+  return async ({ version, path, query }: RouteRequest): Promise<RouteResponse> => {
+    const page = await useCase.execute({ version, page: PageRequest.fromQuery(single(query, 'limit'), single(query, 'offset')) });
+    return { body: page.items, headers: paginationHeaders(path, page) };
+  };
+}
+
+function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute'>) {
+  return async ({ version, params }: RouteRequest): Promise<RouteResponse> => ({
+    body: await useCase.execute({ version, id: params.id as string }),
+  });
+}
+
+function single(query: URLSearchParams, name: string): string | undefined {
+  const values = query.getAll(name);
+  if (values.length > 1) throw new InvalidPageError(`${name} is given ${values.length} times; give it once.`);
+  return values[0];
+}

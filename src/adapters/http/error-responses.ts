@@ -1,0 +1,26 @@
+import { DomainError } from '../../domain/errors/domain-error.js';
+
+export interface ErrorResponse {
+  readonly status: number;
+  readonly detail: string;
+}
+
+const messageOf = (error: DomainError): string => error.message;
+
+/** Each error code the service answers on purpose, with its status and `detail`. */
+const RESPONSES: Readonly<Record<string, (error: DomainError) => ErrorResponse>> = {
+  not_found: () => ({ status: 404, detail: 'Not found.' }),
+  malformed_version: (error) => ({ status: 406, detail: messageOf(error) }),
+  unsupported_version: (error) => ({ status: 406, detail: messageOf(error) }),
+  unsatisfiable_accept: (error) => ({ status: 406, detail: messageOf(error) }),
+  conflicting_version: (error) => ({ status: 406, detail: messageOf(error) }),
+  invalid_page: (error) => ({ status: 400, detail: messageOf(error) }),
+};
+
+export const SERVER_ERROR: ErrorResponse = { status: 500, detail: 'A server error occurred.' };
+
+/** The response for an error, or undefined when it is unexpected (a logged 500). */
+export function errorResponseFor(error: unknown): ErrorResponse | undefined {
+  if (!(error instanceof DomainError) || !Object.hasOwn(RESPONSES, error.code)) return undefined;
+  return (RESPONSES[error.code] as (error: DomainError) => ErrorResponse)(error);
+}

@@ -1,0 +1,15 @@
+/** The path and query of a request target; absolute-form targets (RFC 9112 3.2.2) give their path too. */
+export interface RequestTarget {
+  readonly path: string;
+  readonly query: string;
+}
+
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+export function parseRequestTarget(url: string): RequestTarget {
+  const originForm = url.replace(ABSOLUTE_FORM, '');
+  const question = originForm.indexOf('?');
+  return question < 0
+    ? { path: originForm, query: '' }
+    : { path: originForm.slice(0, question), query: originForm.slice(question + 1) };
+}

@@ -1,0 +1,30 @@
+import type { PageRequest } from '../../../application/paging/page-request.js';
+import type { RecordRepository } from '../../../application/ports/record-repository.js';
+
+/** A collection held in memory, sorted by id once when it is built. */
+export class InMemoryRecordRepository<R extends { readonly id: number }> implements RecordRepository<R> {
+  readonly #sorted: readonly R[];
+  readonly #byId: ReadonlyMap<number, R>;
+
+  constructor(records: Iterable<R>) {
+    const byId = new Map<number, R>();
+    for (const record of records) {
+      if (byId.has(record.id)) throw new Error(`two records have id ${record.id}; ids must be unique`);
+      byId.set(record.id, record);
+    }
+    this.#byId = byId;
+    this.#sorted = Object.freeze([...byId.values()].sort((a, b) => a.id - b.id));
+  }
+
+  async findById(id: number): Promise<R | undefined> {
+    return this.#byId.get(id);
+  }
+
+  async list(page: PageRequest): Promise<readonly R[]> {
+    return this.#sorted.slice(page.offset, page.offset + page.limit);
+  }
+
+  async count(): Promise<number> {
+    return this.#sorted.length;
+  }
+}

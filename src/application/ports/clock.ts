@@ -1,0 +1,8 @@
+import type { CalendarDate } from '../../domain/records/calendar-date.js';
+
+/** Where today's date comes from; the domain never reads the system time itself. */
+export interface Clock {
+  today(): CalendarDate;
+}
+
+export const CLOCK = Symbol.for('Clock');

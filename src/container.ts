@@ -1,0 +1,82 @@
+import 'reflect-metadata';
+import { Container, ContainerModule } from 'inversify';
+import { CLOCK, type Clock } from './application/ports/clock.js';
+import { VERSION_POLICY, type VersionPolicy } from './application/ports/version-policy.js';
+import { GetChangelog } from './application/use-cases/get-changelog.js';
+import { GetCurrentVersion } from './application/use-cases/get-current-version.js';
+import { ListCats } from './application/use-cases/list-cats.js';
+import { ListDogs } from './application/use-cases/list-dogs.js';
+import { ResolveVersion } from './application/use-cases/resolve-version.js';
+import { RetrieveCat } from './application/use-cases/retrieve-cat.js';
+import { RetrieveDog } from './application/use-cases/retrieve-dog.js';
+import { FixedClock } from './adapters/clock/fixed-clock.js';
+import { SystemClock } from './adapters/clock/system-clock.js';
+import { loadRecords } from './adapters/config/data-file.js';
+import { readSettings, type Environment, type Settings } from './adapters/config/settings.js';
+import { ApiRequestHandler } from './adapters/http/api-request-handler.js';
+import { ApiRoutes } from './adapters/http/api-routes.js';
+import { API_SERVER_OPTIONS, ApiServer, type ApiServerOptions } from './adapters/http/api-server.js';
+import { HTTP_LOGS, type HttpLogs } from './adapters/http/http-logs.js';
+import type { LogSink } from './adapters/http/log-sink.js';
+import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
+import { buildReferenceModel } from './domain/api-history/reference-history.js';
+import { VERSIONS } from './domain/api-history/versions.js';
+import { Version } from './domain/versioning/version.js';
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+export interface ServiceOutput {
+  readonly stdout: LogSink;
+  readonly stderr: LogSink;
+}
+
+export interface ComposedService {
+  readonly settings: Settings;
+  readonly server: ApiServer;
+}
+
+/** The versioning model, the clock and the use cases. */
+export function applicationModule(policy: VersionPolicy, clock: Clock): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<VersionPolicy>(VERSION_POLICY).toConstantValue(policy);
+    bind<Clock>(CLOCK).toConstantValue(clock);
+    bind(ResolveVersion).toSelf().inSingletonScope();
+    bind(GetChangelog).toSelf().inSingletonScope();
+    bind(GetCurrentVersion).toSelf().inSingletonScope();
+    bind(ListDogs).toSelf().inSingletonScope();
+    bind(RetrieveDog).toSelf().inSingletonScope();
+    bind(ListCats).toSelf().inSingletonScope();
+    bind(RetrieveCat).toSelf().inSingletonScope();
+  });
+}
+
+/** The node:http adapter. */
+export function httpModule(logs: HttpLogs, options: ApiServerOptions): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<HttpLogs>(HTTP_LOGS).toConstantValue(logs);
+    bind<ApiServerOptions>(API_SERVER_OPTIONS).toConstantValue(options);
+    bind(ApiRoutes).toSelf().inSingletonScope();
+    bind(ApiRequestHandler).toSelf().inSingletonScope();
+    bind(ApiServer).toSelf().inSingletonScope();
+  });
+}
+
+/**
+ * The composition root: reads and checks every setting, builds the version model, loads and
+ * validates the data, wires the graph and resolves it once. Throws StartupError or
+ * VersionModelError naming what is wrong; nothing is served half-built.
+ */
+export async function composeService(env: Environment, output: ServiceOutput): Promise<ComposedService> {
+  const settings = readSettings(env, VERSIONS.map((declaration) => Version.parse(declaration.version)));
+  const model = buildReferenceModel(settings);
+  const clock = settings.today === undefined ? new SystemClock() : new FixedClock(settings.today);
+  const records = await loadRecords(settings.dataFile, clock.today());
+
+  const container = new Container();
+  container.load(
+    applicationModule(model, clock),
+    memoryPersistenceModule(records),
+    httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, { drainTimeoutMs: DRAIN_TIMEOUT_MS }),
+  );
+  return { settings, server: container.get(ApiServer) };
+}

@@ -1,0 +1,30 @@
+import type { Representation } from './representation.js';
+import type { Transform } from './transform.js';
+import { withoutField } from './without-field.js';
+
+export interface AddFieldOptions {
+  readonly version: string;
+  readonly fieldName: string;
+  readonly description: string;
+}
+
+/** The field exists from `version` on; older requests do not see it. */
+export class AddField<R = unknown> implements Transform<R> {
+  readonly version: string;
+  readonly fieldName: string;
+  readonly description: string;
+
+  constructor(options: AddFieldOptions) {
+    this.version = options.version;
+    this.fieldName = options.fieldName;
+    this.description = options.description;
+  }
+
+  downgradeResponse(data: Representation): Representation {
+    return withoutField(data, this.fieldName);
+  }
+
+  upgradeRequest(data: Representation): Representation {
+    return data;
+  }
+}

@@ -1,0 +1,12 @@
+/** One version's record in the changelog (spec 2.2); the field names are the public contract. */
+export interface ChangelogEntry {
+  readonly version: string;
+  readonly notes: readonly string[];
+  readonly models: readonly string[];
+  readonly views: {
+    readonly endpoints_introduced: readonly string[];
+    readonly endpoints_removed: readonly string[];
+    readonly actions_introduced: readonly string[];
+    readonly actions_removed: readonly string[];
+  };
+}

@@ -1,0 +1,91 @@
+import { AvailabilityWindow } from './availability-window.js';
+import type { RemovalReading } from './removal-reading.js';
+import type { Transform } from './transform.js';
+import { Version } from './version.js';
+import type { VersionDeclaration } from './version-declaration.js';
+import { VersionModelError } from './version-model-error.js';
+import type { WindowDeclaration } from './view-set-declaration.js';
+
+/** Collects every problem of a version model declaration, each naming the declaration and what to do. */
+export class DeclarationChecker {
+  readonly problems: string[] = [];
+  readonly versions: readonly Version[];
+  readonly #byText = new Map<string, Version>();
+
+  constructor(declarations: readonly VersionDeclaration[]) {
+    declarations.forEach((declaration, index) => {
+      const version = this.#parse(`version declaration #${index + 1}`, declaration.version);
+      if (version === undefined) return;
+      if (this.#byText.has(version.toString())) {
+        this.problems.push(`version ${version} is declared twice; declare each version once`);
+      }
+      this.#byText.set(version.toString(), version);
+    });
+    if (declarations.length === 0) this.problems.push('no version is declared; declare at least one');
+    this.versions = [...this.#byText.values()].sort((a, b) => b.compare(a));
+    this.throwIfAny();
+  }
+
+  get supportedList(): string {
+    return this.versions.join(', ');
+  }
+
+  /** The supported version written `text`, or undefined with a problem recorded against `where`. */
+  supported(where: string, text: string): Version | undefined {
+    const version = this.#parse(where, text);
+    if (version === undefined) return undefined;
+    const known = this.#byText.get(version.toString());
+    if (known === undefined) {
+      this.problems.push(`${where}: version ${text} is not in the supported list (${this.supportedList}); declare it or name a supported one`);
+    }
+    return known;
+  }
+
+  checkTransform(owner: string, transform: Transform<never>): void {
+    const where = `${owner} transform ${transformLabel(transform)}`;
+    if (typeof transform.description !== 'string' || transform.description.trim() === '') {
+      this.problems.push(`${where}: its description is empty; the changelog lists it under its version`);
+    }
+    const version = this.supported(where, transform.version);
+    if (version !== undefined && version.equals(this.versions[this.versions.length - 1] as Version)) {
+      this.problems.push(`${where}: it is bound to the earliest version ${version}, so no request is older and it would never run; bind it to the version that introduced the change`);
+    }
+  }
+
+  window(where: string, declaration: WindowDeclaration, reading: RemovalReading): AvailabilityWindow {
+    const start = declaration.introducedIn === undefined ? undefined : this.supported(`${where} introducedIn`, declaration.introducedIn);
+    const end = declaration.removedIn === undefined ? undefined : this.supported(`${where} removedIn`, declaration.removedIn);
+    const window = new AvailabilityWindow(start, end, reading);
+    if (window.isEmpty()) {
+      this.problems.push(`${where}: introducedIn ${String(start)} is ${reading === 'inclusive' ? 'after' : 'not before'} removedIn ${String(end)}, so it is never available`);
+    }
+    return window;
+  }
+
+  unique(kind: string, names: readonly string[]): void {
+    const seen = new Set<string>();
+    for (const name of names) {
+      if (typeof name !== 'string' || name.trim() === '') this.problems.push(`a ${kind} has an empty name; give it the name the changelog shows`);
+      else if (seen.has(name)) this.problems.push(`${kind} ${name} is declared twice; declare it once`);
+      seen.add(name);
+    }
+  }
+
+  throwIfAny(): void {
+    if (this.problems.length > 0) throw new VersionModelError(this.problems);
+  }
+
+  #parse(where: string, text: string): Version | undefined {
+    try {
+      return Version.parse(text);
+    } catch {
+      this.problems.push(`${where}: ${JSON.stringify(text)} is not a version; write MAJOR.MINOR.PATCH, such as 2.1.0`);
+      return undefined;
+    }
+  }
+}
+
+function transformLabel(transform: Transform<never>): string {
+  const field = 'fieldName' in transform ? `(${String(transform.fieldName)})` : '';
+  return `${transform.constructor.name}${field}`;
+}

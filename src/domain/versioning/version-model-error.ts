@@ -1,0 +1,10 @@
+import { DomainError } from '../errors/domain-error.js';
+
+/** The version declarations contradict each other or themselves; every problem is named. */
+export class VersionModelError extends DomainError {
+  readonly code = 'invalid_version_model';
+
+  constructor(readonly problems: readonly string[]) {
+    super(`The version model is invalid:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+  }
+}

@@ -1,0 +1,189 @@
+import { AvailabilityWindow } from './availability-window.js';
+import type { ChangelogEntry } from './changelog-entry.js';
+import { buildChangelog } from './changelog.js';
+import { DeclarationChecker } from './declaration-checker.js';
+import { deepFreeze } from './deep-freeze.js';
+import { MalformedVersionError } from './malformed-version-error.js';
+import type { Representation } from './representation.js';
+import type { RequestContext } from './request-context.js';
+import type { ResourceDeclaration, ResourceKey } from './resource-declaration.js';
+import type { Transform } from './transform.js';
+import { UnsupportedVersionError } from './unsupported-version-error.js';
+import { Version } from './version.js';
+import type { VersionModelDeclaration } from './version-model-declaration.js';
+
+type AnyTransform = Transform<unknown>;
+
+interface TransformChain {
+  /** Newest change first. */
+  readonly downgrade: readonly AnyTransform[];
+  /** Oldest change first: the downgrade chain reversed. */
+  readonly upgrade: readonly AnyTransform[];
+}
+
+/** What one version needs at request time, computed once when the model is built. */
+interface VersionTable {
+  readonly version: Version;
+  readonly chains: ReadonlyMap<string, TransformChain>;
+  readonly available: ReadonlySet<string>;
+  readonly entry: ChangelogEntry;
+}
+
+/**
+ * The whole versioning model: supported versions, the default, transform chains, availability
+ * and the changelog. Built and validated once; a request only looks things up.
+ */
+export class VersionModel {
+  /** Newest first. */
+  readonly versions: readonly Version[];
+  readonly defaultVersion: Version;
+  readonly changelog: readonly ChangelogEntry[];
+  readonly #tables: ReadonlyMap<string, VersionTable>;
+  readonly #resources: ReadonlyMap<string, ResourceDeclaration<unknown>>;
+  readonly #units: ReadonlySet<string>;
+
+  private constructor(
+    versions: readonly Version[],
+    defaultVersion: Version,
+    tables: ReadonlyMap<string, VersionTable>,
+    resources: ReadonlyMap<string, ResourceDeclaration<unknown>>,
+    units: ReadonlySet<string>,
+  ) {
+    this.versions = Object.freeze([...versions]);
+    this.defaultVersion = defaultVersion;
+    this.#tables = tables;
+    this.#resources = resources;
+    this.#units = units;
+    this.changelog = Object.freeze(versions.map((version) => (tables.get(version.toString()) as VersionTable).entry));
+  }
+
+  /** Validates every declaration and compiles per-version tables; throws VersionModelError naming each problem. */
+  static build(declaration: VersionModelDeclaration): VersionModel {
+    const reading = declaration.removedIn ?? 'inclusive';
+    const check = new DeclarationChecker(declaration.versions);
+    const versions = check.versions;
+
+    const defaultVersion = chooseDefault(check, declaration.defaultVersion ?? 'latest');
+
+    check.unique('resource', declaration.resources.map((resource) => resource.key.name));
+    for (const resource of declaration.resources) {
+      for (const transform of resource.transforms) check.checkTransform(resource.key.name, transform);
+    }
+
+    check.unique('view set', declaration.viewSets.map((viewSet) => viewSet.name));
+    const windows = new Map<string, AvailabilityWindow>();
+    for (const viewSet of declaration.viewSets) {
+      const endpoint = check.window(viewSet.name, viewSet, reading);
+      const actions = Object.entries(viewSet.actions);
+      if (actions.length === 0) check.problems.push(`${viewSet.name}: it declares no action; declare list, retrieve or another`);
+      for (const [action, actionDeclaration] of actions) {
+        const unit = `${viewSet.name}.${action}`;
+        const own = check.window(unit, actionDeclaration, reading);
+        const effective = endpoint.intersect(own);
+        if (!own.isEmpty() && !endpoint.isEmpty() && effective.isEmpty()) {
+          check.problems.push(`${unit}: its window does not overlap the window of ${viewSet.name}, so it is never available`);
+        }
+        windows.set(unit, effective);
+      }
+    }
+    check.throwIfAny();
+
+    const changelog = buildChangelog(declaration, versions);
+    const tables = new Map<string, VersionTable>();
+    versions.forEach((version, index) => {
+      tables.set(version.toString(), {
+        version,
+        chains: compileChains(declaration.resources, version),
+        available: new Set([...windows].filter(([, window]) => window.contains(version)).map(([unit]) => unit)),
+        entry: deepFreeze(changelog[index] as ChangelogEntry),
+      });
+    });
+    const resources = new Map(declaration.resources.map((resource) => [resource.key.name, resource as ResourceDeclaration<unknown>]));
+    return new VersionModel(versions, defaultVersion, tables, resources, new Set(windows.keys()));
+  }
+
+  get latest(): Version {
+    return this.versions[0] as Version;
+  }
+
+  get earliest(): Version {
+    return this.versions[this.versions.length - 1] as Version;
+  }
+
+  /** The supported version a request names, or the default when it names none (absent or empty). */
+  resolve(requested: string | undefined): Version {
+    if (requested === undefined || requested === '') return this.defaultVersion;
+    const table = this.#tables.get(requested);
+    if (table !== undefined) return table.version;
+    if (!Version.isCanonical(requested)) throw new MalformedVersionError(requested, this.versions);
+    throw new UnsupportedVersionError(requested, this.versions);
+  }
+
+  /** Whether the action of the view set exists at this version (R1 to R3). */
+  isAvailable(viewSet: string, action: string, version: Version): boolean {
+    const unit = `${viewSet}.${action}`;
+    if (!this.#units.has(unit)) throw new Error(`${unit} is not declared in the version model`);
+    return this.#table(version).available.has(unit);
+  }
+
+  /** The record in the shape of the request's version: the newest shape, downgraded newest change first. */
+  represent<R>(key: ResourceKey<R>, record: R, context: RequestContext): Representation {
+    const resource = this.#resource(key);
+    let data = resource.represent(record);
+    for (const transform of this.#chain(key, context.version).downgrade) {
+      data = transform.downgradeResponse(data, context, record);
+    }
+    return data;
+  }
+
+  /** Input sent in the shape of the request's version, upgraded oldest change first to the newest shape. */
+  upgradeRequest<R>(key: ResourceKey<R>, data: Representation, context: RequestContext): Representation {
+    this.#resource(key);
+    let upgraded = data;
+    for (const transform of this.#chain(key, context.version).upgrade) {
+      if (transform.upgradeRequest !== undefined) upgraded = transform.upgradeRequest(upgraded, context);
+    }
+    return upgraded;
+  }
+
+  changelogEntry(version: Version): ChangelogEntry {
+    return this.#table(version).entry;
+  }
+
+  #table(version: Version): VersionTable {
+    const table = this.#tables.get(version.toString());
+    if (table === undefined) throw new UnsupportedVersionError(version.toString(), this.versions);
+    return table;
+  }
+
+  #resource<R>(key: ResourceKey<R>): ResourceDeclaration<unknown> {
+    const resource = this.#resources.get(key.name);
+    if (resource === undefined) throw new Error(`resource ${key.name} is not declared in the version model`);
+    return resource;
+  }
+
+  #chain(key: ResourceKey<never>, version: Version): TransformChain {
+    return this.#table(version).chains.get(key.name) as TransformChain;
+  }
+}
+
+function chooseDefault(check: DeclarationChecker, choice: string): Version {
+  if (choice === 'latest') return check.versions[0] as Version;
+  if (choice === 'earliest') return check.versions[check.versions.length - 1] as Version;
+  const exact = check.supported('default version', choice);
+  check.throwIfAny();
+  return exact as Version;
+}
+
+function compileChains(resources: readonly ResourceDeclaration<never>[], version: Version): Map<string, TransformChain> {
+  const chains = new Map<string, TransformChain>();
+  for (const resource of resources) {
+    const applicable = (resource.transforms as readonly AnyTransform[])
+      .map((transform, order) => ({ transform, order, since: Version.parse(transform.version) }))
+      .filter(({ since }) => version.isOlderThan(since))
+      .sort((a, b) => b.since.compare(a.since) || b.order - a.order)
+      .map(({ transform }) => transform);
+    chains.set(resource.key.name, Object.freeze({ downgrade: Object.freeze(applicable), upgrade: Object.freeze([...applicable].reverse()) }));
+  }
+  return chains;
+}

@@ -1,0 +1,56 @@
+import { SemVer, compare } from 'semver';
+import { MalformedVersionError } from './malformed-version-error.js';
+
+const CANONICAL = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+
+/** An API version, exactly MAJOR.MINOR.PATCH, ordered numerically by component. */
+export class Version {
+  readonly #semver: SemVer;
+  readonly #text: string;
+
+  private constructor(semver: SemVer) {
+    this.#semver = semver;
+    this.#text = semver.version;
+  }
+
+  static parse(text: string): Version {
+    const match = CANONICAL.exec(text);
+    if (match === null || !match.slice(1).every((part) => Number.isSafeInteger(Number(part)))) {
+      throw new MalformedVersionError(text);
+    }
+    return new Version(new SemVer(text));
+  }
+
+  static isCanonical(text: string): boolean {
+    try {
+      Version.parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  compare(other: Version): -1 | 0 | 1 {
+    return compare(this.#semver, other.#semver);
+  }
+
+  equals(other: Version): boolean {
+    return this.compare(other) === 0;
+  }
+
+  isOlderThan(other: Version): boolean {
+    return this.compare(other) < 0;
+  }
+
+  isNewerThan(other: Version): boolean {
+    return this.compare(other) > 0;
+  }
+
+  toString(): string {
+    return this.#text;
+  }
+
+  toJSON(): string {
+    return this.#text;
+  }
+}
