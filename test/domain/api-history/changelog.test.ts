@@ -1,0 +1,50 @@
+import t from 'tap';
+import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
+
+const views = (changes: Partial<Record<'endpoints_introduced' | 'endpoints_removed' | 'actions_introduced' | 'actions_removed', string[]>> = {}) => ({
+  endpoints_introduced: [],
+  endpoints_removed: [],
+  actions_introduced: [],
+  actions_removed: [],
+  ...changes,
+});
+
+const REFERENCE_CHANGELOG = [
+  { version: '5.0.0', notes: ['Removed the cat endpoint'], models: [], views: views({ endpoints_removed: ['CatViewSet'] }) },
+  { version: '4.0.0', notes: ['Removed Dog.age'], models: ['Removed Dog.age.'], views: views({ actions_removed: ['CatViewSet.list'] }) },
+  {
+    version: '3.0.0',
+    notes: ['Grouped Dog.age and Dog.dog_years into one age object'],
+    models: ['Dog.age became an object grouping human_years and dog_years.'],
+    views: views({ actions_introduced: ['CatViewSet.retrieve'] }),
+  },
+  { version: '2.1.0', notes: ['Added Dog.age'], models: ['Added Dog.age: the age in whole years, computed from birthday.'], views: views() },
+  { version: '2.0.0', notes: ['Added the dog detail view'], models: [], views: views({ actions_introduced: ['DoggieViewSet.retrieve'] }) },
+  { version: '1.0.0', notes: ['Initial version'], models: [], views: views({ endpoints_introduced: ['CatViewSet'] }) },
+];
+
+t.test('the reference changelog, exactly, in every configuration', async (t) => {
+  for (const options of [{}, { ageRemoval: 'placeholder' as const }, { removedIn: 'exclusive' as const }, { defaultVersion: 'earliest' }]) {
+    t.same(buildReferenceModel(options).changelog, REFERENCE_CHANGELOG, `with ${JSON.stringify(options)}`);
+  }
+});
+
+t.test('R5 and R6: introductions under introducedIn; removals under removedIn; each once', async (t) => {
+  const changelog = buildReferenceModel().changelog;
+  const all = (field: 'endpoints_introduced' | 'endpoints_removed' | 'actions_introduced' | 'actions_removed') =>
+    changelog.flatMap((entry) => entry.views[field].map((unit) => `${entry.version} ${unit}`));
+  t.same(all('endpoints_introduced'), ['1.0.0 CatViewSet']);
+  t.same(all('endpoints_removed'), ['5.0.0 CatViewSet']);
+  t.same(all('actions_introduced'), ['3.0.0 CatViewSet.retrieve', '2.0.0 DoggieViewSet.retrieve']);
+  t.same(all('actions_removed'), ['4.0.0 CatViewSet.list']);
+});
+
+t.test('the changelog is built once, frozen, and the same object on every read', async (t) => {
+  const model = buildReferenceModel();
+  t.equal(model.changelog, model.changelog, 'same array');
+  t.equal(model.changelogEntry(model.resolve('3.0.0')), model.changelog[2], 'an entry is the changelog’s own');
+  t.ok(Object.isFrozen(model.changelog), 'list frozen');
+  const entry = model.changelog[0] as unknown as { notes: string[]; views: { endpoints_removed: string[] } };
+  t.ok(Object.isFrozen(entry) && Object.isFrozen(entry.notes) && Object.isFrozen(entry.views.endpoints_removed), 'entries frozen to the leaves');
+  t.throws(() => entry.notes.push('x'), TypeError, 'no request can change it');
+});

@@ -1,0 +1,57 @@
+import t from 'tap';
+import { DOG_RESOURCE, dogResource } from '../../../src/domain/api-history/dog-resource.js';
+import { referenceHistory } from '../../../src/domain/api-history/reference-history.js';
+import { parseDog, type Dog } from '../../../src/domain/dogs/dog.js';
+import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
+import { AddField } from '../../../src/domain/versioning/add-field.js';
+import type { Representation } from '../../../src/domain/versioning/representation.js';
+import type { Transform } from '../../../src/domain/versioning/transform.js';
+import { VersionModel } from '../../../src/domain/versioning/version-model.js';
+
+const today = CalendarDate.parse('2026-11-22') as CalendarDate;
+const biko = parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today);
+
+/** 6.0.0: `name` is renamed `title`. */
+class RenameNameToTitle implements Transform<Dog> {
+  readonly version = '6.0.0';
+  readonly description = 'Dog.name renamed Dog.title.';
+  downgradeResponse({ title, ...rest }: Representation): Representation {
+    const [id, ...others] = Object.entries(rest);
+    return Object.fromEntries([id as [string, unknown], ['name', title], ...others]) as Representation;
+  }
+}
+
+t.test('two later versions added on top: every older row of table 2.1.2 still holds exactly', async (t) => {
+  const reference = referenceHistory();
+  const dog = dogResource('computed');
+  const model = VersionModel.build({
+    ...reference,
+    versions: [{ version: '7.0.0', notes: ['Added Dog.good_boy'] }, { version: '6.0.0', notes: ['Renamed Dog.name'] }, ...reference.versions],
+    resources: [
+      {
+        ...dog,
+        represent: (record: Dog) => ({ id: record.id, title: record.name, birthday: record.birthday.toString(), good_boy: true }),
+        transforms: [...dog.transforms, new RenameNameToTitle(), new AddField<Dog>({ version: '7.0.0', fieldName: 'good_boy', description: 'Added Dog.good_boy.' })],
+      },
+      ...reference.resources.slice(1),
+    ],
+  });
+  const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
+  const rows: [string, unknown][] = [
+    ['7.0.0', { id: 1, title: 'Biko', birthday: '2014-05-06', good_boy: true }],
+    ['6.0.0', { id: 1, title: 'Biko', birthday: '2014-05-06' }],
+    ['5.0.0', BIKO],
+    ['4.0.0', BIKO],
+    ['3.0.0', { ...BIKO, age: { human_years: 12, dog_years: 84 } }],
+    ['2.1.0', { ...BIKO, age: 12 }],
+    ['2.0.0', BIKO],
+    ['1.0.0', BIKO],
+  ];
+  for (const [version, shape] of rows) {
+    const data = model.represent(DOG_RESOURCE, biko, { version: model.resolve(version), today });
+    t.same(data, shape, `at ${version}`);
+    t.same(Object.keys(data), Object.keys(shape as object), `field order at ${version}`);
+  }
+  t.same(model.changelog[0]?.models, ['Added Dog.good_boy.'], 'the new version lists its transform');
+  t.equal(model.resolve(undefined).toString(), '7.0.0', 'latest moves to the new version');
+});
