@@ -1,0 +1,41 @@
+import t from 'tap';
+import { NotFoundError } from '../../src/application/errors/not-found-error.js';
+import { PageRequest } from '../../src/application/paging/page-request.js';
+import { ListCats } from '../../src/application/use-cases/list-cats.js';
+import { RetrieveCat } from '../../src/application/use-cases/retrieve-cat.js';
+import { applicationParts } from '../fixtures/application.js';
+
+const ALL = ['1.0.0', '2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0'];
+
+async function availability(run: (version: string) => Promise<unknown>): Promise<string[]> {
+  const available: string[] = [];
+  for (const version of ALL) {
+    try {
+      await run(version);
+      available.push(version);
+    } catch (error) {
+      if (!(error instanceof NotFoundError) || error.reason !== 'hidden') throw error;
+    }
+  }
+  return available;
+}
+
+t.test('cat windows: endpoint 1.0.0 to 5.0.0, retrieve from 3.0.0, list until 4.0.0', async (t) => {
+  for (const [removedIn, retrieveAt, listAt] of [
+    ['inclusive', ['3.0.0', '4.0.0', '5.0.0'], ['1.0.0', '2.0.0', '2.1.0', '3.0.0', '4.0.0']],
+    ['exclusive', ['3.0.0', '4.0.0'], ['1.0.0', '2.0.0', '2.1.0', '3.0.0']],
+  ] as const) {
+    const { model, clock, cats } = applicationParts({ removedIn });
+    const retrieve = new RetrieveCat(model, clock, cats);
+    const list = new ListCats(model, clock, cats);
+    t.same(await availability((v) => retrieve.execute({ version: model.resolve(v), id: '1' })), retrieveAt, `${removedIn}: retrieve`);
+    t.same(await availability((v) => list.execute({ version: model.resolve(v), page: PageRequest.of(10, 0) })), listAt, `${removedIn}: list`);
+  }
+});
+
+t.test('a cat is its id and name', async (t) => {
+  const { model, clock, cats } = applicationParts();
+  t.same(await new RetrieveCat(model, clock, cats).execute({ version: model.resolve('3.0.0'), id: '2' }), { id: 2, name: 'Cat 2' });
+  const page = await new ListCats(model, clock, cats).execute({ version: model.resolve('1.0.0'), page: PageRequest.of(10, 0) });
+  t.same(page.items, [{ id: 1, name: 'Cat 1' }, { id: 2, name: 'Cat 2' }]);
+});

@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import t from 'tap';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const src = join(root, 'src');
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(folder, entry.name)) : entry.name.endsWith('.ts') ? [join(folder, entry.name)] : [],
+  );
+}
+
+interface Import {
+  readonly file: string;
+  readonly specifier: string;
+  readonly names: string;
+  /** For relative specifiers, the path from src/ of what it imports. */
+  readonly target: string | undefined;
+}
+
+const IMPORT = /^\s*(?:import\s+(?:type\s+)?(?:([^'";]*?)\s+from\s+)?|export\s+(?:type\s+)?(\{[^}]*\}|\*(?:\s+as\s+\w+)?)\s+from\s+)['"]([^'"]+)['"]/gm;
+const files = sourceFiles(src);
+const imports: Import[] = files.flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(IMPORT)].map(([, imported, exported, specifier = '']) => ({
+    file: relative(src, file),
+    specifier,
+    names: imported ?? exported ?? '',
+    target: specifier.startsWith('.') ? relative(src, resolve(dirname(file), specifier)) : undefined,
+  })),
+);
+const layer = (path: string): string => path.split('/')[0] as string;
+
+t.test('the scan sees the imports', async (t) => {
+  t.ok(files.length > 40, `${files.length} source files`);
+  t.ok(imports.some((i) => i.file === 'container.ts' && i.specifier === 'inversify'), 'the composition root imports inversify');
+});
+
+t.test('the domain imports only the domain and semver', async (t) => {
+  const wrong = imports.filter((i) => layer(i.file) === 'domain' && (i.target === undefined ? i.specifier !== 'semver' : layer(i.target) !== 'domain'));
+  t.same(wrong.map((i) => `${i.file} imports ${i.specifier}`), []);
+});
+
+t.test('the application imports only the domain, itself, and inject/injectable from inversify', async (t) => {
+  const wrong = imports.filter((i) => {
+    if (layer(i.file) !== 'application') return false;
+    if (i.target !== undefined) return !['domain', 'application'].includes(layer(i.target));
+    return i.specifier !== 'inversify' || !/^\{\s*(inject|injectable)(\s*,\s*(inject|injectable))?\s*\}$/.test(i.names);
+  });
+  t.same(wrong.map((i) => `${i.file} imports ${i.names} from ${i.specifier}`), []);
+});
+
+t.test('adapters do not reach for the composition root or the entry point', async (t) => {
+  const wrong = imports.filter((i) => layer(i.file) === 'adapters' && (i.target === 'container.ts' || i.target === 'main.ts'));
+  t.same(wrong.map((i) => `${i.file} imports ${i.specifier}`), []);
+});
+
+t.test('the container is used only in the composition root', async (t) => {
+  const users = files.filter((file) => /\bContainer\b(?!Module)/.test(readFileSync(file, 'utf8').replace(/\/\*\*[\s\S]*?\*\//g, '')));
+  t.same(users.map((file) => relative(src, file)), ['container.ts']);
+});
+
+t.test('every module but the entry point loads on its own, with no side effect on import', async (t) => {
+  for (const file of files.filter((file) => relative(src, file) !== 'main.ts')) {
+    await t.resolves(import(pathToFileURL(file).href), relative(src, file));
+  }
+});
