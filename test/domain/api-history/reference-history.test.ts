@@ -78,3 +78,12 @@ t.test('the default version follows the setting', async (t) => {
   t.equal(buildReferenceModel({ defaultVersion: 'earliest' }).resolve(undefined).toString(), '1.0.0');
   t.equal(buildReferenceModel({ defaultVersion: '2.1.0' }).resolve(undefined).toString(), '2.1.0');
 });
+
+t.test('input from an older client is upgraded to the newest shape: age is read-only and dropped', async (t) => {
+  for (const ageRemoval of ['computed', 'placeholder'] as const) {
+    const model = buildReferenceModel({ ageRemoval });
+    for (const [version, input] of [['2.1.0', { ...BIKO, age: 12 }], ['3.0.0', { ...BIKO, age: { human_years: 12, dog_years: 84 } }], ['5.0.0', BIKO]] as const) {
+      t.same(model.upgradeRequest(DOG_RESOURCE, input, { version: model.resolve(version), today }), BIKO, `${ageRemoval}: from ${version}`);
+    }
+  }
+});
