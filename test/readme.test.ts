@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import t from 'tap';
+import { DOG_RESOURCE } from '../src/domain/api-history/dog-resource.js';
+import { parseDog } from '../src/domain/dogs/dog.js';
+import { CalendarDate } from '../src/domain/records/calendar-date.js';
+import { VersionModel } from '../src/domain/versioning/version-model.js';
+import { historyWithVersion6 } from './fixtures/readme/history-with-version-6.js';
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const today = CalendarDate.parse('2026-11-22') as CalendarDate;
+
+t.test('the README quotes the worked example exactly as the file that is tested', async (t) => {
+  const example = readFileSync(new URL('./fixtures/readme/rename-birthday-to-born-on.ts', import.meta.url), 'utf8');
+  const body = example.slice(example.indexOf('/** 6.0.0')).trim();
+  const blocks = [...readme.matchAll(/^( *)```ts\n([\s\S]*?)^ *```$/gm)].map(([, indent = '', code = '']) =>
+    code.split('\n').map((line) => line.slice(indent.length)).join('\n').trim(),
+  );
+  t.ok(blocks.includes(body), 'the transform class stands in the README as it is');
+});
+
+t.test('the worked example: adding 6.0.0 keeps every older shape and adds the changelog entry', async (t) => {
+  const model = VersionModel.build(historyWithVersion6());
+  const biko = parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today);
+  const at = (version: string) => model.represent(DOG_RESOURCE, biko, { version: model.resolve(version), today });
+  const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
+  t.same(at('6.0.0'), { id: 1, name: 'Biko', born_on: '2014-05-06' }, '6.0.0: the new shape');
+  t.same(at('5.0.0'), BIKO, '5.0.0: as before');
+  t.same(at('3.0.0'), { ...BIKO, age: { human_years: 12, dog_years: 84 } }, '3.0.0: as before, field order too');
+  t.same(Object.keys(at('3.0.0')), ['id', 'name', 'birthday', 'age'], '3.0.0 field order');
+  t.same(at('2.1.0'), { ...BIKO, age: 12 }, '2.1.0: as before');
+  t.same(at('1.0.0'), BIKO, '1.0.0: as before');
+  t.same(model.changelog[0], {
+    version: '6.0.0',
+    notes: ['Renamed Dog.birthday to Dog.born_on'],
+    models: ['Dog.birthday renamed Dog.born_on.'],
+    views: { endpoints_introduced: [], endpoints_removed: [], actions_introduced: [], actions_removed: [] },
+  });
+  const context = { version: model.resolve('5.0.0'), today };
+  t.same(model.upgradeRequest(DOG_RESOURCE, BIKO, context), { id: 1, name: 'Biko', born_on: '2014-05-06' }, 'old input upgraded');
+  t.same(model.upgradeRequest(DOG_RESOURCE, { id: 1, name: 'Biko' }, context), { id: 1, name: 'Biko' }, 'input without birthday');
+});
+
+t.test('the README names every setting, every status and both commands', async (t) => {
+  for (const word of ['npm install', 'npm start', 'npm test', 'PORT', 'HOST', 'DATA_FILE', 'DEFAULT_VERSION', 'AGE_REMOVAL', 'REMOVED_IN', 'TODAY', 'ACCESS_LOG']) {
+    t.ok(readme.includes(word), word);
+  }
+  for (const status of ['200', '204', '301', '400', '404', '405', '406', '408', '431', '500']) t.ok(readme.includes(`| ${status} `), `status ${status}`);
+});
