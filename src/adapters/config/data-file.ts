@@ -1,31 +1,49 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { parseCat } from '../../domain/cats/cat.js';
 import { parseDog } from '../../domain/dogs/dog.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
+import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import { InvalidRecordError } from '../../domain/records/invalid-record-error.js';
 import type { LoadedRecords } from '../persistence/loaded-records.js';
 import { SAMPLE_DATA } from '../persistence/sample-data.js';
 import { StartupError } from './startup-error.js';
 
 const COLLECTIONS = ['dogs', 'cats'] as const;
+/** Node's longest string is about 512 MiB; a larger file could not be parsed anyway. */
+export const MAX_DATA_FILE_BYTES = 256 * 1024 * 1024;
+const BYTE_ORDER_MARK = '\uFEFF';
 
 /** The records of DATA_FILE (or the bundled sample), validated whole before any is served. */
 export async function loadRecords(dataFile: string | undefined, today: CalendarDate): Promise<LoadedRecords> {
   if (dataFile === undefined) return parseRecords('the bundled sample data', SAMPLE_DATA, today);
   const source = `DATA_FILE ${JSON.stringify(dataFile)}`;
-  let text: string;
-  try {
-    text = await readFile(dataFile, 'utf8');
-  } catch (error) {
-    throw new StartupError(`${source}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
+  const text = await readDataFile(source, dataFile);
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text);
   } catch (error) {
     throw new StartupError(`${source}: is not valid JSON (${(error as Error).message})`);
   }
   return parseRecords(source, json, today);
+}
+
+async function readDataFile(source: string, path: string): Promise<string> {
+  let file;
+  try {
+    file = await open(path, 'r');
+  } catch (error) {
+    throw new StartupError(`${source}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
+  }
+  try {
+    const stats = await file.stat();
+    if (!stats.isFile()) throw new StartupError(`${source}: is not a regular file`);
+    if (stats.size > MAX_DATA_FILE_BYTES) {
+      throw new StartupError(`${source}: is ${stats.size} bytes, more than the ${MAX_DATA_FILE_BYTES} a data file may have`);
+    }
+    return await file.readFile('utf8');
+  } finally {
+    await file.close();
+  }
 }
 
 /** Records from parsed JSON of the form {"dogs": [...], "cats": [...]}; the first wrong record is named. */
@@ -35,7 +53,7 @@ export function parseRecords(source: string, json: unknown, today: CalendarDate)
   }
   for (const key of Object.keys(json)) {
     if (!(COLLECTIONS as readonly string[]).includes(key)) {
-      throw new StartupError(`${source}: unknown key ${JSON.stringify(key)}; the keys are "dogs" and "cats"`);
+      throw new StartupError(`${source}: unknown key ${quoteShortened(key)}; the keys are "dogs" and "cats"`);
     }
   }
   const data = json as Readonly<Record<(typeof COLLECTIONS)[number], unknown>>;

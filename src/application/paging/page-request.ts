@@ -1,3 +1,4 @@
+import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import { InvalidPageError } from '../errors/invalid-page-error.js';
 
 export const DEFAULT_LIMIT = 100;
@@ -26,7 +27,7 @@ function parseWhole(name: string, text: string | undefined, fallback: number, mi
   const value = WHOLE_NUMBER.test(text) ? Number(text) : Number.NaN;
   if (!(value >= min && value <= max)) {
     const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `${min} to ${max}`;
-    throw new InvalidPageError(`${name} must be a whole number, ${range}; got ${JSON.stringify(text.slice(0, 40))}.`);
+    throw new InvalidPageError(`${name} must be a whole number, ${range}; got ${quoteShortened(text)}.`);
   }
   return value;
 }

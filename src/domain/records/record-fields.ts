@@ -1,3 +1,4 @@
+import { quoteShortened, shortened } from '../errors/quote-shortened.js';
 import { CalendarDate } from './calendar-date.js';
 import { InvalidRecordError } from './invalid-record-error.js';
 
@@ -12,7 +13,7 @@ export function recordFields(input: unknown, known: readonly string[]): RawRecor
   }
   for (const key of Object.keys(input)) {
     if (!known.includes(key)) {
-      throw new InvalidRecordError(key, `unknown field; the fields are ${known.join(', ')}`);
+      throw new InvalidRecordError(shortened(key), `unknown field; the fields are ${known.join(', ')}`);
     }
   }
   return input as RawRecord;
@@ -46,11 +47,13 @@ export function recordDate(field: string, value: unknown): CalendarDate {
 
 function describeType(value: unknown): string {
   if (value === null) return 'null';
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'string') return quoteShortened(value);
   if (typeof value === 'number') return String(value);
   return describeType(value);
 }

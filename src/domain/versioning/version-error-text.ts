@@ -1,8 +1,9 @@
+import { quoteShortened } from '../errors/quote-shortened.js';
+
 const MAX_ECHOED_LENGTH = 64;
 
 export function describeReceived(received: string): string {
-  const shown = received.length > MAX_ECHOED_LENGTH ? `${received.slice(0, MAX_ECHOED_LENGTH)}…` : received;
-  return JSON.stringify(shown);
+  return quoteShortened(received, MAX_ECHOED_LENGTH);
 }
 
 export function listSupported(supported: readonly { toString(): string }[]): string {

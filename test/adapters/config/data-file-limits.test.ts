@@ -1,0 +1,22 @@
+import { truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import t from 'tap';
+import { loadRecords, MAX_DATA_FILE_BYTES } from '../../../src/adapters/config/data-file.js';
+import { StartupError } from '../../../src/adapters/config/startup-error.js';
+import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
+
+const today = CalendarDate.parse('2026-11-22') as CalendarDate;
+
+t.test('a UTF-8 byte-order mark before the JSON is allowed (RFC 8259 8.1)', async (t) => {
+  const path = join(t.testdir(), 'bom.json');
+  await writeFile(path, '\uFEFF{"dogs":[{"id":1,"name":"Biko","birthday":"2014-05-06"}]}');
+  t.equal((await loadRecords(path, today)).dogs[0]?.name, 'Biko');
+});
+
+t.test('what is not a regular file, or is too large to hold, is refused before it is read', async (t) => {
+  await t.rejects(loadRecords('/dev/zero', today), new StartupError('DATA_FILE "/dev/zero": is not a regular file'), 'a device that never ends');
+  const path = join(t.testdir(), 'huge.json');
+  await writeFile(path, '');
+  await truncate(path, MAX_DATA_FILE_BYTES + 1);
+  await t.rejects(loadRecords(path, today), /is 268435457 bytes, more than the 268435456 a data file may have/, 'a sparse file one byte over');
+});
