@@ -3,7 +3,7 @@ import { parseCat } from '../../domain/cats/cat.js';
 import { parseDog } from '../../domain/dogs/dog.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import { quoteShortened } from '../../domain/errors/quote-shortened.js';
-import { InvalidRecordError } from '../../domain/records/invalid-record-error.js';
+import type { InvalidRecordError } from '../../domain/records/invalid-record-error.js';
 import type { LoadedRecords } from '../persistence/loaded-records.js';
 import { SAMPLE_DATA } from '../persistence/sample-data.js';
 import { StartupError } from './startup-error.js';
@@ -78,8 +78,7 @@ function parseCollection<R extends { readonly id: number }>(
     try {
       record = parse(item);
     } catch (error) {
-      if (!(error instanceof InvalidRecordError)) throw error;
-      throw new StartupError(`${where}${describeId(item)}: ${error.message}`);
+      throw new StartupError(`${where}${describeId(item)}: ${(error as InvalidRecordError).message}`);
     }
     const first = seen.get(record.id);
     if (first !== undefined) throw new StartupError(`${where}: id ${record.id} is already used by ${name}[${first}]`);

@@ -6,6 +6,7 @@ import type { Version } from '../../domain/versioning/version.js';
 import { versionFromAccept } from './accept-header.js';
 import { ApiRoutes } from './api-routes.js';
 import { errorResponseFor, SERVER_ERROR } from './error-responses.js';
+import { checkHostHeader } from './host-header.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
 import { parseRequestTarget } from './request-target.js';
 import { Router } from './router.js';
@@ -14,9 +15,11 @@ import { sendJson } from './send-json.js';
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
 const LOGGED_PATH_LENGTH = 2048;
+/** Logged when the connection closed before the whole response was written (nginx's convention). */
+const CLIENT_CLOSED_REQUEST = 499;
 
 /**
- * Answers one request, checking in this order: unknown path (404, or 301 to the slash form),
+ * Answers one request, checking in this order: Host (400), unknown path (404, or 301 to the slash form),
  * method (204 for OPTIONS, 405), version (406), then the use case (availability and record, 404).
  */
 @injectable()
@@ -38,9 +41,10 @@ export class ApiRequestHandler {
     let version: Version | undefined;
     const access = this.logs.access;
     if (access !== undefined) {
-      res.once('close', () => access(accessLine(method, path, res.statusCode, version, started)));
+      res.once('close', () => access(accessLine(method, path, res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST, version, started)));
     }
     try {
+      checkHostHeader(req);
       const match = this.#router.match(path);
       if (match === undefined) return this.#redirectToSlashForm(res, path, query);
       if (method === 'OPTIONS') return sendJson(res, 204, undefined, undefined, { Allow: ALLOWED_METHODS });
@@ -83,6 +87,6 @@ function errorLine(method: string, path: string, error: unknown): string {
     time: new Date().toISOString(),
     level: 'error',
     request: `${method} ${path.slice(0, LOGGED_PATH_LENGTH)}`,
-    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    error: (error as Error | undefined)?.stack ?? String(error),
   });
 }

@@ -1,6 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { InvalidPageError } from '../../application/errors/invalid-page-error.js';
-import { PageRequest } from '../../application/paging/page-request.js';
 import { GetChangelog } from '../../application/use-cases/get-changelog.js';
 import { GetCurrentVersion } from '../../application/use-cases/get-current-version.js';
 import { ListCats } from '../../application/use-cases/list-cats.js';
@@ -38,7 +36,7 @@ export class ApiRoutes {
 
 function listing(useCase: Pick<ListRecords<unknown>, 'execute'>) {
   return async ({ version, path, query }: RouteRequest): Promise<RouteResponse> => {
-    const page = await useCase.execute({ version, page: PageRequest.fromQuery(single(query, 'limit'), single(query, 'offset')) });
+    const page = await useCase.execute({ version, page: { limit: query.getAll('limit'), offset: query.getAll('offset') } });
     return { body: page.items, headers: paginationHeaders(path, page) };
   };
 }
@@ -47,10 +45,4 @@ function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute'>) {
   return async ({ version, params }: RouteRequest): Promise<RouteResponse> => ({
     body: await useCase.execute({ version, id: params.id as string }),
   });
-}
-
-function single(query: URLSearchParams, name: string): string | undefined {
-  const values = query.getAll(name);
-  if (values.length > 1) throw new InvalidPageError(`${name} is given ${values.length} times; give it once.`);
-  return values[0];
 }

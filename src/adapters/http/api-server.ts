@@ -1,5 +1,6 @@
 import { createServer, STATUS_CODES, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { inject, injectable } from 'inversify';
 import { ApiRequestHandler } from './api-request-handler.js';
 
@@ -9,6 +10,12 @@ export interface ApiServerOptions {
 }
 
 export const API_SERVER_OPTIONS = Symbol.for('ApiServerOptions');
+
+/** Statuses for the errors node's parser reports before a request reaches the handler; any other is a 400. */
+const CLIENT_ERROR_STATUSES: ReadonlyMap<string | undefined, number> = new Map([
+  ['HPE_HEADER_OVERFLOW', 431],
+  ['ERR_HTTP_REQUEST_TIMEOUT', 408],
+]);
 
 /** The node:http server: listens, answers malformed requests with JSON, and stops gracefully. */
 @injectable()
@@ -20,7 +27,8 @@ export class ApiServer {
     @inject(ApiRequestHandler) handler: ApiRequestHandler,
     @inject(API_SERVER_OPTIONS) private readonly options: ApiServerOptions,
   ) {
-    this.#server = createServer((req, res) => {
+    // Host is checked by ApiRequestHandler, which answers a missing or doubled one with a JSON 400.
+    this.#server = createServer({ requireHostHeader: false }, (req, res) => {
       if (this.#stopping !== undefined) {
         res.shouldKeepAlive = false;
       }
@@ -29,16 +37,16 @@ export class ApiServer {
       });
       void handler.handle(req, res);
     });
-    this.#server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-      if (!socket.writable || error.code === 'ECONNRESET') {
+    this.#server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+      if (!socket.writable || error.code === 'ECONNRESET' || responseStarted(socket)) {
         socket.destroy();
         return;
       }
-      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const status = CLIENT_ERROR_STATUSES.get(error.code) ?? 400;
       const body = JSON.stringify({ detail: `${STATUS_CODES[status]}.` });
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-          `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+          `Vary: Accept\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
       );
     });
   }
@@ -66,4 +74,10 @@ export class ApiServer {
     });
     return this.#stopping;
   }
+}
+
+/** Whether a response already went out on this connection; node keeps it as `_httpMessage` (its own default handler checks the same). */
+function responseStarted(socket: Duplex): boolean {
+  const response = (socket as Duplex & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
+  return response?.headersSent === true;
 }

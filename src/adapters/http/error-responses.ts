@@ -15,6 +15,7 @@ const RESPONSES: Readonly<Record<string, (error: DomainError) => ErrorResponse>>
   unsatisfiable_accept: (error) => ({ status: 406, detail: messageOf(error) }),
   conflicting_version: (error) => ({ status: 406, detail: messageOf(error) }),
   invalid_page: (error) => ({ status: 400, detail: messageOf(error) }),
+  bad_request: (error) => ({ status: 400, detail: messageOf(error) }),
 };
 
 export const SERVER_ERROR: ErrorResponse = { status: 500, detail: 'A server error occurred.' };

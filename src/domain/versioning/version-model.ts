@@ -115,7 +115,7 @@ export class VersionModel {
     if (requested === undefined || requested === '') return this.defaultVersion;
     const table = this.#tables.get(requested);
     if (table !== undefined) return table.version;
-    if (!Version.isCanonical(requested)) throw new MalformedVersionError(requested, this.versions);
+    if (!Version.isWellFormed(requested)) throw new MalformedVersionError(requested, this.versions);
     throw new UnsupportedVersionError(requested, this.versions);
   }
 

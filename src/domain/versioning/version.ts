@@ -21,13 +21,9 @@ export class Version {
     return new Version(new SemVer(text));
   }
 
-  static isCanonical(text: string): boolean {
-    try {
-      Version.parse(text);
-      return true;
-    } catch {
-      return false;
-    }
+  /** Whether the text has the MAJOR.MINOR.PATCH form, even with a component too large to be a version here. */
+  static isWellFormed(text: string): boolean {
+    return CANONICAL.test(text);
   }
 
   compare(other: Version): -1 | 0 | 1 {

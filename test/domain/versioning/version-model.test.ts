@@ -49,7 +49,7 @@ t.test('resolve refuses malformed and unsupported versions, naming the value and
     const error = t.throws(() => model.resolve(text), MalformedVersionError, `${JSON.stringify(text)} is malformed`) as MalformedVersionError;
     t.equal(error.message, `Malformed version ${JSON.stringify(text)}: a version is MAJOR.MINOR.PATCH, such as 1.0.0. Supported versions: 2.10.0, 2.9.0, 2.0.0, 1.0.0.`);
   }
-  for (const text of ['9.9.9', '0.1.0', '2.1.0']) {
+  for (const text of ['9.9.9', '0.1.0', '2.1.0', '99999999999999999999.0.0']) {
     const error = t.throws(() => model.resolve(text), UnsupportedVersionError, `${text} is unsupported`) as UnsupportedVersionError;
     t.equal(error.message, `Unsupported version "${text}". Supported versions: 2.10.0, 2.9.0, 2.0.0, 1.0.0.`);
     t.equal(error.code, 'unsupported_version');

@@ -27,8 +27,9 @@ t.test('versions order numerically by component, never as strings', async (t) =>
 
 t.test('a version serializes as its canonical text', async (t) => {
   t.equal(JSON.stringify({ v: Version.parse('2.1.0') }), '{"v":"2.1.0"}');
-  t.ok(Version.isCanonical('2.1.0'), 'isCanonical true');
-  t.notOk(Version.isCanonical('2.1'), 'isCanonical false');
+  t.ok(Version.isWellFormed('2.1.0'), 'well formed');
+  t.ok(Version.isWellFormed('99999999999999999999.0.0'), 'well formed, though too large to parse');
+  t.notOk(Version.isWellFormed('2.1'), 'not well formed');
 });
 
 t.test('the error names what it received', async (t) => {

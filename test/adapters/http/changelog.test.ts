@@ -1,0 +1,74 @@
+import t from 'tap';
+import { acceptVersion, startService } from '../../fixtures/service.js';
+import { ALL_VERSIONS, call, checkJsonHeaders, getWithoutAccept } from './fixtures/http-client.js';
+
+const views = (changes: Partial<Record<'endpoints_introduced' | 'endpoints_removed' | 'actions_introduced' | 'actions_removed', string[]>>) => ({
+  endpoints_introduced: [],
+  endpoints_removed: [],
+  actions_introduced: [],
+  actions_removed: [],
+  ...changes,
+});
+
+/** Spec 9.2 and 9.4 with the notes of decisions.md, newest first. */
+const CHANGELOG = [
+  { version: '5.0.0', notes: ['Removed the cat endpoint'], models: [], views: views({ endpoints_removed: ['CatViewSet'] }) },
+  { version: '4.0.0', notes: ['Removed Dog.age'], models: ['Removed Dog.age.'], views: views({ actions_removed: ['CatViewSet.list'] }) },
+  {
+    version: '3.0.0',
+    notes: ['Grouped Dog.age and Dog.dog_years into one age object'],
+    models: ['Dog.age became an object grouping human_years and dog_years.'],
+    views: views({ actions_introduced: ['CatViewSet.retrieve'] }),
+  },
+  { version: '2.1.0', notes: ['Added Dog.age'], models: ['Added Dog.age: the age in whole years, computed from birthday.'], views: views({}) },
+  { version: '2.0.0', notes: ['Added the dog detail view'], models: [], views: views({ actions_introduced: ['DoggieViewSet.retrieve'] }) },
+  { version: '1.0.0', notes: ['Initial version'], models: [], views: views({ endpoints_introduced: ['CatViewSet'] }) },
+];
+
+const entryOf = (version: string) => CHANGELOG.find((entry) => entry.version === version);
+
+t.test('/version/ lists every supported version, newest first, with its notes, models and views', async (t) => {
+  const service = await startService(t);
+  const reply = await call(service.url, '/version/');
+  t.equal(reply.status, 200, '200');
+  t.same(reply.json, CHANGELOG, 'the whole changelog');
+  checkJsonHeaders(t, reply, '5.0.0', '/version/');
+});
+
+t.test('/version/ is identical at every version and on every request', async (t) => {
+  const service = await startService(t);
+  const first = await getWithoutAccept(service.port, '/version/');
+  t.same(first.json, CHANGELOG, 'without Accept');
+  for (const version of ALL_VERSIONS) {
+    for (const round of [1, 2, 3]) {
+      const reply = await call(service.url, '/version/', { headers: acceptVersion(version) });
+      t.equal(reply.text, first.text, `at ${version}, request ${round}: the same bytes`);
+      checkJsonHeaders(t, reply, version, `/version/ at ${version}`);
+    }
+  }
+});
+
+t.test('the changelog does not depend on the settings that change shapes and windows', async (t) => {
+  const envs = [{ AGE_REMOVAL: 'placeholder' }, { REMOVED_IN: 'exclusive' }, { DEFAULT_VERSION: 'earliest' }];
+  for (const env of envs) {
+    const service = await startService(t, env);
+    const reply = await call(service.url, '/version/', { headers: acceptVersion('3.0.0') });
+    t.same(reply.json, CHANGELOG, `${JSON.stringify(env)}: removals stay under the declared removed_in version`);
+  }
+});
+
+t.test('/version/my_version/ is the changelog entry of the resolved version', async (t) => {
+  const service = await startService(t);
+  for (const version of ALL_VERSIONS) {
+    const reply = await call(service.url, '/version/my_version/', { headers: acceptVersion(version) });
+    t.equal(reply.status, 200, `${version}: 200`);
+    t.same(reply.json, entryOf(version), `${version}: its entry`);
+    checkJsonHeaders(t, reply, version, `my_version at ${version}`);
+  }
+  const bare = await getWithoutAccept(service.port, '/version/my_version/');
+  t.same(bare.json, entryOf('5.0.0'), 'no version asked: the entry of the default, 5.0.0');
+
+  const earliest = await startService(t, { DEFAULT_VERSION: 'earliest' });
+  const first = await getWithoutAccept(earliest.port, '/version/my_version/');
+  t.same(first.json, entryOf('1.0.0'), 'DEFAULT_VERSION=earliest: the entry of 1.0.0');
+});

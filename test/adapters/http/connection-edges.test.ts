@@ -1,0 +1,40 @@
+import { request } from 'node:http';
+import t from 'tap';
+import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
+import { ApiServer } from '../../../src/adapters/http/api-server.js';
+import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
+import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
+import { rawRequest } from '../../fixtures/raw-request.js';
+import { startService } from '../../fixtures/service.js';
+
+t.test('a client that leaves before its response is logged with status 499', async (t) => {
+  const access: string[] = [];
+  let reached!: () => void;
+  const routeReached = new Promise<void>((resolve) => (reached = resolve));
+  const handler = new ApiRequestHandler(
+    { all: [{ pattern: '/slow/', handle: () => { reached(); return new Promise(() => {}); } }] },
+    new ResolveVersion(buildReferenceModel()),
+    { access: (line) => access.push(line), errors: () => {} },
+  );
+  const server = new ApiServer(handler, { drainTimeoutMs: 100 });
+  const { port } = await server.listen(0, '127.0.0.1');
+  t.teardown(() => server.stop());
+
+  const abandoned = request({ port, host: '127.0.0.1', path: '/slow/' });
+  abandoned.on('error', () => {});
+  abandoned.end();
+  await routeReached;
+  abandoned.destroy();
+  while (access.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  t.match(JSON.parse(access[0] as string), { method: 'GET', path: '/slow/', status: 499, version: '5.0.0' });
+});
+
+t.test('a body node cannot parse, after the response went out, closes the connection with no second response', async (t) => {
+  const service = await startService(t);
+  const reply = await rawRequest(
+    service.port,
+    'POST /doggies/ HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZZ-not-a-chunk-size\r\n\r\n',
+  );
+  t.match(reply, /^HTTP\/1\.1 405 Method Not Allowed\r\n/, 'the 405 is sent');
+  t.equal(reply.match(/HTTP\/1\.1 \d{3}/g)?.length, 1, 'and nothing after it');
+});

@@ -1,0 +1,98 @@
+import { connect, type Socket } from 'node:net';
+import t from 'tap';
+import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
+import { ApiServer } from '../../../src/adapters/http/api-server.js';
+import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
+import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
+import { startService } from '../../fixtures/service.js';
+import { parseRaw, rawHeader } from './fixtures/http-client.js';
+
+/** A connection whose bytes are written by the test, piece by piece. */
+async function openConnection(port: number): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+  const socket = connect(port, '127.0.0.1');
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, received: () => Buffer.concat(chunks).toString('utf8'), closed };
+}
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+t.test('stop() while a request is in flight: the request completes, then the server stops', async (t) => {
+  const service = await startService(t);
+  const client = await openConnection(service.port);
+  client.socket.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nAccept: application/json; version=3.0.0\r\n');
+  await settle(150); // time for the server to read the first half, so the connection is not idle
+
+  let stopped = false;
+  const stopping = service.stop().then(() => {
+    stopped = true;
+  });
+  await settle(50);
+  t.notOk(stopped, 'stop() waits for the request in flight');
+
+  client.socket.write('\r\n');
+  await within(client.closed, 3000, 'the connection closes after the response');
+  await within(stopping, 3000, 'stop() resolves');
+  t.ok(stopped, 'stopped once the request is done');
+
+  const reply = parseRaw(client.received());
+  t.equal(reply.statusLine, 'HTTP/1.1 200 OK', 'the in-flight request got its 200');
+  t.same(JSON.parse(reply.body), { id: 1, name: 'Biko', birthday: '2014-05-06', age: { human_years: 12, dog_years: 84 } }, 'and its body');
+  t.equal(rawHeader(reply, 'connection'), 'close', 'with Connection: close');
+
+  await t.rejects(fetch(`${service.url}/doggies/`), 'no new connection is accepted after the stop');
+});
+
+t.test('idle keep-alive connections do not hold up stop()', async (t) => {
+  const service = await startService(t);
+  const client = await openConnection(service.port);
+  client.socket.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
+  while (!client.received().endsWith('}')) await settle(5);
+  t.match(client.received(), /^HTTP\/1\.1 200 OK/, 'a keep-alive request was answered');
+  t.notMatch(client.received(), /Connection: close/i, 'and the connection kept open');
+  await within(service.stop(), 3000, 'stop() with an idle keep-alive connection');
+  await within(client.closed, 3000, 'the idle connection is closed');
+  t.pass('stopped promptly');
+});
+
+t.test('stop() is idempotent', async (t) => {
+  const service = await startService(t);
+  const first = service.stop();
+  const second = service.stop();
+  await within(Promise.all([first, second]), 3000, 'both stops');
+  t.equal(first, second, 'the same promise');
+});
+
+t.test('a request that never completes is cut off after the drain timeout', async (t) => {
+  const handler = new ApiRequestHandler({ all: [] }, new ResolveVersion(buildReferenceModel()), { access: undefined, errors: () => undefined });
+  const server = new ApiServer(handler, { drainTimeoutMs: 200 });
+  const { port } = await server.listen(0, '127.0.0.1');
+  t.teardown(() => server.stop());
+  const client = await openConnection(port);
+  client.socket.write('GET /doggies/ HTTP/1.1\r\nHost: x\r\n');
+  await settle(150);
+
+  const started = Date.now();
+  await within(server.stop(), 3000, 'stop() resolves despite the stuck request');
+  await within(client.closed, 3000, 'the stuck connection is closed');
+  t.ok(Date.now() - started >= 150, 'not before the drain timeout');
+  t.equal(client.received(), '', 'the stuck request got no response');
+});

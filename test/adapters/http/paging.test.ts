@@ -1,0 +1,186 @@
+import { join } from 'node:path';
+import t from 'tap';
+import type { Test } from 'tap';
+import { paginationHeaders } from '../../../src/adapters/http/pagination-headers.js';
+import { PageRequest } from '../../../src/application/paging/page-request.js';
+import { acceptVersion, startService, type RunningService } from '../../fixtures/service.js';
+import { call, checkJsonHeaders, NOT_FOUND } from './fixtures/http-client.js';
+
+/** Seven dogs written in no particular id order. */
+const DOGS = [
+  { id: 40, name: 'Forty', birthday: '2020-01-01' },
+  { id: 7, name: 'Seven', birthday: '2014-05-06' },
+  { id: 12, name: 'Twelve', birthday: '2025-11-22' },
+  { id: 3, name: 'Three', birthday: '2025-11-23' },
+  { id: 25, name: 'TwentyFive', birthday: '2027-01-01' },
+  { id: 1, name: 'One' },
+  { id: 18, name: 'Eighteen', birthday: '2016-02-29' },
+];
+const IDS = [1, 3, 7, 12, 18, 25, 40];
+const CATS = [{ id: 9, name: 'Nine' }, { id: 2, name: 'Two' }, { id: 5, name: 'Five' }];
+
+async function startWith(t: Test, data: unknown, env: Record<string, string> = {}): Promise<RunningService> {
+  const dir = t.testdir({ 'data.json': JSON.stringify(data) });
+  return startService(t, { DATA_FILE: join(dir, 'data.json'), ...env });
+}
+
+const idsOf = (json: unknown) => (json as { id: number }[]).map((item) => item.id);
+const link = (rel: string, limit: number, offset: number, path = '/doggies/') => `<${path}?limit=${limit}&offset=${offset}>; rel="${rel}"`;
+
+t.test('a list is in ascending id order, all of it within the default limit', async (t) => {
+  const service = await startWith(t, { dogs: DOGS, cats: CATS });
+  const reply = await call(service.url, '/doggies/');
+  t.equal(reply.status, 200, '200');
+  t.same(idsOf(reply.json), IDS, 'ascending ids');
+  t.equal(reply.headers.get('x-total-count'), '7', 'X-Total-Count 7');
+  t.equal(reply.headers.get('link'), null, 'one page: no Link');
+  const cats = await call(service.url, '/cats/', { headers: acceptVersion('1.0.0') });
+  t.same(cats.json, [{ id: 2, name: 'Two' }, { id: 5, name: 'Five' }, { id: 9, name: 'Nine' }], 'cats in ascending id order');
+});
+
+t.test('limit and offset page the list, with Link and X-Total-Count', async (t) => {
+  const service = await startWith(t, { dogs: DOGS });
+  // [query, ids, Link]
+  const cases: [string, number[], string | null][] = [
+    ['?limit=3', [1, 3, 7], link('next', 3, 3)],
+    ['?limit=3&offset=0', [1, 3, 7], link('next', 3, 3)],
+    ['?limit=3&offset=3', [12, 18, 25], `${link('next', 3, 6)}, ${link('prev', 3, 0)}`],
+    ['?offset=3&limit=3', [12, 18, 25], `${link('next', 3, 6)}, ${link('prev', 3, 0)}`],
+    ['?limit=3&offset=6', [40], link('prev', 3, 3)],
+    ['?limit=3&offset=1', [3, 7, 12], `${link('next', 3, 4)}, ${link('prev', 3, 0)}`],
+    ['?limit=3&offset=4', [18, 25, 40], link('prev', 3, 1)],
+    ['?offset=2', [7, 12, 18, 25, 40], link('prev', 100, 0)],
+    ['?limit=7', IDS, null],
+    ['?limit=6', [1, 3, 7, 12, 18, 25], link('next', 6, 6)],
+    ['?limit=1&offset=6', [40], link('prev', 1, 5)],
+    ['?limit=1000', IDS, null],
+    ['?limit=1', [1], link('next', 1, 1)],
+    ['?limit=3&offset=7', [], link('prev', 3, 4)],
+    ['?limit=3&offset=100', [], link('prev', 3, 4)],
+    [`?offset=${Number.MAX_SAFE_INTEGER}`, [], link('prev', 100, 0)],
+    ['?limit=3&unknown=1', [1, 3, 7], link('next', 3, 3)],
+    ['?limit=%33', [1, 3, 7], link('next', 3, 3)],
+  ];
+  for (const [query, ids, expectedLink] of cases) {
+    const reply = await call(service.url, `/doggies/${query}`);
+    t.equal(reply.status, 200, `${query}: 200`);
+    t.same(idsOf(reply.json), ids, `${query}: ids ${ids.join(',')}`);
+    t.equal(reply.headers.get('link'), expectedLink, `${query}: Link`);
+    t.equal(reply.headers.get('x-total-count'), '7', `${query}: X-Total-Count is the whole list`);
+  }
+});
+
+t.test('the Link targets give the neighbouring pages', async (t) => {
+  const service = await startWith(t, { dogs: DOGS });
+  const seen: number[] = [];
+  let target: string | undefined = '/doggies/?limit=2';
+  while (target !== undefined) {
+    const reply = await call(service.url, target);
+    seen.push(...idsOf(reply.json));
+    target = /<([^>]+)>; rel="next"/.exec(reply.headers.get('link') ?? '')?.[1];
+  }
+  t.same(seen, IDS, 'following rel="next" visits every dog once, in order');
+  const last = await call(service.url, '/doggies/?limit=2&offset=6');
+  const prev = /<([^>]+)>; rel="prev"/.exec(last.headers.get('link') ?? '')?.[1] ?? '';
+  t.same(idsOf((await call(service.url, prev)).json), [18, 25], 'rel="prev" of the last page is the page before it');
+});
+
+t.test('the default limit is 100', async (t) => {
+  const dogs = Array.from({ length: 150 }, (_, index) => ({ id: 150 - index, name: `Dog ${150 - index}`, birthday: '2020-01-01' }));
+  const service = await startWith(t, { dogs });
+  const first = await call(service.url, '/doggies/');
+  t.same(idsOf(first.json), Array.from({ length: 100 }, (_, index) => index + 1), 'the first 100 ids');
+  t.equal(first.headers.get('x-total-count'), '150', 'X-Total-Count 150');
+  t.equal(first.headers.get('link'), link('next', 100, 100), 'next page at offset 100');
+  const second = await call(service.url, '/doggies/?offset=100');
+  t.same(idsOf(second.json), Array.from({ length: 50 }, (_, index) => index + 101), 'the remaining 50');
+  t.equal(second.headers.get('link'), link('prev', 100, 0), 'prev page at offset 0');
+});
+
+t.test('items of a page are shaped for the requested version', async (t) => {
+  const service = await startWith(t, { dogs: DOGS });
+  const at300 = await call(service.url, '/doggies/?limit=4', { headers: acceptVersion('3.0.0') });
+  // On 2026-11-22: born 2014-05-06 is 12; 2025-11-22 is 365 days, 1; 2025-11-23 is 364 days, 0;
+  // no birthday means born today, 0.
+  t.same(at300.json, [
+    { id: 1, name: 'One', birthday: '2026-11-22', age: { human_years: 0, dog_years: 0 } },
+    { id: 3, name: 'Three', birthday: '2025-11-23', age: { human_years: 0, dog_years: 0 } },
+    { id: 7, name: 'Seven', birthday: '2014-05-06', age: { human_years: 12, dog_years: 84 } },
+    { id: 12, name: 'Twelve', birthday: '2025-11-22', age: { human_years: 1, dog_years: 7 } },
+  ], 'the first page at 3.0.0');
+  checkJsonHeaders(t, at300, '3.0.0', 'page at 3.0.0');
+  const at210 = await call(service.url, '/doggies/?limit=3&offset=4', { headers: acceptVersion('2.1.0') });
+  // 2016-02-29 is 10; 2027-01-01 lies 40 days ahead, -1 (rounded toward minus infinity); 2020-01-01 is 6.
+  t.same((at210.json as { age: unknown }[]).map((dog) => dog.age), [10, -1, 6], 'the last page at 2.1.0: integer ages');
+  const at100 = await call(service.url, '/doggies/?limit=2', { headers: acceptVersion('1.0.0') });
+  t.same(at100.json, [{ id: 1, name: 'One', birthday: '2026-11-22' }, { id: 3, name: 'Three', birthday: '2025-11-23' }], 'at 1.0.0: no age');
+  const placeholder = await startWith(t, { dogs: DOGS }, { AGE_REMOVAL: 'placeholder' });
+  const masked = await call(placeholder.url, '/doggies/?limit=2&offset=5', { headers: acceptVersion('3.0.0') });
+  t.same((masked.json as { age: unknown }[]).map((dog) => dog.age), [{ human_years: -1, dog_years: -1 }, { human_years: -1, dog_years: -1 }],
+    'placeholders on a later page');
+});
+
+t.test('a bad limit or offset is 400 with a detail', async (t) => {
+  const service = await startWith(t, { dogs: DOGS, cats: CATS });
+  // [query, what the detail must mention]
+  const cases: [string, RegExp][] = [
+    ['limit=0', /^limit .*from 1 to 1000.*"0"/],
+    ['limit=1001', /^limit .*from 1 to 1000.*"1001"/],
+    ['limit=-1', /^limit .*"-1"/],
+    ['limit=abc', /^limit .*"abc"/],
+    ['limit=1.5', /^limit .*"1\.5"/],
+    ['limit=', /^limit .*""/],
+    ['limit=01', /^limit .*"01"/],
+    ['limit=%20', /^limit .*" "/],
+    ['limit=99999999999999999999', /^limit /],
+    ['limit=2&limit=3', /^limit .*2 times/],
+    ['offset=-1', /^offset .*from 0 to 9007199254740991.*"-1"/],
+    ['offset=abc', /^offset .*"abc"/],
+    ['offset=1.5', /^offset .*"1\.5"/],
+    ['offset=', /^offset .*""/],
+    ['offset=1e3', /^offset .*"1e3"/],
+    ['offset=0&offset=0', /^offset .*2 times/],
+    ['limit=3&offset=x', /^offset /],
+  ];
+  for (const path of ['/doggies/', '/cats/']) {
+    for (const [query, detail] of cases) {
+      const reply = await call(service.url, `${path}?${query}`, { headers: acceptVersion('2.0.0') });
+      t.equal(reply.status, 400, `${path}?${query}: 400`);
+      t.match(reply.json, { detail }, `${path}?${query}: detail says what is wrong`);
+      t.same(Object.keys(reply.json as object), ['detail'], `${path}?${query}: only detail`);
+      checkJsonHeaders(t, reply, '2.0.0', `${path}?${query}`);
+    }
+  }
+});
+
+t.test('paging parameters on a detail path are ignored', async (t) => {
+  const service = await startWith(t, { dogs: DOGS });
+  const reply = await call(service.url, '/doggies/7/?limit=abc&offset=-1');
+  t.equal(reply.status, 200, '200');
+  t.match(reply.json, { id: 7 }, 'the record');
+});
+
+t.test('a hidden list answers 404 even when its limit or offset is bad (availability before query checks)', async (t) => {
+  const service = await startWith(t, { cats: CATS });
+  for (const query of ['limit=0', 'offset=-1', 'limit=1&limit=2']) {
+    const reply = await call(service.url, `/cats/?${query}`, { headers: acceptVersion('5.0.0') });
+    t.equal(reply.status, 404, `/cats/?${query} at 5.0.0, where the cat list is hidden: 404`);
+    t.same(reply.json, NOT_FOUND, `/cats/?${query} at 5.0.0: Not found.`);
+  }
+});
+
+t.test('paginationHeaders', async (t) => {
+  const page = (limit: number, offset: number, total: number) => ({ items: [], request: PageRequest.of(limit, offset), total });
+  const cases: [string, ReturnType<typeof page>, Record<string, string>][] = [
+    ['empty collection', page(10, 0, 0), { 'X-Total-Count': '0' }],
+    ['one full page', page(10, 0, 10), { 'X-Total-Count': '10' }],
+    ['first of two', page(10, 0, 11), { 'X-Total-Count': '11', Link: '</things/?limit=10&offset=10>; rel="next"' }],
+    ['last of two', page(10, 10, 11), { 'X-Total-Count': '11', Link: '</things/?limit=10&offset=0>; rel="prev"' }],
+    ['middle', page(2, 4, 9), { 'X-Total-Count': '9', Link: '</things/?limit=2&offset=6>; rel="next", </things/?limit=2&offset=2>; rel="prev"' }],
+    ['offset not a multiple of limit', page(5, 3, 20), { 'X-Total-Count': '20', Link: '</things/?limit=5&offset=8>; rel="next", </things/?limit=5&offset=0>; rel="prev"' }],
+    ['past the end: prev is the last page', page(5, 50, 12), { 'X-Total-Count': '12', Link: '</things/?limit=5&offset=7>; rel="prev"' }],
+  ];
+  for (const [message, value, expected] of cases) {
+    t.same(paginationHeaders('/things/', value), expected, message);
+  }
+});

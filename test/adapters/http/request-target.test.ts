@@ -1,0 +1,55 @@
+import t from 'tap';
+import { parseRequestTarget } from '../../../src/adapters/http/request-target.js';
+import { startService } from '../../fixtures/service.js';
+import { rawCall, rawHeader, waitForLines } from './fixtures/http-client.js';
+
+t.test('parseRequestTarget splits origin-form and absolute-form targets into path and query', async (t) => {
+  const cases: [string, string, { path: string; query: string }][] = [
+    ['a path', '/doggies/', { path: '/doggies/', query: '' }],
+    ['a path and query', '/doggies/?limit=2&offset=1', { path: '/doggies/', query: 'limit=2&offset=1' }],
+    ['an empty query', '/doggies/?', { path: '/doggies/', query: '' }],
+    ['a second ? belongs to the query', '/doggies/?a=1?b=2', { path: '/doggies/', query: 'a=1?b=2' }],
+    ['percent-encoding is kept as sent', '/dog%67ies/?q=%20', { path: '/dog%67ies/', query: 'q=%20' }],
+    ['absolute-form', 'http://example.com/doggies/1/', { path: '/doggies/1/', query: '' }],
+    ['absolute-form with port and query', 'http://example.com:8080/cats/?limit=1', { path: '/cats/', query: 'limit=1' }],
+    ['absolute-form, scheme in capitals', 'HTTPS://EXAMPLE.COM/version/', { path: '/version/', query: '' }],
+    ['absolute-form with user info', 'http://user:pw@example.com/version/', { path: '/version/', query: '' }],
+    ['absolute-form with no path', 'http://example.com', { path: '', query: '' }],
+    ['absolute-form with a query and no path', 'http://example.com?limit=1', { path: '', query: 'limit=1' }],
+    ['asterisk-form', '*', { path: '*', query: '' }],
+    ['a scheme-like text inside the path is not stripped', '/doggies/http://x/', { path: '/doggies/http://x/', query: '' }],
+  ];
+  for (const [message, target, expected] of cases) {
+    t.same(parseRequestTarget(target), expected, `${message}: ${target}`);
+  }
+});
+
+t.test('an absolute-form request target is served by its path', async (t) => {
+  const service = await startService(t);
+  const detail = await rawCall(service.port, 'GET', 'http://example.com/doggies/1/?x=1', { Accept: 'application/json; version=2.1.0' });
+  t.equal(detail.statusLine, 'HTTP/1.1 200 OK', 'absolute-form detail: 200');
+  t.equal(detail.body, '{"id":1,"name":"Biko","birthday":"2014-05-06","age":12}', 'absolute-form detail: the record at 2.1.0');
+
+  const list = await rawCall(service.port, 'GET', 'HTTP://EXAMPLE.COM:8080/doggies/?limit=2');
+  t.equal(rawHeader(list, 'link'), '</doggies/?limit=2&offset=2>; rel="next"', 'absolute-form list: Link is built from the path, not the foreign host');
+
+  const redirect = await rawCall(service.port, 'GET', 'http://evil.example/cats?limit=1');
+  t.equal(redirect.statusLine, 'HTTP/1.1 301 Moved Permanently', 'absolute-form without slash: 301');
+  t.equal(rawHeader(redirect, 'location'), '/cats/?limit=1', 'absolute-form without slash: Location is a local path, never the foreign host');
+
+  const bare = await rawCall(service.port, 'GET', 'http://example.com');
+  t.equal(bare.statusLine, 'HTTP/1.1 404 Not Found', 'absolute-form with no path: 404');
+  t.equal(bare.body, '{"detail":"Not found."}', 'absolute-form with no path: Not found.');
+
+  await waitForLines(service.stdout, 4);
+  t.match(JSON.parse(service.stdout[0] as string), { path: '/doggies/1/' }, 'the access log shows the path, not the absolute URL');
+});
+
+t.test('a redirect never leaves the service', async (t) => {
+  const service = await startService(t);
+  for (const target of ['//evil.example/doggies', '/\\evil.example/doggies', '//doggies', '/%2Fevil.example/doggies']) {
+    const reply = await rawCall(service.port, 'GET', target);
+    t.equal(reply.statusLine, 'HTTP/1.1 404 Not Found', `${target}: 404`);
+    t.equal(rawHeader(reply, 'location'), undefined, `${target}: no Location`);
+  }
+});

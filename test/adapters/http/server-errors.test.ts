@@ -1,0 +1,79 @@
+import t from 'tap';
+import type { Test } from 'tap';
+import { AcceptHeaderError } from '../../../src/adapters/http/accept-header-error.js';
+import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
+import { ApiServer } from '../../../src/adapters/http/api-server.js';
+import { errorResponseFor } from '../../../src/adapters/http/error-responses.js';
+import type { Route } from '../../../src/adapters/http/route.js';
+import { InvalidPageError } from '../../../src/application/errors/invalid-page-error.js';
+import { NotFoundError } from '../../../src/application/errors/not-found-error.js';
+import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
+import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
+import { DomainError } from '../../../src/domain/errors/domain-error.js';
+import { InvalidRecordError } from '../../../src/domain/records/invalid-record-error.js';
+import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
+import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
+import { call, checkJsonHeaders, waitForLines } from './fixtures/http-client.js';
+
+class UnmappedError extends DomainError {
+  readonly code = 'something_new';
+}
+
+t.test('errorResponseFor maps each known error code to its status and detail', async (t) => {
+  const cases: [string, unknown, { status: number; detail: string } | undefined][] = [
+    ['hidden action', new NotFoundError('hidden'), { status: 404, detail: 'Not found.' }],
+    ['unknown record', new NotFoundError('no_record'), { status: 404, detail: 'Not found.' }],
+    ['malformed version', new MalformedVersionError('v1', []), { status: 406, detail: 'Malformed version "v1": a version is MAJOR.MINOR.PATCH, such as 1.0.0.' }],
+    ['unsupported version', new UnsupportedVersionError('9.9.9', ['1.0.0']), { status: 406, detail: 'Unsupported version "9.9.9". Supported versions: 1.0.0.' }],
+    ['unsatisfiable Accept', new AcceptHeaderError('unsatisfiable_accept', 'no JSON'), { status: 406, detail: 'no JSON' }],
+    ['conflicting versions', new AcceptHeaderError('conflicting_version', 'two'), { status: 406, detail: 'two' }],
+    ['bad page', new InvalidPageError('limit is bad'), { status: 400, detail: 'limit is bad' }],
+    ['a domain error no table entry maps', new InvalidRecordError('name', 'too long'), undefined],
+    ['a domain error with a new code', new UnmappedError('new'), undefined],
+    ['a plain Error', new Error('boom'), undefined],
+    ['an Error named like a code', Object.assign(new Error('x'), { code: 'not_found' }), undefined],
+    ['a thrown string', 'not_found', undefined],
+    ['a code inherited from Object.prototype', Object.assign(new UnmappedError('x'), { code: 'toString' }), undefined],
+  ];
+  for (const [message, error, expected] of cases) {
+    t.same(errorResponseFor(error), expected, message);
+  }
+});
+
+async function startWithRoutes(t: Test, routes: Route[]) {
+  const errors: string[] = [];
+  const handler = new ApiRequestHandler({ all: routes }, new ResolveVersion(buildReferenceModel()), { access: undefined, errors: (line) => errors.push(line) });
+  const server = new ApiServer(handler, { drainTimeoutMs: 1000 });
+  const { port } = await server.listen(0, '127.0.0.1');
+  t.teardown(() => server.stop());
+  return { url: `http://127.0.0.1:${port}`, errors };
+}
+
+t.test('an unexpected failure is a 500 with a generic body and one error log line', async (t) => {
+  const service = await startWithRoutes(t, [
+    { pattern: '/throws/', handle: async () => { throw new Error('secret detail at /srv/app'); } },
+    { pattern: '/throws-string/', handle: async () => { throw 'secret string'; } },
+    { pattern: '/unmapped/', handle: async () => { throw new UnmappedError('secret unmapped'); } },
+    { pattern: '/cyclic/', handle: async () => { const body: Record<string, unknown> = {}; body.self = body; return { body }; } },
+  ]);
+  const cases: [string, string][] = [
+    ['/throws/', 'secret detail at /srv/app'],
+    ['/throws-string/', 'secret string'],
+    ['/unmapped/', 'secret unmapped'],
+    ['/cyclic/', 'circular'],
+  ];
+  for (const [index, [path, secret]] of cases.entries()) {
+    const reply = await call(service.url, path, { headers: { accept: 'application/json; version=2.0.0' } });
+    t.equal(reply.status, 500, `${path}: 500`);
+    t.same(reply.json, { detail: 'A server error occurred.' }, `${path}: generic body`);
+    checkJsonHeaders(t, reply, '2.0.0', path);
+    await waitForLines(service.errors, index + 1);
+    const line = JSON.parse(service.errors[index] as string) as Record<string, unknown>;
+    t.match(line, { level: 'error', request: `GET ${path}`, error: new RegExp(secret, 'i') }, `${path}: the log line names the request and the error`);
+    t.equal(new Date(line.time as string).toISOString(), line.time, `${path}: the log line has a time`);
+  }
+  t.equal(service.errors.length, cases.length, 'one error line per failure');
+  const fine = await call(service.url, '/nope/');
+  t.equal(fine.status, 404, 'expected errors are not logged as failures');
+  t.equal(service.errors.length, cases.length, 'no line for a 404');
+});
