@@ -1,29 +1,9 @@
 import t from 'tap';
+import { REFERENCE_CHANGELOG } from '../../fixtures/reference-changelog.js';
 import { acceptVersion, startService } from '../../fixtures/service.js';
 import { ALL_VERSIONS, call, checkJsonHeaders, getWithoutAccept } from './fixtures/http-client.js';
 
-const views = (changes: Partial<Record<'endpoints_introduced' | 'endpoints_removed' | 'actions_introduced' | 'actions_removed', string[]>>) => ({
-  endpoints_introduced: [],
-  endpoints_removed: [],
-  actions_introduced: [],
-  actions_removed: [],
-  ...changes,
-});
-
-/** Spec 9.2 and 9.4 with the notes of decisions.md, newest first. */
-const CHANGELOG = [
-  { version: '5.0.0', notes: ['Removed the cat endpoint'], models: [], views: views({ endpoints_removed: ['CatViewSet'] }) },
-  { version: '4.0.0', notes: ['Removed Dog.age'], models: ['Removed Dog.age.'], views: views({ actions_removed: ['CatViewSet.list'] }) },
-  {
-    version: '3.0.0',
-    notes: ['Grouped Dog.age and Dog.dog_years into one age object'],
-    models: ['Dog.age became an object grouping human_years and dog_years.'],
-    views: views({ actions_introduced: ['CatViewSet.retrieve'] }),
-  },
-  { version: '2.1.0', notes: ['Added Dog.age'], models: ['Added Dog.age: the age in whole years, computed from birthday.'], views: views({}) },
-  { version: '2.0.0', notes: ['Added the dog detail view'], models: [], views: views({ actions_introduced: ['DoggieViewSet.retrieve'] }) },
-  { version: '1.0.0', notes: ['Initial version'], models: [], views: views({ endpoints_introduced: ['CatViewSet'] }) },
-];
+const CHANGELOG = REFERENCE_CHANGELOG;
 
 const entryOf = (version: string) => CHANGELOG.find((entry) => entry.version === version);
 

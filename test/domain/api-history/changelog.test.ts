@@ -1,27 +1,6 @@
 import t from 'tap';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
-
-const views = (changes: Partial<Record<'endpoints_introduced' | 'endpoints_removed' | 'actions_introduced' | 'actions_removed', string[]>> = {}) => ({
-  endpoints_introduced: [],
-  endpoints_removed: [],
-  actions_introduced: [],
-  actions_removed: [],
-  ...changes,
-});
-
-const REFERENCE_CHANGELOG = [
-  { version: '5.0.0', notes: ['Removed the cat endpoint'], models: [], views: views({ endpoints_removed: ['CatViewSet'] }) },
-  { version: '4.0.0', notes: ['Removed Dog.age'], models: ['Removed Dog.age.'], views: views({ actions_removed: ['CatViewSet.list'] }) },
-  {
-    version: '3.0.0',
-    notes: ['Grouped Dog.age and Dog.dog_years into one age object'],
-    models: ['Dog.age became an object grouping human_years and dog_years.'],
-    views: views({ actions_introduced: ['CatViewSet.retrieve'] }),
-  },
-  { version: '2.1.0', notes: ['Added Dog.age'], models: ['Added Dog.age: the age in whole years, computed from birthday.'], views: views() },
-  { version: '2.0.0', notes: ['Added the dog detail view'], models: [], views: views({ actions_introduced: ['DoggieViewSet.retrieve'] }) },
-  { version: '1.0.0', notes: ['Initial version'], models: [], views: views({ endpoints_introduced: ['CatViewSet'] }) },
-];
+import { REFERENCE_CHANGELOG } from '../../fixtures/reference-changelog.js';
 
 t.test('the reference changelog, exactly, in every configuration', async (t) => {
   for (const options of [{}, { ageRemoval: 'placeholder' as const }, { removedIn: 'exclusive' as const }, { defaultVersion: 'earliest' }]) {
