@@ -5,6 +5,7 @@ import { parseDog } from '../src/domain/dogs/dog.js';
 import { CalendarDate } from '../src/domain/records/calendar-date.js';
 import { VersionModel } from '../src/domain/versioning/version-model.js';
 import { historyWithVersion6 } from './fixtures/readme/history-with-version-6.js';
+import { acceptVersion, startService } from './fixtures/service.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
@@ -45,4 +46,26 @@ t.test('the README names every setting, every status and both commands', async (
     t.ok(readme.includes(word), word);
   }
   for (const status of ['200', '204', '301', '400', '404', '405', '406', '408', '431', '500']) t.ok(readme.includes(`| ${status} `), `status ${status}`);
+});
+
+t.test('the README’s example responses are what the service answers', async (t) => {
+  const service = await startService(t, { ACCESS_LOG: 'off' });
+  const sections: [string, string][] = [
+    ['### `GET /doggies/<id>/`', '/doggies/1/'],
+    ['### `GET /doggies/`', '/doggies/?limit=2'],
+  ];
+  let checked = 0;
+  for (const [heading, path] of sections) {
+    const start = readme.indexOf(heading);
+    const section = readme.slice(start, readme.indexOf('\n### ', start + 1));
+    for (const [, versions = '', status = '200', body = ''] of section.matchAll(/^\| ([\d., ]+) \| (?:(\d{3}) )?`([[{][^`]*)`.* \|$/gm)) {
+      for (const version of versions.split(', ')) {
+        const response = await fetch(`${service.url}${path}`, { headers: acceptVersion(version) });
+        t.equal(response.status, Number(status), `${path} at ${version}: status`);
+        t.same(await response.json(), JSON.parse(body), `${path} at ${version}`);
+        checked += 1;
+      }
+    }
+  }
+  t.equal(checked, 12, 'every example row was checked');
 });
