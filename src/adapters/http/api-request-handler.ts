@@ -64,7 +64,7 @@ export class ApiRequestHandler {
 
   #redirectToSlashForm(res: ServerResponse, path: string, query: string): void {
     if (path.endsWith('/') || !REDIRECTABLE_PATH.test(path) || this.#router.match(`${path}/`) === undefined) {
-      throw new NotFoundError('no_record');
+      throw new NotFoundError('unknown_path');
     }
     const location = query === '' ? `${path}/` : `${path}/?${query}`;
     sendJson(res, 301, { detail: `Moved permanently to ${location}.` }, undefined, { Location: location });
