@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Container, ContainerModule } from 'inversify';
 import { CLOCK, type Clock } from './application/ports/clock.js';
 import { VERSION_POLICY, type VersionPolicy } from './application/ports/version-policy.js';
+import { CheckHealth } from './application/use-cases/check-health.js';
 import { GetChangelog } from './application/use-cases/get-changelog.js';
 import { GetCurrentVersion } from './application/use-cases/get-current-version.js';
 import { ListCats } from './application/use-cases/list-cats.js';
@@ -19,6 +20,7 @@ import { API_SERVER_OPTIONS, ApiServer, type ApiServerOptions } from './adapters
 import { HTTP_LOGS, type HttpLogs } from './adapters/http/http-logs.js';
 import type { LogSink } from './adapters/http/log-sink.js';
 import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
+import { connectPostgres } from './adapters/persistence/postgres/connect-postgres.js';
 import { buildReferenceModel } from './domain/api-history/reference-history.js';
 import { VERSIONS } from './domain/api-history/versions.js';
 import { Version } from './domain/versioning/version.js';
@@ -33,6 +35,13 @@ export interface ServiceOutput {
 export interface ComposedService {
   readonly settings: Settings;
   readonly server: ApiServer;
+  /** Stops the server (draining requests in flight), then closes the storage (the database pool). */
+  stop(): Promise<void>;
+}
+
+interface Storage {
+  readonly module: ContainerModule;
+  close(): Promise<void>;
 }
 
 /** The versioning model, the clock and the use cases. */
@@ -47,6 +56,7 @@ export function applicationModule(policy: VersionPolicy, clock: Clock): Containe
     bind(RetrieveDog).toSelf().inSingletonScope();
     bind(ListCats).toSelf().inSingletonScope();
     bind(RetrieveCat).toSelf().inSingletonScope();
+    bind(CheckHealth).toSelf().inSingletonScope();
   });
 }
 
@@ -67,16 +77,44 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions): Container
  * VersionModelError naming what is wrong; nothing is served half-built.
  */
 export async function composeService(env: Environment, output: ServiceOutput): Promise<ComposedService> {
-  const settings = readSettings(env, VERSIONS.map((declaration) => Version.parse(declaration.version)));
+  const settings = readServiceSettings(env);
   const model = buildReferenceModel(settings);
   const clock = settings.today === undefined ? new SystemClock() : new FixedClock(settings.today);
-  const records = await loadRecords(settings.dataFile, clock.today());
+  const storage = await openStorage(settings, clock, output);
 
   const container = new Container();
   container.load(
     applicationModule(model, clock),
-    memoryPersistenceModule(records),
+    storage.module,
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, { drainTimeoutMs: DRAIN_TIMEOUT_MS }),
   );
-  return { settings, server: container.get(ApiServer) };
+  const server = container.get(ApiServer);
+  return {
+    settings,
+    server,
+    stop: async () => {
+      await server.stop();
+      await storage.close();
+    },
+  };
+}
+
+/** Every setting, checked; throws StartupError naming each bad one. */
+export function readServiceSettings(env: Environment): Settings {
+  return readSettings(env, VERSIONS.map((declaration) => Version.parse(declaration.version)));
+}
+
+/** The storage adapter STORAGE selects: the data file in memory, or a migrated PostgreSQL database. */
+async function openStorage(settings: Settings, clock: Clock, output: ServiceOutput): Promise<Storage> {
+  if (settings.storage === 'postgres') {
+    return connectPostgres({
+      url: settings.databaseUrl as string,
+      poolSize: settings.databasePoolSize,
+      connectTimeoutMs: settings.databaseConnectTimeoutMs,
+      today: () => clock.today(),
+      log: output.stderr,
+    });
+  }
+  const records = await loadRecords(settings.dataFile, clock.today());
+  return { module: memoryPersistenceModule(records), close: async () => {} };
 }

@@ -17,7 +17,22 @@ export interface Settings {
   /** Absent: the current UTC date. */
   readonly today: CalendarDate | undefined;
   readonly accessLog: boolean;
+  readonly storage: Storage;
+  /** Required with STORAGE=postgres, refused otherwise. */
+  readonly databaseUrl: string | undefined;
+  readonly databasePoolSize: number;
+  /** How long the start retries an unreachable database before it gives up. */
+  readonly databaseConnectTimeoutMs: number;
+  /** 1: one process; more: a node:cluster primary and that many workers sharing the port. */
+  readonly workers: number;
 }
+
+export const STORAGES = ['memory', 'postgres'] as const;
+export type Storage = (typeof STORAGES)[number];
+const SECRET_SETTINGS = ['DATABASE_URL'];
+const MAX_POOL_SIZE = 1000;
+const MAX_CONNECT_TIMEOUT_MS = 3_600_000;
+const MAX_WORKERS = 256;
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -28,7 +43,9 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
     const text = env[name];
     if (text === undefined) return fallback;
     const value = parse(text);
-    if (value === undefined) problems.push(`${name}=${JSON.stringify(text)} is not valid: expected ${expected}`);
+    // A database URL may hold a password: it is never echoed.
+    const shown = SECRET_SETTINGS.includes(name) ? ' (value not shown)' : `=${JSON.stringify(text)}`;
+    if (value === undefined) problems.push(`${name}${shown} is not valid: expected ${expected}`);
     return value ?? fallback;
   };
   const oneOf = <T extends string>(choices: readonly T[]) => (text: string): T | undefined => choices.find((choice) => choice === text);
@@ -48,9 +65,51 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
     removedIn: read('REMOVED_IN', 'inclusive', oneOf(REMOVAL_READINGS), REMOVAL_READINGS.join(' or ')),
     today: read<CalendarDate | undefined>('TODAY', undefined, (text) => CalendarDate.parse(text), 'a real calendar date YYYY-MM-DD'),
     accessLog: read('ACCESS_LOG', true, (text) => (text === 'on' ? true : text === 'off' ? false : undefined), 'on or off'),
+    storage: read<Storage>('STORAGE', 'memory', oneOf(STORAGES), STORAGES.join(' or ')),
+    databaseUrl: read<string | undefined>('DATABASE_URL', undefined, parseDatabaseUrl, 'a URL postgres://user:password@host:port/database'),
+    databasePoolSize: read('DATABASE_POOL_SIZE', 10, wholeNumber(1, MAX_POOL_SIZE), `a whole number from 1 to ${MAX_POOL_SIZE}`),
+    databaseConnectTimeoutMs: read(
+      'DATABASE_CONNECT_TIMEOUT_MS',
+      30_000,
+      wholeNumber(0, MAX_CONNECT_TIMEOUT_MS),
+      `a whole number of milliseconds from 0 to ${MAX_CONNECT_TIMEOUT_MS}`,
+    ),
+    workers: read('WORKERS', 1, wholeNumber(1, MAX_WORKERS), `a whole number of processes from 1 to ${MAX_WORKERS}`),
   };
+  problems.push(...storageConflicts(env, settings));
   if (problems.length > 0) throw new StartupError(`bad setting${problems.length > 1 ? 's' : ''}: ${problems.join('; ')}`);
   return settings;
+}
+
+/** The combinations of storage settings that cannot work, each said with its fix. */
+function storageConflicts(env: Environment, settings: Settings): string[] {
+  const storage = env['STORAGE'] ?? settings.storage;
+  if (storage === 'postgres') {
+    const conflicts: string[] = [];
+    if (env['DATABASE_URL'] === undefined) conflicts.push('STORAGE="postgres" needs DATABASE_URL, the URL of the database');
+    if (env['DATA_FILE'] !== undefined) {
+      conflicts.push('DATA_FILE is not read with STORAGE="postgres": load the file into the database with `npm run load-data -- FILE`, then unset DATA_FILE');
+    }
+    return conflicts;
+  }
+  if (storage === 'memory' && env['DATABASE_URL'] !== undefined) {
+    return ['DATABASE_URL is set but STORAGE is "memory", so the database would be ignored: set STORAGE=postgres, or unset DATABASE_URL'];
+  }
+  return [];
+}
+
+function parseDatabaseUrl(text: string): string | undefined {
+  if (!URL.canParse(text)) return undefined;
+  const url = new URL(text);
+  return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '' ? text : undefined;
+}
+
+function wholeNumber(min: number, max: number) {
+  return (text: string): number | undefined => {
+    if (!/^(0|[1-9]\d*)$/.test(text)) return undefined;
+    const value = Number(text);
+    return value >= min && value <= max ? value : undefined;
+  };
 }
 
 function parsePort(text: string): number | undefined {

@@ -21,6 +21,7 @@ const CLIENT_CLOSED_REQUEST = 499;
 /**
  * Answers one request, checking in this order: Host (400), unknown path (404, or 301 to the slash form),
  * method (204 for OPTIONS, 405), version (406), then the use case (availability and record, 404).
+ * An unversioned route (`/health/`) skips the version: it answers whatever Accept says.
  */
 @injectable()
 export class ApiRequestHandler {
@@ -51,14 +52,18 @@ export class ApiRequestHandler {
       if (method !== 'GET' && method !== 'HEAD') {
         return sendJson(res, 405, { detail: `Method "${method}" not allowed.` }, undefined, { Allow: ALLOWED_METHODS });
       }
+      if (match.route.unversioned === true) {
+        const result = await match.route.handle({ version: undefined, path, params: match.params, query: new URLSearchParams(query) });
+        return sendJson(res, result.status ?? 200, result.body, undefined, result.headers);
+      }
       version = this.resolveVersion.execute({ requested: versionFromAccept(req.headers.accept) });
       const result = await match.route.handle({ version, path, params: match.params, query: new URLSearchParams(query) });
-      sendJson(res, 200, result.body, version, result.headers);
+      sendJson(res, result.status ?? 200, result.body, version, result.headers);
     } catch (error) {
       const known = errorResponseFor(error);
       if (known === undefined) this.logs.errors(errorLine(method, path, error));
-      const { status, detail } = known ?? SERVER_ERROR;
-      sendJson(res, status, { detail }, version);
+      const { status, detail, headers } = known ?? SERVER_ERROR;
+      sendJson(res, status, { detail }, version, headers);
     }
   }
 

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { GetChangelog } from '../../application/use-cases/get-changelog.js';
 import { GetCurrentVersion } from '../../application/use-cases/get-current-version.js';
 import { ListCats } from '../../application/use-cases/list-cats.js';
@@ -7,6 +8,7 @@ import type { ListRecords } from '../../application/use-cases/list-records.js';
 import { RetrieveCat } from '../../application/use-cases/retrieve-cat.js';
 import { RetrieveDog } from '../../application/use-cases/retrieve-dog.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
+import { RETRY_AFTER_SECONDS } from './error-responses.js';
 import { paginationHeaders } from './pagination-headers.js';
 import type { Route, RouteRequest, RouteResponse } from './route.js';
 
@@ -22,6 +24,7 @@ export class ApiRoutes {
     @inject(RetrieveDog) retrieveDog: RetrieveDog,
     @inject(ListCats) listCats: ListCats,
     @inject(RetrieveCat) retrieveCat: RetrieveCat,
+    @inject(CheckHealth) checkHealth: CheckHealth,
   ) {
     this.all = [
       { pattern: '/version/', handle: async () => ({ body: changelog.execute() }) },
@@ -30,6 +33,7 @@ export class ApiRoutes {
       { pattern: '/doggies/:id/', handle: retrieval(retrieveDog) },
       { pattern: '/cats/', handle: listing(listCats) },
       { pattern: '/cats/:id/', handle: retrieval(retrieveCat) },
+      { pattern: '/health/', unversioned: true, handle: health(checkHealth) },
     ];
   }
 }
@@ -38,6 +42,20 @@ function listing(useCase: Pick<ListRecords<unknown>, 'execute'>) {
   return async ({ version, path, query }: RouteRequest): Promise<RouteResponse> => {
     const page = await useCase.execute({ version, page: { limit: query.getAll('limit'), offset: query.getAll('offset') } });
     return { body: page.items, headers: paginationHeaders(path, page) };
+  };
+}
+
+/** For load balancers: 200 `{"status": "ok"}`, or 503 naming the dependencies that do not answer. Never cached. */
+function health(useCase: Pick<CheckHealth, 'execute'>) {
+  return async (): Promise<RouteResponse> => {
+    const { ok, failing } = await useCase.execute();
+    const headers = { 'Cache-Control': 'no-store' };
+    if (ok) return { body: { status: 'ok' }, headers };
+    return {
+      status: 503,
+      body: { status: 'unavailable', failing, detail: `Service unavailable: ${failing.join(', ')} not answering.` },
+      headers: { ...headers, 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    };
   };
 }
 

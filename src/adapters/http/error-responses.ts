@@ -3,7 +3,11 @@ import { DomainError } from '../../domain/errors/domain-error.js';
 export interface ErrorResponse {
   readonly status: number;
   readonly detail: string;
+  readonly headers?: Readonly<Record<string, string>>;
 }
+
+/** Seconds a client is asked to wait before retrying while a dependency is down. */
+export const RETRY_AFTER_SECONDS = 5;
 
 const messageOf = (error: DomainError): string => error.message;
 
@@ -16,6 +20,7 @@ const RESPONSES: Readonly<Record<string, (error: DomainError) => ErrorResponse>>
   conflicting_version: (error) => ({ status: 406, detail: messageOf(error) }),
   invalid_page: (error) => ({ status: 400, detail: messageOf(error) }),
   bad_request: (error) => ({ status: 400, detail: messageOf(error) }),
+  dependency_unavailable: () => ({ status: 503, detail: 'Service unavailable.', headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }),
 };
 
 export const SERVER_ERROR: ErrorResponse = { status: 500, detail: 'A server error occurred.' };

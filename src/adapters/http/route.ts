@@ -1,7 +1,8 @@
 import type { Version } from '../../domain/versioning/version.js';
 
-export interface RouteRequest {
-  readonly version: Version;
+export interface RouteRequest<V extends Version | undefined = Version> {
+  /** The resolved version; undefined on an unversioned route. */
+  readonly version: V;
   /** The path as requested, for links back to it. */
   readonly path: string;
   readonly params: Readonly<Record<string, string>>;
@@ -9,12 +10,24 @@ export interface RouteRequest {
 }
 
 export interface RouteResponse {
+  /** 200 when absent. */
+  readonly status?: number;
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** One path of the API, like `/doggies/:id/`, and what answers a GET on it. */
-export interface Route {
+/** One path of the API, like `/doggies/:id/`, and what answers a GET on it at the resolved version. */
+export interface VersionedRoute {
   readonly pattern: string;
+  readonly unversioned?: false;
   handle(request: RouteRequest): Promise<RouteResponse>;
 }
+
+/** A path outside API versioning (`/health/`): it answers whatever version Accept asks for, and names none. */
+export interface UnversionedRoute {
+  readonly pattern: string;
+  readonly unversioned: true;
+  handle(request: RouteRequest<undefined>): Promise<RouteResponse>;
+}
+
+export type Route = VersionedRoute | UnversionedRoute;

@@ -31,6 +31,11 @@ t.test('an empty environment gives every default', async (t) => {
     removedIn: 'inclusive',
     today: undefined,
     accessLog: true,
+    storage: 'memory',
+    databaseUrl: undefined,
+    databasePoolSize: 10,
+    databaseConnectTimeoutMs: 30000,
+    workers: 1,
   });
 });
 

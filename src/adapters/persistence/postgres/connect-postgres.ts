@@ -1,0 +1,71 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ContainerModule } from 'inversify';
+import type pg from 'pg';
+import { CAT_REPOSITORY, type CatRepository } from '../../../application/ports/cat-repository.js';
+import { DOG_REPOSITORY, type DogRepository } from '../../../application/ports/dog-repository.js';
+import { HEALTH_CHECK, type HealthCheck } from '../../../application/ports/health-check.js';
+import type { CalendarDate } from '../../../domain/records/calendar-date.js';
+import { StartupError } from '../../config/startup-error.js';
+import { isUnavailable } from './postgres-failures.js';
+import { PostgresHealthCheck } from './postgres-health-check.js';
+import { createPool, redactedUrl } from './postgres-pool.js';
+import { PostgresRecordRepository } from './postgres-record-repository.js';
+import { migrateSchema } from './postgres-schema.js';
+import { CAT_TABLE, DOG_TABLE } from './record-table.js';
+
+const FIRST_RETRY_MS = 100;
+const LONGEST_RETRY_MS = 5_000;
+
+export interface PostgresConnection {
+  readonly url: string;
+  readonly poolSize: number;
+  /** How long to keep retrying an unreachable database, in milliseconds. */
+  readonly connectTimeoutMs: number;
+  readonly today: () => CalendarDate;
+  /** Where warnings go: retries at start, connections lost while idle. One JSON line each. */
+  readonly log: (line: string) => void;
+}
+
+/** A migrated database and its pool; `close` ends the pool. */
+export interface PostgresStore {
+  readonly pool: pg.Pool;
+  readonly module: ContainerModule;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects, retrying an unreachable database with backoff for `connectTimeoutMs`, and creates the schema
+ * if missing. Throws StartupError naming DATABASE_URL (password hidden) when it cannot.
+ */
+export async function connectPostgres(connection: PostgresConnection): Promise<PostgresStore> {
+  const { url, connectTimeoutMs, log } = connection;
+  const warn = (message: string, fields: Record<string, unknown>): void =>
+    log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', message, ...fields }));
+  const pool = createPool({ url, size: connection.poolSize, onIdleError: (error) => warn('database connection lost', { error: error.message }) });
+  const deadline = Date.now() + connectTimeoutMs;
+  for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, LONGEST_RETRY_MS)) {
+    try {
+      await migrateSchema(pool);
+      break;
+    } catch (error) {
+      const reason = (error as Error).message;
+      const wait = Math.min(delay, deadline - Date.now());
+      if (!isUnavailable(error) || wait <= 0) {
+        await pool.end();
+        const what = isUnavailable(error) ? `cannot be reached within DATABASE_CONNECT_TIMEOUT_MS=${connectTimeoutMs}` : 'refused the start';
+        throw new StartupError(`the database at DATABASE_URL ${redactedUrl(url)} ${what}: ${reason}`);
+      }
+      warn('database unreachable, retrying', { error: reason, retry_in_ms: wait });
+      await sleep(wait);
+    }
+  }
+  return {
+    pool,
+    module: new ContainerModule(({ bind }) => {
+      bind<DogRepository>(DOG_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, DOG_TABLE, connection.today));
+      bind<CatRepository>(CAT_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, CAT_TABLE, connection.today));
+      bind<HealthCheck>(HEALTH_CHECK).toConstantValue(new PostgresHealthCheck(pool));
+    }),
+    close: () => pool.end(),
+  };
+}

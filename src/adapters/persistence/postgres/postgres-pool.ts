@@ -1,0 +1,42 @@
+import pg from 'pg';
+
+/** The OID of PostgreSQL's `date` type. */
+const DATE_OID = 1082;
+const CONNECTION_TIMEOUT_MS = 5_000;
+/** A query on a connection whose server went silent fails after this, instead of holding a request forever. */
+const QUERY_TIMEOUT_MS = 10_000;
+
+export interface PoolSettings {
+  readonly url: string;
+  readonly size: number;
+  /** Told about a pooled connection that broke while idle (the server went away); the pool replaces it. */
+  readonly onIdleError: (error: Error) => void;
+}
+
+/**
+ * A pool of connections whose `date` values come back as the server's `YYYY-MM-DD` text: node-postgres
+ * would otherwise make a JavaScript Date at local midnight, which shifts the day in zones far from UTC.
+ * The parser is set on this pool's connections only, not on pg's global type table.
+ */
+export function createPool({ url, size, onIdleError }: PoolSettings): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    application_name: 'version-aware-api',
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === DATE_OID ? (text: string) => text : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', onIdleError);
+  return pool;
+}
+
+/** The URL with its password hidden, for messages. */
+export function redactedUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password !== '') parsed.password = '***';
+  return parsed.toString();
+}

@@ -1,0 +1,33 @@
+import type pg from 'pg';
+import type { LoadedRecords } from '../loaded-records.js';
+import { CAT_TABLE, DOG_TABLE, type RecordTable } from './record-table.js';
+
+/**
+ * Writes records in one transaction: each is inserted, or replaces the row with its id; other rows stay.
+ * Either every record is written or, on any error, none is.
+ */
+export async function writeRecords(pool: pg.Pool, records: LoadedRecords): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await upsert(client, DOG_TABLE, records.dogs);
+    await upsert(client, CAT_TABLE, records.cats);
+    await client.query('COMMIT');
+    client.release();
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+}
+
+async function upsert<R>(client: pg.PoolClient, table: RecordTable<R>, records: readonly R[]): Promise<void> {
+  if (records.length === 0) return;
+  const columns = table.columns.map((_, index) => records.map((record) => table.values(record)[index]));
+  const unnest = table.arrayTypes.map((type, index) => `$${index + 1}::${type}`).join(', ');
+  const updates = table.columns.filter((column) => column !== 'id').map((column) => `${column} = excluded.${column}`);
+  await client.query(
+    `INSERT INTO ${table.name} (${table.columns.join(', ')}) SELECT * FROM unnest(${unnest}) ` +
+      `ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
+    columns,
+  );
+}
