@@ -1,5 +1,5 @@
 import t from 'tap';
-import { InMemoryRecordRepository } from '../../../../src/adapters/persistence/memory/in-memory-record-repository.js';
 import { catRepositoryContract } from '../../../fixtures/contracts/cat-repository-contract.js';
+import { memoryCats } from '../../../fixtures/stores/memory-stores.js';
 
-catRepositoryContract(t, async (cats) => new InMemoryRecordRepository(cats));
+catRepositoryContract(t, memoryCats);

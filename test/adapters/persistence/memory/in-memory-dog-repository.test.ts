@@ -1,5 +1,5 @@
 import t from 'tap';
-import { InMemoryRecordRepository } from '../../../../src/adapters/persistence/memory/in-memory-record-repository.js';
 import { dogRepositoryContract } from '../../../fixtures/contracts/dog-repository-contract.js';
+import { memoryDogs } from '../../../fixtures/stores/memory-stores.js';
 
-dogRepositoryContract(t, async (dogs) => new InMemoryRecordRepository(dogs));
+dogRepositoryContract(t, memoryDogs);
