@@ -1,0 +1,68 @@
+import pg from 'pg';
+import t from 'tap';
+import { StartupError } from '../../../../src/adapters/config/startup-error.js';
+import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
+import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
+import { composeService } from '../../../../src/container.js';
+import { testDatabase } from '../../../fixtures/postgres/test-database.js';
+import { startService } from '../../../fixtures/service.js';
+
+const url = await testDatabase(t);
+if (url !== undefined) {
+  const pool = createPool({ url, size: 4, onIdleError: (error) => t.fail(error.message) });
+  t.teardown(() => pool.end());
+
+  t.test('the migration is safe to run twice, and by several processes at once', async (t) => {
+    const others = [1, 2, 3].map(() => createPool({ url, size: 1, onIdleError: () => undefined }));
+    t.teardown(() => Promise.all(others.map((other) => other.end())));
+    await t.resolves(Promise.all(others.map((other) => migrateSchema(other))), 'three at once');
+    await t.resolves(migrateSchema(pool), 'once more');
+    const tables = await pool.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+    );
+    t.same(tables.rows.map((row) => row.table_name), ['cats', 'dogs'], 'the two tables, once each');
+  });
+
+  t.test('the record rules are constraints of the tables', async (t) => {
+    await migrateSchema(pool);
+    const refused: [string, readonly unknown[], string][] = [
+      ["INSERT INTO dogs VALUES ($1, $2, '2014-05-06')", [0, 'Rex'], 'a dog with id 0'],
+      ["INSERT INTO dogs VALUES ($1, $2, '2014-05-06')", [-1, 'Rex'], 'a negative id'],
+      ["INSERT INTO dogs VALUES ($1, $2, '2014-05-06')", ['9007199254740992', 'Rex'], 'an id past the largest safe integer'],
+      ["INSERT INTO dogs VALUES ($1, $2, '2014-05-06')", [1, ''], 'an empty name'],
+      ["INSERT INTO dogs VALUES ($1, $2, '2014-05-06')", [1, '🐕'.repeat(51)], 'a name of 51 characters'],
+      ['INSERT INTO dogs VALUES ($1, $2, NULL)', [1, 'Rex'], 'a dog without birthday'],
+      ["INSERT INTO dogs VALUES ($1, $2, '2014-02-30')", [1, 'Rex'], 'a date that does not exist'],
+      ['INSERT INTO cats VALUES ($1, $2)', [1, 'x'.repeat(51)], 'a cat with a long name'],
+      ['INSERT INTO cats VALUES ($1, NULL)', [1], 'a cat without name'],
+    ];
+    for (const [sql, values, what] of refused) await t.rejects(pool.query(sql, [...values]), `${what} is refused by the database`);
+    await t.resolves(pool.query("INSERT INTO dogs VALUES (1, $1, '2014-05-06')", ['🐕'.repeat(50)]), 'a name of 50 emoji fits');
+  });
+
+  t.test('a database that refuses the connection (no such database) refuses the start at once, without retrying', async (t) => {
+    const missing = new URL(url);
+    missing.pathname = '/no_such_database_here';
+    const lines: string[] = [];
+    const error = await t.rejects(
+      composeService({ STORAGE: 'postgres', DATABASE_URL: missing.toString(), DATABASE_CONNECT_TIMEOUT_MS: '3600000' }, { stdout: (line) => lines.push(line), stderr: (line) => lines.push(line) }),
+      StartupError,
+    );
+    t.match((error as Error).message, /^the database at DATABASE_URL .*no_such_database_here refused the start: database "no_such_database_here" does not exist/);
+    t.same(lines, [], 'no retry was logged');
+  });
+
+  t.test('a database fault that is not an outage is a logged 500, not a 503', async (t) => {
+    const service = await startService(t, { STORAGE: 'postgres', DATABASE_URL: url, ACCESS_LOG: 'off' });
+    await pool.query('DROP TABLE dogs');
+    t.teardown(() => migrateSchema(pool));
+    const response = await fetch(`${service.url}/doggies/1/`);
+    t.same([response.status, await response.json()], [500, { detail: 'A server error occurred.' }]);
+    const logged = service.stderr.map((line) => JSON.parse(line) as Record<string, unknown>);
+    t.match(logged, [{ level: 'error', request: 'GET /doggies/1/', error: /relation "dogs" does not exist/ }], 'the cause is logged');
+  });
+
+  t.test('the adapter does not change pg\'s global type parsers', async (t) => {
+    t.equal(typeof pg.types.getTypeParser(1082)('2016-02-29'), 'object', 'pg still parses dates its own way elsewhere');
+  });
+}
