@@ -16,8 +16,12 @@ const BYTE_ORDER_MARK = '\uFEFF';
 /** The records of DATA_FILE (or the bundled sample), validated whole before any is served. */
 export async function loadRecords(dataFile: string | undefined, today: CalendarDate): Promise<LoadedRecords> {
   if (dataFile === undefined) return parseRecords('the bundled sample data', SAMPLE_DATA, today);
-  const source = `DATA_FILE ${JSON.stringify(dataFile)}`;
-  const text = await readDataFile(source, dataFile);
+  return readRecordsFile(`DATA_FILE ${JSON.stringify(dataFile)}`, dataFile, today);
+}
+
+/** The records of a data file at `path`, validated whole; messages start with `source`. Throws StartupError. */
+export async function readRecordsFile(source: string, path: string, today: CalendarDate): Promise<LoadedRecords> {
+  const text = await readDataFile(source, path);
   let json: unknown;
   try {
     json = JSON.parse(text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text);

@@ -1,0 +1,54 @@
+import { readRecordsFile } from '../../config/data-file.js';
+import { readSettings, type Environment } from '../../config/settings.js';
+import { StartupError } from '../../config/startup-error.js';
+import { VERSIONS } from '../../../domain/api-history/versions.js';
+import { CalendarDate } from '../../../domain/records/calendar-date.js';
+import { Version } from '../../../domain/versioning/version.js';
+import { connectPostgres } from './connect-postgres.js';
+import { redactedUrl } from './postgres-pool.js';
+import { writeRecords } from './postgres-record-writer.js';
+
+export interface CommandOutput {
+  readonly stdout: (line: string) => void;
+  readonly stderr: (line: string) => void;
+}
+
+const USAGE = 'usage: npm run load-data -- FILE, one JSON file {"dogs": [...], "cats": [...]}';
+
+/**
+ * `npm run load-data -- FILE`: checks the whole file as DATA_FILE is checked, then writes every record into the
+ * database of DATABASE_URL in one transaction (a record whose id exists replaces it). Resolves with the exit code.
+ */
+export async function loadDataCommand(args: readonly string[], env: Environment, output: CommandOutput): Promise<number> {
+  try {
+    const [file, ...extra] = args;
+    if (file === undefined || file === '' || extra.length > 0) throw new StartupError(USAGE);
+    const settings = readSettings(env, VERSIONS.map((declaration) => Version.parse(declaration.version)));
+    if (settings.storage !== 'postgres') {
+      throw new StartupError(
+        'load-data writes into a database: set STORAGE=postgres and DATABASE_URL. With STORAGE=memory there is nothing to ' +
+          'load into: the service reads DATA_FILE each time it starts.',
+      );
+    }
+    const today = settings.today ?? CalendarDate.utcDateOf(new Date());
+    const records = await readRecordsFile(JSON.stringify(file), file, today);
+    const url = settings.databaseUrl as string;
+    const store = await connectPostgres({
+      url,
+      poolSize: 1,
+      connectTimeoutMs: settings.databaseConnectTimeoutMs,
+      today: () => today,
+      log: output.stderr,
+    });
+    try {
+      await writeRecords(store.pool, records);
+    } finally {
+      await store.close();
+    }
+    output.stdout(`Loaded ${records.dogs.length} dogs and ${records.cats.length} cats into ${redactedUrl(url)}.`);
+    return 0;
+  } catch (error) {
+    output.stderr(`Nothing loaded: ${(error as Error).message}`);
+    return 1;
+  }
+}

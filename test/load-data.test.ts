@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import t, { type Test } from 'tap';
+import { testDatabase } from './fixtures/postgres/test-database.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SETTINGS = ['STORAGE', 'DATABASE_URL', 'DATA_FILE', 'TODAY', 'DATABASE_CONNECT_TIMEOUT_MS'];
+
+// Each child compiles src on start, a few CPU-bound seconds on a busy machine.
+t.setTimeout(120_000);
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs src/load-data.ts as `npm run load-data -- ...args` runs dist/load-data.js. */
+function loadData(args: readonly string[], settings: Record<string, string>): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of SETTINGS) delete env[name];
+  const child = spawn(process.execPath, [...process.execArgv, 'src/load-data.ts', ...args], { cwd: ROOT, env: { ...env, ...settings } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+t.test('load-data refuses to run without a database to load into, or without exactly one file', async (t) => {
+  const memory = await loadData(['data.json'], {});
+  t.equal(memory.code, 1, 'STORAGE=memory: exit code 1');
+  t.match(memory.stderr, /^Nothing loaded: load-data writes into a database: set STORAGE=postgres and DATABASE_URL/, 'it says what to set');
+  const none = await loadData([], { STORAGE: 'postgres', DATABASE_URL: 'postgres://127.0.0.1:1/x' });
+  t.equal(none.code, 1, 'no file: exit code 1');
+  t.match(none.stderr, /^Nothing loaded: usage: npm run load-data -- FILE/, 'it shows the usage');
+});
+
+async function rows(t: Test, url: string): Promise<{ dogs: unknown[]; cats: unknown[] }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  t.teardown(() => client.end());
+  const dogs = await client.query("SELECT id::int, name, to_char(birthday, 'YYYY-MM-DD') AS birthday FROM dogs ORDER BY id");
+  const cats = await client.query('SELECT id::int, name FROM cats ORDER BY id');
+  return { dogs: dogs.rows, cats: cats.rows };
+}
+
+const url = await testDatabase(t);
+if (url !== undefined) {
+  const env = { STORAGE: 'postgres', DATABASE_URL: url, TODAY: '2026-11-22' };
+
+  t.test('a valid file is loaded whole; loading again replaces records by id and keeps the others', async (t) => {
+    const dir = t.testdir({
+      'first.json': JSON.stringify({ dogs: [{ id: 1, name: 'Biko', birthday: '2014-05-06' }, { id: 2, name: 'Pup' }], cats: [{ id: 1, name: 'Tom' }] }),
+      'second.json': JSON.stringify({ dogs: [{ id: 2, name: 'Rex', birthday: '2020-01-01' }, { id: 3, name: 'Ada', birthday: '2016-02-29' }] }),
+    });
+    const first = await loadData([join(dir, 'first.json')], env);
+    t.equal(first.code, 0, 'exit code 0', first);
+    t.match(first.stdout, /^Loaded 2 dogs and 1 cats into postgres:\/\//, 'it says what it loaded');
+    t.same(await rows(t, url), {
+      dogs: [{ id: 1, name: 'Biko', birthday: '2014-05-06' }, { id: 2, name: 'Pup', birthday: '2026-11-22' }],
+      cats: [{ id: 1, name: 'Tom' }],
+    }, 'every record, a missing birthday stored as today');
+    const second = await loadData([join(dir, 'second.json')], env);
+    t.equal(second.code, 0, 'the second load: exit code 0', second);
+    t.same((await rows(t, url)).dogs, [
+      { id: 1, name: 'Biko', birthday: '2014-05-06' },
+      { id: 2, name: 'Rex', birthday: '2020-01-01' },
+      { id: 3, name: 'Ada', birthday: '2016-02-29' },
+    ], 'dog 2 replaced, dog 3 added, dog 1 kept');
+  });
+
+  t.test('a file with one bad record writes nothing and names the record as DATA_FILE would', async (t) => {
+    const before = await rows(t, url);
+    const dir = t.testdir({
+      'bad.json': JSON.stringify({ dogs: [{ id: 7, name: 'Fine' }, { id: 8, name: 'Also fine' }, { id: 9, name: 'x'.repeat(51) }], cats: [{ id: 5, name: 'Kit' }] }),
+    });
+    const run = await loadData([join(dir, 'bad.json')], env);
+    t.equal(run.code, 1, 'exit code 1');
+    t.match(run.stderr, /^Nothing loaded: ".*bad\.json": dogs\[2\] \(id 9\): name: must be 1 to 50 characters, got 51/, 'the failing record is named');
+    t.same(await rows(t, url), before, 'nothing was written');
+  });
+}
