@@ -35,7 +35,7 @@ export interface ServiceOutput {
 export interface ComposedService {
   readonly settings: Settings;
   readonly server: ApiServer;
-  /** Stops the server (draining requests in flight), then closes the storage (the database pool). */
+  /** Stops the server (draining requests in flight), then closes the storage (the database pool); once, however often called. */
   stop(): Promise<void>;
 }
 
@@ -89,13 +89,15 @@ export async function composeService(env: Environment, output: ServiceOutput): P
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, { drainTimeoutMs: DRAIN_TIMEOUT_MS }),
   );
   const server = container.get(ApiServer);
+  let stopping: Promise<void> | undefined;
   return {
     settings,
     server,
-    stop: async () => {
-      await server.stop();
-      await storage.close();
-    },
+    stop: () =>
+      (stopping ??= (async () => {
+        await server.stop();
+        await storage.close();
+      })()),
   };
 }
 

@@ -1,30 +1,71 @@
 import 'reflect-metadata';
-import { composeService, type ServiceOutput } from './container.js';
+import cluster from 'node:cluster';
+import { WorkerSupervisor } from './adapters/process/worker-supervisor.js';
+import { composeService, readServiceSettings, type ComposedService, type ServiceOutput } from './container.js';
 
 const output: ServiceOutput = {
   stdout: (line) => process.stdout.write(`${line}\n`),
   stderr: (line) => process.stderr.write(`${line}\n`),
 };
-const info = (message: string, fields: Record<string, string> = {}): void =>
-  output.stdout(JSON.stringify({ time: new Date().toISOString(), level: 'info', message, ...fields }));
+const logger =
+  (level: string, write: (line: string) => void) =>
+  (message: string, fields: Record<string, unknown> = {}): void =>
+    write(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }));
+const info = logger('info', output.stdout);
 
-try {
-  const { settings, server } = await composeService(process.env, output);
-  const address = await server.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`cannot listen on HOST=${settings.host} PORT=${settings.port}: ${error.message}`, { cause: error });
-  });
-  const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
-  info('listening', { url: `http://${host}:${address.port}` });
-  const stop = (signal: NodeJS.Signals): void => {
-    info('stopping', { signal });
-    void server.stop().then(() => {
-      info('stopped');
-      process.exit(0);
+/** One process serving: compose, listen, drain and exit 0 on SIGTERM or SIGINT (or, as a worker, when its primary is gone). */
+async function serve(): Promise<void> {
+  let service: ComposedService | undefined;
+  try {
+    service = await composeService(process.env, output);
+    const { settings, server } = service;
+    const address = await server.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
+      throw new Error(`cannot listen on HOST=${settings.host} PORT=${settings.port}: ${error.message}`, { cause: error });
     });
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-} catch (error) {
-  output.stderr(`Refusing to start: ${(error as Error).message}`);
-  process.exitCode = 1;
+    const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+    info('listening', { url: `http://${host}:${address.port}`, pid: process.pid });
+    const running = service;
+    const stop = (signal: string): void => {
+      info('stopping', { signal });
+      void running.stop().then(() => {
+        info('stopped');
+        process.exit(0);
+      });
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    if (cluster.isWorker) process.once('disconnect', () => stop('primary gone'));
+  } catch (error) {
+    output.stderr(`Refusing to start: ${(error as Error).message}`);
+    await service?.stop();
+    process.exitCode = 1;
+    // A worker's channel to its primary would keep it running.
+    if (cluster.isWorker) process.disconnect();
+  }
+}
+
+/** The cluster primary: WORKERS processes share the port; it replaces dead ones and drains them all on SIGTERM or SIGINT. */
+function supervise(workers: number): void {
+  const supervisor = new WorkerSupervisor(cluster, { workers, info, error: logger('error', output.stderr) });
+  supervisor.start();
+  process.on('SIGTERM', () => supervisor.stop('SIGTERM'));
+  process.on('SIGINT', () => supervisor.stop('SIGINT'));
+  void supervisor.done.then((code) => {
+    info('stopped', { exit_code: code });
+    process.exit(code);
+  });
+}
+
+if (cluster.isWorker) {
+  await serve();
+} else {
+  let workers: number | undefined;
+  try {
+    workers = readServiceSettings(process.env).workers;
+  } catch (error) {
+    output.stderr(`Refusing to start: ${(error as Error).message}`);
+    process.exitCode = 1;
+  }
+  if (workers === 1) await serve();
+  else if (workers !== undefined) supervise(workers);
 }

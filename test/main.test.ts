@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SETTINGS = ['PORT', 'HOST', 'DATA_FILE', 'DEFAULT_VERSION', 'AGE_REMOVAL', 'REMOVED_IN', 'TODAY', 'ACCESS_LOG'];
+const SETTINGS = ['PORT', 'HOST', 'DATA_FILE', 'DEFAULT_VERSION', 'AGE_REMOVAL', 'REMOVED_IN', 'TODAY', 'ACCESS_LOG', 'STORAGE', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'DATABASE_CONNECT_TIMEOUT_MS', 'WORKERS'];
 const CHILD_TIMEOUT_MS = 30_000;
 
 // Each child compiles src on start, a few CPU-bound seconds; seven of them need more than the default 60 s on a busy machine.
