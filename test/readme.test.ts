@@ -19,6 +19,12 @@ t.test('the README quotes the worked example exactly as the file that is tested'
   t.ok(blocks.includes(body), 'the transform class stands in the README as it is');
 });
 
+t.test('the README quotes the three-line contract test file exactly as it is', async (t) => {
+  const file = readFileSync(new URL('./adapters/persistence/memory/in-memory-dog-repository.test.ts', import.meta.url), 'utf8').trim();
+  const blocks = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map(([, code = '']) => code.trim());
+  t.ok(blocks.includes(file), 'the in-memory dog repository test stands in the README as it is');
+});
+
 t.test('the worked example: adding 6.0.0 keeps every older shape and adds the changelog entry', async (t) => {
   const model = VersionModel.build(historyWithVersion6());
   const biko = parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today);
@@ -42,10 +48,10 @@ t.test('the worked example: adding 6.0.0 keeps every older shape and adds the ch
 });
 
 t.test('the README names every setting, every status and both commands', async (t) => {
-  for (const word of ['npm install', 'npm start', 'npm test', 'PORT', 'HOST', 'DATA_FILE', 'DEFAULT_VERSION', 'AGE_REMOVAL', 'REMOVED_IN', 'TODAY', 'ACCESS_LOG']) {
+  for (const word of ['npm install', 'npm start', 'npm test', 'PORT', 'HOST', 'DATA_FILE', 'DEFAULT_VERSION', 'AGE_REMOVAL', 'REMOVED_IN', 'TODAY', 'ACCESS_LOG', 'STORAGE', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'DATABASE_CONNECT_TIMEOUT_MS', 'WORKERS', 'npm run load-data', '/health/']) {
     t.ok(readme.includes(word), word);
   }
-  for (const status of ['200', '204', '301', '400', '404', '405', '406', '408', '431', '500']) t.ok(readme.includes(`| ${status} `), `status ${status}`);
+  for (const status of ['200', '204', '301', '400', '404', '405', '406', '408', '431', '500', '503']) t.ok(readme.includes(`| ${status} `), `status ${status}`);
 });
 
 t.test('the README’s example responses are what the service answers', async (t) => {
