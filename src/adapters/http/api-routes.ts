@@ -8,7 +8,7 @@ import type { ListRecords } from '../../application/use-cases/list-records.js';
 import { RetrieveCat } from '../../application/use-cases/retrieve-cat.js';
 import { RetrieveDog } from '../../application/use-cases/retrieve-dog.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
-import { RETRY_AFTER_SECONDS } from './error-responses.js';
+import { healthResponse } from './health-response.js';
 import { paginationHeaders } from './pagination-headers.js';
 import type { Route, RouteRequest, RouteResponse } from './route.js';
 
@@ -45,18 +45,8 @@ function listing(useCase: Pick<ListRecords<unknown>, 'execute'>) {
   };
 }
 
-/** For load balancers: 200 `{"status": "ok"}`, or 503 naming the dependencies that do not answer. Never cached. */
 function health(useCase: Pick<CheckHealth, 'execute'>) {
-  return async (): Promise<RouteResponse> => {
-    const { ok, failing } = await useCase.execute();
-    const headers = { 'Cache-Control': 'no-store' };
-    if (ok) return { body: { status: 'ok' }, headers };
-    return {
-      status: 503,
-      body: { status: 'unavailable', failing, detail: `Service unavailable: ${failing.join(', ')} not answering.` },
-      headers: { ...headers, 'Retry-After': String(RETRY_AFTER_SECONDS) },
-    };
-  };
+  return async (): Promise<RouteResponse> => healthResponse(await useCase.execute());
 }
 
 function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute'>) {

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { healthResponse } from '../../../src/adapters/http/health-response.js';
 import { startService } from '../../fixtures/service.js';
 
 t.test('GET /health/ is 200 {"status": "ok"} with the in-memory store, whatever Accept says', async (t) => {
@@ -23,4 +24,17 @@ t.test('/health/ answers HEAD, OPTIONS, 405 and the 301 like every path', async 
   const bare = await fetch(`${service.url}/health`, { redirect: 'manual' });
   t.same([bare.status, bare.headers.get('location')], [301, '/health/'], 'no slash');
   await bare.arrayBuffer();
+});
+
+t.test('the health response: 200 when every dependency answers, 503 naming those that do not', async (t) => {
+  t.same(healthResponse({ ok: true, failing: [] }), { body: { status: 'ok' }, headers: { 'Cache-Control': 'no-store' } }, 'healthy');
+  t.same(
+    healthResponse({ ok: false, failing: ['database'] }),
+    {
+      status: 503,
+      body: { status: 'unavailable', failing: ['database'], detail: 'Service unavailable: database not answering.' },
+      headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' },
+    },
+    'the database down',
+  );
 });

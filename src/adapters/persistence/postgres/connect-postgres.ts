@@ -21,7 +21,6 @@ export interface PostgresConnection {
   readonly poolSize: number;
   /** How long to keep retrying an unreachable database, in milliseconds. */
   readonly connectTimeoutMs: number;
-  readonly today: () => CalendarDate;
   /** Where warnings go: retries at start, connections lost while idle. One JSON line each. */
   readonly log: (line: string) => void;
 }
@@ -29,7 +28,6 @@ export interface PostgresConnection {
 /** A migrated database and its pool; `close` ends the pool. */
 export interface PostgresStore {
   readonly pool: pg.Pool;
-  readonly module: ContainerModule;
   close(): Promise<void>;
 }
 
@@ -59,13 +57,14 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
       await sleep(wait);
     }
   }
-  return {
-    pool,
-    module: new ContainerModule(({ bind }) => {
-      bind<DogRepository>(DOG_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, DOG_TABLE, connection.today));
-      bind<CatRepository>(CAT_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, CAT_TABLE, connection.today));
-      bind<HealthCheck>(HEALTH_CHECK).toConstantValue(new PostgresHealthCheck(pool));
-    }),
-    close: () => pool.end(),
-  };
+  return { pool, close: () => pool.end() };
+}
+
+/** Binds the dog and cat repositories and the health check to the tables of `pool`'s database. */
+export function postgresPersistenceModule(pool: pg.Pool, today: () => CalendarDate): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<DogRepository>(DOG_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, DOG_TABLE, today));
+    bind<CatRepository>(CAT_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, CAT_TABLE, today));
+    bind<HealthCheck>(HEALTH_CHECK).toConstantValue(new PostgresHealthCheck(pool));
+  });
 }

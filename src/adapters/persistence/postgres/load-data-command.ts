@@ -37,7 +37,6 @@ export async function loadDataCommand(args: readonly string[], env: Environment,
       url,
       poolSize: 1,
       connectTimeoutMs: settings.databaseConnectTimeoutMs,
-      today: () => today,
       log: output.stderr,
     });
     try {

@@ -14,8 +14,8 @@ export interface RecordTable<R> {
   values(record: R): readonly unknown[];
 }
 
-/** `id` is a bigint, which pg hands over as text; a row's id becomes a number for the domain to check. */
-const idOf = (row: Readonly<Record<string, unknown>>): unknown => (typeof row['id'] === 'string' ? Number(row['id']) : row['id']);
+/** `id` is a bigint, which pg hands over as text; it becomes a number for the domain to check (one past 2^53 fails there). */
+const idOf = (row: Readonly<Record<string, unknown>>): number => Number(row['id'] as string);
 
 export const DOG_TABLE: RecordTable<Dog> = {
   name: 'dogs',

@@ -2,11 +2,16 @@ import pg from 'pg';
 import t from 'tap';
 import { StartupError } from '../../../../src/adapters/config/startup-error.js';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
+import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
+import { parseCat } from '../../../../src/domain/cats/cat.js';
+import { parseDog } from '../../../../src/domain/dogs/dog.js';
+import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { composeService } from '../../../../src/container.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 import { startService } from '../../../fixtures/service.js';
 
+const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const url = await testDatabase(t);
 if (url !== undefined) {
   const pool = createPool({ url, size: 4, onIdleError: (error) => t.fail(error.message) });
@@ -38,6 +43,32 @@ if (url !== undefined) {
     ];
     for (const [sql, values, what] of refused) await t.rejects(pool.query(sql, [...values]), `${what} is refused by the database`);
     await t.resolves(pool.query("INSERT INTO dogs VALUES (1, $1, '2014-05-06')", ['🐕'.repeat(50)]), 'a name of 50 emoji fits');
+  });
+
+  t.test('a read-only database (a replica) refuses the start at once: the schema cannot be made', async (t) => {
+    const name = new URL(url).pathname.slice(1);
+    await pool.query(`ALTER DATABASE ${name} SET default_transaction_read_only = on`);
+    t.teardown(() => pool.query(`ALTER DATABASE ${name} RESET default_transaction_read_only`));
+    const fresh = createPool({ url, size: 1, onIdleError: () => undefined });
+    t.teardown(() => fresh.end());
+    await t.rejects(migrateSchema(fresh), /read-only transaction/, 'the migration fails');
+    const error = await t.rejects(
+      composeService({ STORAGE: 'postgres', DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '3600000' }, { stdout: () => {}, stderr: () => {} }),
+      StartupError,
+    );
+    t.match((error as Error).message, /refused the start: cannot execute CREATE TABLE in a read-only transaction/, 'the start is refused, saying why');
+  });
+
+  t.test('writing records is all or nothing', async (t) => {
+    await migrateSchema(pool);
+    await pool.query('TRUNCATE dogs, cats');
+    await writeRecords(pool, { dogs: [parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today)], cats: [] });
+    await pool.query('ALTER TABLE cats RENAME TO cats_elsewhere');
+    t.teardown(() => pool.query('ALTER TABLE cats_elsewhere RENAME TO cats'));
+    const dogs = [parseDog({ id: 1, name: 'Changed', birthday: '2014-05-06' }, today), parseDog({ id: 2, name: 'New', birthday: '2014-05-06' }, today)];
+    await t.rejects(writeRecords(pool, { dogs, cats: [parseCat({ id: 1, name: 'Tom' })] }), /relation "cats" does not exist/, 'the cats fail');
+    const { rows } = await pool.query('SELECT id::int, name FROM dogs ORDER BY id');
+    t.same(rows, [{ id: 1, name: 'Biko' }], 'and the dogs of the same write were rolled back');
   });
 
   t.test('a database that refuses the connection (no such database) refuses the start at once, without retrying', async (t) => {

@@ -1,0 +1,51 @@
+import t from 'tap';
+import { StartupError } from '../../../../src/adapters/config/startup-error.js';
+import { DependencyUnavailableError } from '../../../../src/application/errors/dependency-unavailable-error.js';
+import { PageRequest } from '../../../../src/application/paging/page-request.js';
+import { CheckHealth } from '../../../../src/application/use-cases/check-health.js';
+import { PostgresHealthCheck } from '../../../../src/adapters/persistence/postgres/postgres-health-check.js';
+import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
+import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
+import { DOG_TABLE } from '../../../../src/adapters/persistence/postgres/record-table.js';
+import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
+import { composeService } from '../../../../src/container.js';
+
+// Nothing listens on port 1 of the loopback: these need no database, and run everywhere.
+const NOWHERE = 'postgres://api:secret@127.0.0.1:1/dogs';
+
+t.test('a database that cannot be reached in DATABASE_CONNECT_TIMEOUT_MS refuses the start, naming it without the password', async (t) => {
+  const cases: [string, string][] = [
+    [NOWHERE, 'postgres://api:***@127.0.0.1:1/dogs'],
+    ['postgres://127.0.0.1:1/dogs', 'postgres://127.0.0.1:1/dogs'],
+  ];
+  for (const [url, shown] of cases) {
+    const lines: string[] = [];
+    const error = await t.rejects(
+      composeService({ STORAGE: 'postgres', DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '250' }, { stdout: (line) => lines.push(line), stderr: (line) => lines.push(line) }),
+      StartupError,
+    );
+    const message = (error as Error).message;
+    t.equal(message.startsWith(`the database at DATABASE_URL ${shown} cannot be reached within DATABASE_CONNECT_TIMEOUT_MS=250: `), true, `${shown}: named`, { message });
+    t.match(message, /ECONNREFUSED/, `${shown}: the cause`);
+    t.notMatch(message, /secret/, `${shown}: the password is not shown`);
+    t.ok(lines.length >= 1, `${shown}: the retries were logged`);
+    t.notMatch(lines.join('\n'), /secret/, `${shown}: nor in the log`);
+  }
+});
+
+t.test('an unreachable database: the repository raises DependencyUnavailableError, the health check says unhealthy', async (t) => {
+  const pool = createPool({ url: NOWHERE, size: 1, onIdleError: () => undefined });
+  t.teardown(() => pool.end());
+  const today = () => CalendarDate.parse('2026-11-22') as CalendarDate;
+  const dogs = new PostgresRecordRepository(pool, DOG_TABLE, today);
+  const calls: [string, () => Promise<unknown>][] = [
+    ['findById', () => dogs.findById(1)],
+    ['list', () => dogs.list(PageRequest.of(10, 0))],
+    ['count', () => dogs.count()],
+  ];
+  for (const [what, call] of calls) {
+    const error = await t.rejects(call(), DependencyUnavailableError, `${what}: unavailable`);
+    t.match(error, { code: 'dependency_unavailable', dependency: 'database', message: 'The database is unavailable.' }, `${what}: the stable code`);
+  }
+  t.same(await new CheckHealth(new PostgresHealthCheck(pool)).execute(), { ok: false, failing: ['database'] }, 'CheckHealth names the database');
+});
