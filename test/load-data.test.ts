@@ -47,8 +47,9 @@ async function rows(t: Test, url: string): Promise<{ dogs: unknown[]; cats: unkn
   return { dogs: dogs.rows, cats: cats.rows };
 }
 
-const url = await testDatabase(t);
-if (url !== undefined) {
+t.test('into a database', async (t) => {
+  const url = await testDatabase(t);
+  if (url === undefined) return;
   const env = { STORAGE: 'postgres', DATABASE_URL: url, TODAY: '2026-11-22' };
 
   t.test('a valid file is loaded whole; loading again replaces records by id and keeps the others', async (t) => {
@@ -83,4 +84,4 @@ if (url !== undefined) {
     t.match(run.stderr, /^Nothing loaded: ".*bad\.json": dogs\[2\] \(id 9\): name: must be 1 to 50 characters, got 51/, 'the failing record is named');
     t.same(await rows(t, url), before, 'nothing was written');
   });
-}
+});
