@@ -18,6 +18,8 @@ export const RESTART_BACKOFF: RestartBackoff = { firstMs: 100, longestMs: 10_000
 export interface SupervisorOptions {
   readonly workers: number;
   readonly backoff?: RestartBackoff;
+  /** The clock that tells how long a worker lived, in milliseconds; Date.now by default. */
+  readonly now?: () => number;
   /** One JSON line per event; errors (a dead worker) go to `error`. */
   readonly info: (message: string, fields?: Record<string, unknown>) => void;
   readonly error: (message: string, fields?: Record<string, unknown>) => void;
@@ -61,7 +63,7 @@ export class WorkerSupervisor {
 
   #fork(): void {
     const worker = this.cluster.fork();
-    this.#live.set(worker, Date.now());
+    this.#live.set(worker, this.#now());
     worker.once('listening', () => (this.#served = true));
   }
 
@@ -80,7 +82,7 @@ export class WorkerSupervisor {
       return;
     }
     const { firstMs, longestMs, stableAfterMs } = this.options.backoff ?? RESTART_BACKOFF;
-    this.#quickDeaths = Date.now() - started < stableAfterMs ? this.#quickDeaths + 1 : 0;
+    this.#quickDeaths = this.#now() - started < stableAfterMs ? this.#quickDeaths + 1 : 0;
     const delay = Math.min(firstMs * 2 ** Math.max(this.#quickDeaths - 1, 0), longestMs);
     this.options.error('worker died; replacing it', { pid, code, signal, restart_in_ms: delay });
     const timer = setTimeout(() => {
@@ -88,6 +90,10 @@ export class WorkerSupervisor {
       this.#fork();
     }, delay);
     this.#restarts.add(timer);
+  }
+
+  #now(): number {
+    return (this.options.now ?? Date.now)();
   }
 
   #finishIfStopped(): void {

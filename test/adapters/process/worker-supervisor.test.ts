@@ -41,32 +41,34 @@ class FakeWorker extends EventEmitter {
 
 function supervised(workers: number) {
   const cluster = new FakeCluster();
+  const clock = { ms: 0 };
   const info: [string, Record<string, unknown> | undefined][] = [];
   const errors: [string, Record<string, unknown> | undefined][] = [];
   const supervisor = new WorkerSupervisor(cluster, {
     workers,
     backoff: { firstMs: 1, longestMs: 4, stableAfterMs: 50 },
+    now: () => clock.ms,
     info: (message, fields) => info.push([message, fields]),
     error: (message, fields) => errors.push([message, fields]),
   });
   supervisor.start();
-  return { cluster, supervisor, info, errors };
+  return { cluster, clock, supervisor, info, errors };
 }
 
 /** Waits (bounded) for the replacement of a dead worker to be forked. */
 async function forked(cluster: FakeCluster, count: number): Promise<void> {
-  for (let tries = 0; tries < 200 && cluster.workers.length < count; tries += 1) await delay(5);
+  for (let tries = 0; tries < 1000 && cluster.workers.length < count; tries += 1) await delay(5);
 }
 
 t.test('workers that keep dying are replaced after a wait that doubles up to a ceiling, and starts over after a stable run', async (t) => {
-  const { cluster, errors, supervisor } = supervised(1);
+  const { cluster, clock, errors, supervisor } = supervised(1);
   cluster.workers[0]?.listen();
   for (let death = 0; death < 4; death += 1) {
     cluster.live()[0]?.die(1);
     await forked(cluster, death + 2);
   }
   t.same(errors.map(([, fields]) => fields?.['restart_in_ms']), [1, 2, 4, 4], 'quick deaths: 1, 2, 4 ms, then the ceiling');
-  await delay(60);
+  clock.ms += 50;
   cluster.live()[0]?.die(null, 'SIGKILL');
   t.same(errors.at(-1), ['worker died; replacing it', { pid: 1004, code: null, signal: 'SIGKILL', restart_in_ms: 1 }], 'after a stable run the wait starts over');
   await forked(cluster, 6);
