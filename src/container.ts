@@ -20,7 +20,7 @@ import { API_SERVER_OPTIONS, ApiServer, type ApiServerOptions } from './adapters
 import { HTTP_LOGS, type HttpLogs } from './adapters/http/http-logs.js';
 import type { LogSink } from './adapters/http/log-sink.js';
 import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
-import { connectPostgres, postgresPersistenceModule } from './adapters/persistence/postgres/connect-postgres.js';
+import { openPostgresStorage } from './adapters/persistence/postgres/connect-postgres.js';
 import { buildReferenceModel } from './domain/api-history/reference-history.js';
 import { VERSIONS } from './domain/api-history/versions.js';
 import { Version } from './domain/versioning/version.js';
@@ -109,13 +109,10 @@ export function readServiceSettings(env: Environment): Settings {
 /** The storage adapter STORAGE selects: the data file in memory, or a migrated PostgreSQL database. */
 async function openStorage(settings: Settings, clock: Clock, output: ServiceOutput): Promise<Storage> {
   if (settings.storage === 'postgres') {
-    const store = await connectPostgres({
-      url: settings.databaseUrl as string,
-      poolSize: settings.databasePoolSize,
-      connectTimeoutMs: settings.databaseConnectTimeoutMs,
-      log: output.stderr,
-    });
-    return { module: postgresPersistenceModule(store.pool, () => clock.today()), close: store.close };
+    return openPostgresStorage(
+      { url: settings.databaseUrl as string, poolSize: settings.databasePoolSize, connectTimeoutMs: settings.databaseConnectTimeoutMs, log: output.stderr },
+      clock,
+    );
   }
   const records = await loadRecords(settings.dataFile, clock.today());
   return { module: memoryPersistenceModule(records), close: async () => {} };

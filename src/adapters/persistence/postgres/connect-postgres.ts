@@ -3,6 +3,7 @@ import { ContainerModule } from 'inversify';
 import type pg from 'pg';
 import { CAT_REPOSITORY, type CatRepository } from '../../../application/ports/cat-repository.js';
 import { DOG_REPOSITORY, type DogRepository } from '../../../application/ports/dog-repository.js';
+import type { Clock } from '../../../application/ports/clock.js';
 import { HEALTH_CHECK, type HealthCheck } from '../../../application/ports/health-check.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import { StartupError } from '../../config/startup-error.js';
@@ -60,8 +61,15 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
   return { pool, close: () => pool.end() };
 }
 
+/** The service's storage in PostgreSQL: connected, migrated, its module bound; `close` ends the pool. */
+export async function openPostgresStorage(connection: PostgresConnection, clock: Clock): Promise<{ module: ContainerModule; close(): Promise<void> }> {
+  const store = await connectPostgres(connection);
+  return { module: postgresPersistenceModule(store.pool, clock), close: store.close };
+}
+
 /** Binds the dog and cat repositories and the health check to the tables of `pool`'s database. */
-export function postgresPersistenceModule(pool: pg.Pool, today: () => CalendarDate): ContainerModule {
+export function postgresPersistenceModule(pool: pg.Pool, clock: Clock): ContainerModule {
+  const today = (): CalendarDate => clock.today();
   return new ContainerModule(({ bind }) => {
     bind<DogRepository>(DOG_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, DOG_TABLE, today));
     bind<CatRepository>(CAT_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, CAT_TABLE, today));
