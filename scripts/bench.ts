@@ -1,0 +1,203 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, release, tmpdir, type } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { memoryOf, startServerProcess, type ServerProcess } from './bench/child-process.js';
+import { writeDataFile } from './bench/data-files.js';
+import { runLoad, type LoadResult, type LoadSpec } from './bench/load-spec.js';
+import { parseOptions, USAGE, type BenchOptions } from './bench/options.js';
+import { difference, record, type RecordedResponse } from './bench/recorded-response.js';
+import { machineLine, markdown, scenarioLine } from './bench/report.js';
+import { medians, type BenchResults, type Machine, type MemoryResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
+import { exponent, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './bench/scenarios.js';
+import { judgeTargets } from './bench/targets.js';
+
+/**
+ * `npm run bench`: the compiled service (dist/main.js) and a bare node:http server replaying its bytes,
+ * each its own process, under the same load from a third process (autocannon) on loopback.
+ */
+const SERVICE = fileURLToPath(new URL('../main.js', import.meta.url));
+const BARE = fileURLToPath(new URL('./bench/bare-server.js', import.meta.url));
+const LOAD = fileURLToPath(new URL('./bench/load-generator.js', import.meta.url));
+/** Ages depend on today; a fixed date keeps every response the same bytes all run long. */
+const TODAY = '2026-11-22';
+
+class CheckFailed extends Error {}
+
+const running = new Set<ServerProcess>();
+
+async function main(): Promise<number> {
+  let options: BenchOptions;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\nusage: ${USAGE}\n`);
+    return 2;
+  }
+  const machine = describeMachine();
+  say(`bench${options.smoke ? ' (smoke: numbers mean nothing)' : ''}: ${machineLine(machine)}`);
+  say(`${options.connections} connections, ${options.duration} s runs, ${options.warmup} s warm-up, median of ${options.repetitions}; ACCESS_LOG=${options.accessLog}`);
+  const directory = await mkdtemp(join(tmpdir(), 'version-aware-api-bench-'));
+  try {
+    const scenarios: ScenarioResult[] = [];
+    const services: ServiceResult[] = [];
+    for (const group of scenarioGroups(options.sizes)) {
+      const dataFile = await writeDataFile(directory, group.size);
+      const outcome = await runGroup(group, dataFile, directory, options);
+      scenarios.push(...outcome.scenarios);
+      services.push(outcome.service);
+    }
+    const memory = await checkMemory(await writeDataFile(directory, REFERENCE_SIZE), options);
+    const results: BenchResults = {
+      date: new Date().toISOString(),
+      machine,
+      options,
+      scenarios,
+      services,
+      memory,
+      targets: judgeTargets(scenarios, memory, options.connections),
+    };
+    await writeFile(options.out, `${JSON.stringify(results, null, 2)}\n`);
+    say('\ntargets:');
+    for (const target of results.targets) say(`  ${target.met === undefined ? 'n/a ' : target.met ? 'met ' : 'MISS'}  ${target.target}: ${target.value}`);
+    say(`\nresults written to ${options.out}; Markdown for the README's Performance section:\n`);
+    say(markdown(results));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof CheckFailed)) throw error;
+    process.stderr.write(`bench FAILED: ${error.message}\n`);
+    return 1;
+  } finally {
+    await Promise.all([...running].map((server) => server.stop()));
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+async function runGroup(group: ScenarioGroup, dataFile: string, directory: string, options: BenchOptions) {
+  say(`\n${exponent(group.size)} dogs in memory`);
+  const service = await start(SERVICE, [], serviceEnvironment(dataFile, options));
+  say(`  service started in ${(service.startupMs / 1000).toFixed(2)} s`);
+  const expected = new Map<Scenario, RecordedResponse>();
+  for (const scenario of group.scenarios) {
+    const response = await record(service.url, scenario.path, scenario.accept);
+    if (response.status !== scenario.status) {
+      throw new CheckFailed(`${scenario.name}: the service answered ${response.status}, expected ${scenario.status}`);
+    }
+    expected.set(scenario, response);
+  }
+  const table = join(directory, `responses-${group.size}.json`);
+  await writeFile(table, JSON.stringify([...expected.values()]));
+  const bare = await start(BARE, [table], {});
+  await verify(bare, expected, 'the bare server');
+
+  const scenarios: ScenarioResult[] = [];
+  let served = 0;
+  for (const scenario of group.scenarios) {
+    const load = (server: ServerProcess, seconds: number) => measure(server, scenario, seconds, options);
+    if (options.warmup > 0) {
+      await load(service, options.warmup);
+      await load(bare, options.warmup);
+    }
+    const serviceRuns: LoadResult[] = [];
+    const bareRuns: LoadResult[] = [];
+    for (let repetition = 0; repetition < options.repetitions; repetition += 1) {
+      serviceRuns.push(await load(service, options.duration));
+      bareRuns.push(await load(bare, options.duration));
+    }
+    served += serviceRuns.reduce((sum, run) => sum + run.requests, 0);
+    const [serviceMedians, bareMedians] = [medians(serviceRuns), medians(bareRuns)];
+    const result: ScenarioResult = {
+      scenario: { ...scenario, dataSize: group.size },
+      service: serviceMedians,
+      bare: bareMedians,
+      ratio: serviceMedians.requestsPerSecond / bareMedians.requestsPerSecond,
+    };
+    say(`  ${scenarioLine(result)}`);
+    scenarios.push(result);
+  }
+  await verify(service, expected, 'the service, after the load');
+  const memory = await memoryOf(service.pid);
+  const summary: ServiceResult = {
+    dataSize: group.size,
+    startupMs: service.startupMs,
+    peakRssBytes: memory?.peakRss,
+    requestsServed: served,
+    accessLogLines: service.linesAfterStart(),
+  };
+  say(`  service peak RSS ${memory === undefined ? 'n/a' : `${(memory.peakRss / 1024 / 1024).toFixed(0)} MiB`}; ${summary.accessLogLines} access log lines so far`);
+  await stop(service);
+  await stop(bare);
+  return { scenarios, service: summary };
+}
+
+/** RSS after the first and after the last count of a mix of every scenario, plus ever-new Accept headers and paths. */
+async function checkMemory(dataFile: string, options: BenchOptions): Promise<MemoryResult> {
+  const [firstCount, lastCount] = options.memoryRequests;
+  say(`\nmemory: ${firstCount} then ${lastCount} requests, a mix of every scenario, /version/my_version/, new Accept headers and new paths`);
+  const service = await start(SERVICE, [], serviceEnvironment(dataFile, options));
+  const requests = [...REFERENCE_SCENARIOS.map(({ path, accept }) => ({ path, accept })), { path: '/version/my_version/', accept: 'application/json; version=2.1.0' }];
+  const spec = (amount: number): LoadSpec => ({ url: service.url, connections: options.connections, duration: 0, amount, requests, uniqueVariants: true });
+  const readRss = async (): Promise<number | undefined> => (await memoryOf(service.pid))?.rss;
+  checkRun('memory mix', await runLoad(LOAD, spec(firstCount)), [200, 404, 406]);
+  const firstRss = await readRss();
+  checkRun('memory mix', await runLoad(LOAD, spec(lastCount - firstCount)), [200, 404, 406]);
+  const lastRss = await readRss();
+  await stop(service);
+  const growth = firstRss === undefined || lastRss === undefined ? undefined : lastRss / firstRss - 1;
+  const mib = (bytes: number | undefined): string => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)} MiB`);
+  say(`  RSS ${mib(firstRss)} after ${firstCount}, ${mib(lastRss)} after ${lastCount}`);
+  return { dataSize: REFERENCE_SIZE, first: { requests: firstCount, rssBytes: firstRss }, last: { requests: lastCount, rssBytes: lastRss }, growth };
+}
+
+async function measure(server: ServerProcess, scenario: Scenario, seconds: number, options: BenchOptions): Promise<LoadResult> {
+  const result = await runLoad(LOAD, { url: server.url, connections: options.connections, duration: seconds, requests: [{ path: scenario.path, accept: scenario.accept }] });
+  checkRun(scenario.name, result, [scenario.status]);
+  return result;
+}
+
+/** A run counts only when every request was answered with an expected status. */
+function checkRun(name: string, result: LoadResult, statuses: readonly number[]): void {
+  const unexpected = Object.keys(result.statuses).filter((status) => !statuses.includes(Number(status)));
+  if (result.errors > 0 || result.timeouts > 0 || unexpected.length > 0 || result.requests === 0) {
+    throw new CheckFailed(`${name}: ${result.requests} answered, ${result.errors} errors, ${result.timeouts} timeouts, statuses ${JSON.stringify(result.statuses)}; expected only ${statuses.join(', ')}`);
+  }
+}
+
+/** Every recorded response again from `server`: the same status, headers and body bytes. */
+async function verify(server: ServerProcess, expected: ReadonlyMap<Scenario, RecordedResponse>, what: string): Promise<void> {
+  for (const [scenario, response] of expected) {
+    const why = difference(response, await record(server.url, scenario.path, scenario.accept));
+    if (why !== undefined) throw new CheckFailed(`${scenario.name}: ${what} answered differently: ${why}`);
+  }
+}
+
+function serviceEnvironment(dataFile: string, options: BenchOptions): Record<string, string> {
+  return { PORT: '0', HOST: '127.0.0.1', DATA_FILE: dataFile, TODAY, ACCESS_LOG: options.accessLog, NODE_ENV: 'production' };
+}
+
+async function start(script: string, args: readonly string[], env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess(script, args, env);
+  running.add(server);
+  return server;
+}
+
+async function stop(server: ServerProcess): Promise<void> {
+  running.delete(server);
+  await server.stop();
+}
+
+function describeMachine(): Machine {
+  const processors = cpus();
+  return { cpus: processors.length, cpuModel: processors[0]?.model.trim() ?? 'unknown', node: process.version, os: `${type()} ${release()}` };
+}
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void Promise.all([...running].map((server) => server.stop())).then(() => process.exit(130));
+  });
+}
+process.exitCode = await main();

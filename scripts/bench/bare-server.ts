@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type OutgoingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RecordedResponse } from './recorded-response.js';
+
+/**
+ * The limit of this stack: a bare node:http server that answers each recorded (path, Accept) with the
+ * bytes the service sent, precomputed. Run as its own process: `node bare-server.js <responses.json>`.
+ */
+interface Reply {
+  readonly status: number;
+  readonly headers: OutgoingHttpHeaders;
+  readonly body: Buffer;
+}
+
+const recorded = JSON.parse(readFileSync(process.argv[2] as string, 'utf8')) as RecordedResponse[];
+const replies = new Map<string, Reply>(
+  recorded.map((response) => [
+    `${response.path}\n${response.accept}`,
+    { status: response.status, headers: response.headers, body: Buffer.from(response.body, 'base64') },
+  ]),
+);
+
+const server = createServer((req, res) => {
+  const reply = replies.get(`${req.url}\n${req.headers.accept ?? ''}`);
+  if (reply === undefined) {
+    res.writeHead(500);
+    res.end();
+    return;
+  }
+  res.writeHead(reply.status, reply.headers);
+  res.end(reply.body);
+});
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`);
+});
+process.once('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,0 +1,46 @@
+import { request } from 'node:http';
+
+/** One response as the service sent it: what the bare server replays, byte for byte. */
+export interface RecordedResponse {
+  readonly path: string;
+  readonly accept: string;
+  readonly status: number;
+  /** Header names lowercased; the per-connection ones (date, connection, keep-alive) left out. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body, base64. */
+  readonly body: string;
+}
+
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** One GET of `path` with this Accept header, on a fresh connection. */
+export function record(baseUrl: string, path: string, accept: string): Promise<RecordedResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${baseUrl}${path}`, { headers: { accept }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (!PER_CONNECTION.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        resolve({ path, accept, status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Why two recordings differ (status, a header, the body bytes), or undefined when they are the same. */
+export function difference(expected: RecordedResponse, actual: RecordedResponse): string | undefined {
+  if (expected.status !== actual.status) return `status ${actual.status}, expected ${expected.status}`;
+  for (const name of new Set([...Object.keys(expected.headers), ...Object.keys(actual.headers)])) {
+    if (expected.headers[name] !== actual.headers[name]) {
+      return `header ${name}: ${JSON.stringify(actual.headers[name])}, expected ${JSON.stringify(expected.headers[name])}`;
+    }
+  }
+  if (expected.body !== actual.body) return 'the body bytes differ';
+  return undefined;
+}

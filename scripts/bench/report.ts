@@ -1,0 +1,47 @@
+import type { BenchResults, Machine, Measured, ScenarioResult } from './results.js';
+import { exponent } from './scenarios.js';
+
+const number = (value: number): string => Math.round(value).toLocaleString('en-US');
+const mib = (bytes: number | undefined): string => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MiB`);
+
+export function machineLine(machine: Machine): string {
+  return `${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}, ${machine.os}`;
+}
+
+/** One human-readable line for a measured scenario. */
+export function scenarioLine(result: ScenarioResult): string {
+  const side = (measured: Measured): string => `${number(measured.requestsPerSecond).padStart(7)} req/s p50 ${measured.p50} ms p99 ${measured.p99} ms`;
+  return `${result.scenario.name.padEnd(46)} service ${side(result.service)} | bare ${side(result.bare)} | ratio ${result.ratio.toFixed(2)}`;
+}
+
+/** The results as the Markdown of the README's Performance section. */
+export function markdown(results: BenchResults): string {
+  const lines = [
+    `Machine: ${machineLine(results.machine)}. ${results.date.slice(0, 10)}.`,
+    '',
+    '| scenario | service req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...results.scenarios.map(
+      (result) =>
+        `| ${result.scenario.name} | ${number(result.service.requestsPerSecond)} | ${result.service.p50} | ${result.service.p99} | ` +
+        `${number(result.bare.requestsPerSecond)} | ${result.bare.p99} | ${result.ratio.toFixed(2)} |`,
+    ),
+    '',
+    '| dogs in memory | start-up | peak RSS |',
+    '|---:|---:|---:|',
+    ...results.services.map((service) => `| ${exponent(service.dataSize)} | ${(service.startupMs / 1000).toFixed(2)} s | ${mib(service.peakRssBytes)} |`),
+  ];
+  if (results.memory !== undefined) {
+    const { first, last, growth } = results.memory;
+    lines.push(
+      '',
+      `Memory: RSS ${mib(first.rssBytes)} after ${number(first.requests)} requests, ${mib(last.rssBytes)} after ${number(last.requests)} ` +
+        `(${growth === undefined ? 'n/a' : `${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %`}).`,
+    );
+  }
+  lines.push('', '| target | this run | met |', '|---|---|---|');
+  for (const target of results.targets) {
+    lines.push(`| ${target.target} | ${target.value} | ${target.met === undefined ? 'n/a' : target.met ? 'yes' : 'no'} |`);
+  }
+  return lines.join('\n');
+}

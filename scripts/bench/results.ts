@@ -1,0 +1,72 @@
+import type { LoadResult } from './load-spec.js';
+import type { Scenario } from './scenarios.js';
+
+/** The medians of the repetitions of one scenario on one server. */
+export interface Measured {
+  readonly requestsPerSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly runs: readonly LoadResult[];
+}
+
+export interface ScenarioResult {
+  readonly scenario: Scenario & { readonly dataSize: number };
+  readonly service: Measured;
+  readonly bare: Measured;
+  /** The service's median requests per second over the bare server's. */
+  readonly ratio: number;
+}
+
+export interface ServiceResult {
+  readonly dataSize: number;
+  readonly startupMs: number;
+  readonly peakRssBytes: number | undefined;
+  readonly requestsServed: number;
+  readonly accessLogLines: number;
+}
+
+export interface MemoryResult {
+  readonly dataSize: number;
+  readonly first: { readonly requests: number; readonly rssBytes: number | undefined };
+  readonly last: { readonly requests: number; readonly rssBytes: number | undefined };
+  /** RSS after the last count over RSS after the first, minus one. */
+  readonly growth: number | undefined;
+}
+
+export interface TargetResult {
+  readonly target: string;
+  readonly value: string;
+  readonly met: boolean | undefined;
+}
+
+export interface Machine {
+  readonly cpus: number;
+  readonly cpuModel: string;
+  readonly node: string;
+  readonly os: string;
+}
+
+export interface BenchResults {
+  readonly date: string;
+  readonly machine: Machine;
+  readonly options: object;
+  readonly scenarios: readonly ScenarioResult[];
+  readonly services: readonly ServiceResult[];
+  readonly memory: MemoryResult | undefined;
+  readonly targets: readonly TargetResult[];
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+export function medians(runs: readonly LoadResult[]): Measured {
+  return {
+    requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    runs,
+  };
+}
