@@ -1,6 +1,7 @@
 import type { Dog } from '../dogs/dog.js';
 import type { Representation } from '../versioning/representation.js';
 import type { Transform } from '../versioning/transform.js';
+import { withField } from '../versioning/with-field.js';
 
 /** 3.0.0: age becomes an object `{human_years, dog_years}`; older versions get the integer back. */
 export class GroupAgeAndDogYears implements Transform<Dog> {
@@ -9,6 +10,6 @@ export class GroupAgeAndDogYears implements Transform<Dog> {
 
   downgradeResponse(data: Representation): Representation {
     const age = data.age as { readonly human_years: number };
-    return { ...data, age: age.human_years };
+    return withField(data, 'age', age.human_years);
   }
 }

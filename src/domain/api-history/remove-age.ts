@@ -4,6 +4,7 @@ import type { Representation } from '../versioning/representation.js';
 import type { RequestContext } from '../versioning/request-context.js';
 import { RemoveField } from '../versioning/remove-field.js';
 import type { Transform } from '../versioning/transform.js';
+import { withField } from '../versioning/with-field.js';
 import { withoutField } from '../versioning/without-field.js';
 
 const VERSION = '4.0.0';
@@ -16,7 +17,7 @@ export class RemoveAge implements Transform<Dog> {
 
   downgradeResponse(data: Representation, context: RequestContext, dog: Dog): Representation {
     const age = dogAge(dog.birthday, context.today);
-    return { ...data, age: { human_years: age, dog_years: dogYears(age) } };
+    return withField(data, 'age', { human_years: age, dog_years: dogYears(age) });
   }
 
   upgradeRequest(data: Representation): Representation {

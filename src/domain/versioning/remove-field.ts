@@ -1,6 +1,7 @@
 import type { JsonValue, Representation } from './representation.js';
 import type { Transform } from './transform.js';
 import { deepFreeze } from './deep-freeze.js';
+import { withField } from './with-field.js';
 import { withoutField } from './without-field.js';
 
 export interface RemoveFieldOptions {
@@ -26,7 +27,7 @@ export class RemoveField<R = unknown> implements Transform<R> {
   }
 
   downgradeResponse(data: Representation): Representation {
-    return { ...data, [this.fieldName]: this.nullValue };
+    return withField(data, this.fieldName, this.nullValue);
   }
 
   /** An older client may still send the field; the newest shape has no place for it. */
