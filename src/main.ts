@@ -1,10 +1,14 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
+import { BufferedLineWriter } from './adapters/http/buffered-line-writer.js';
 import { WorkerSupervisor } from './adapters/process/worker-supervisor.js';
 import { composeService, readServiceSettings, type ComposedService, type ServiceOutput } from './container.js';
 
+// The access log and the info lines share stdout, in order, written once per turn of the event loop.
+const stdout = new BufferedLineWriter((text) => process.stdout.write(text));
+process.on('exit', () => stdout.flush());
 const output: ServiceOutput = {
-  stdout: (line) => process.stdout.write(`${line}\n`),
+  stdout: stdout.sink,
   stderr: (line) => process.stderr.write(`${line}\n`),
 };
 const logger =

@@ -76,15 +76,13 @@ export class ApiRequestHandler {
   }
 }
 
+/** The access log line, written out by hand: a JSON.stringify of an object per request costs more. */
 function accessLine(method: string, path: string, status: number, version: Version | undefined, started: number): string {
-  return JSON.stringify({
-    time: new Date().toISOString(),
-    method,
-    path: path.slice(0, LOGGED_PATH_LENGTH),
-    status,
-    version: version === undefined ? null : version.toString(),
-    duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
-  });
+  const duration = Math.round((performance.now() - started) * 1000) / 1000;
+  return (
+    `{"time":"${new Date().toISOString()}","method":${JSON.stringify(method)},"path":${JSON.stringify(path.slice(0, LOGGED_PATH_LENGTH))},` +
+    `"status":${status},"version":${version === undefined ? 'null' : `"${version.toString()}"`},"duration_ms":${duration}}`
+  );
 }
 
 function errorLine(method: string, path: string, error: unknown): string {
