@@ -3,8 +3,8 @@ import { inject, injectable } from 'inversify';
 import { NotFoundError } from '../../application/errors/not-found-error.js';
 import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
 import type { Version } from '../../domain/versioning/version.js';
-import { versionFromAccept } from './accept-header.js';
 import { ApiRoutes } from './api-routes.js';
+import { CachedAcceptReader } from './cached-accept-reader.js';
 import { errorResponseFor, SERVER_ERROR } from './error-responses.js';
 import { checkHostHeader } from './host-header.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
@@ -26,6 +26,7 @@ const CLIENT_CLOSED_REQUEST = 499;
 @injectable()
 export class ApiRequestHandler {
   readonly #router: Router;
+  readonly #accept = new CachedAcceptReader();
 
   constructor(
     @inject(ApiRoutes) routes: ApiRoutes,
@@ -56,7 +57,7 @@ export class ApiRequestHandler {
         const result = await match.route.handle({ version: undefined, path, params: match.params, query: new URLSearchParams(query) });
         return sendJson(res, result.status ?? 200, result.body, undefined, result.headers);
       }
-      version = this.resolveVersion.execute({ requested: versionFromAccept(req.headers.accept) });
+      version = this.resolveVersion.execute({ requested: this.#accept.versionFrom(req.headers.accept) });
       const result = await match.route.handle({ version, path, params: match.params, query: new URLSearchParams(query) });
       sendJson(res, result.status ?? 200, result.body, version, result.headers);
     } catch (error) {
