@@ -8,7 +8,9 @@ import type { ListRecords } from '../../application/use-cases/list-records.js';
 import { RetrieveCat } from '../../application/use-cases/retrieve-cat.js';
 import { RetrieveDog } from '../../application/use-cases/retrieve-dog.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
+import type { Version } from '../../domain/versioning/version.js';
 import { healthResponse } from './health-response.js';
+import { JsonText } from './json-text.js';
 import { paginationHeaders } from './pagination-headers.js';
 import type { Route, RouteRequest, RouteResponse } from './route.js';
 
@@ -26,9 +28,20 @@ export class ApiRoutes {
     @inject(RetrieveCat) retrieveCat: RetrieveCat,
     @inject(CheckHealth) checkHealth: CheckHealth,
   ) {
+    // The changelog never changes while the process runs: each body is serialized once.
+    const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
+    const entryJson = new Map<string, JsonText>(); // one per supported version at most
+    const entryOf = (version: Version): JsonText => {
+      let json = entryJson.get(version.toString());
+      if (json === undefined) {
+        json = new JsonText(JSON.stringify(currentVersion.execute({ version })));
+        entryJson.set(version.toString(), json);
+      }
+      return json;
+    };
     this.all = [
-      { pattern: '/version/', handle: async () => ({ body: changelog.execute() }) },
-      { pattern: '/version/my_version/', handle: async ({ version }) => ({ body: currentVersion.execute({ version }) }) },
+      { pattern: '/version/', handle: async () => ({ body: changelogJson }) },
+      { pattern: '/version/my_version/', handle: async ({ version }) => ({ body: entryOf(version) }) },
       { pattern: '/doggies/', handle: listing(listDogs) },
       { pattern: '/doggies/:id/', handle: retrieval(retrieveDog) },
       { pattern: '/cats/', handle: listing(listCats) },
