@@ -2,13 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, release, tmpdir, type } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { memoryOf, startServerProcess, type ServerProcess } from './bench/child-process.js';
+import { cpuSecondsOf, memoryOf, startServerProcess, type ServerProcess } from './bench/child-process.js';
 import { writeDataFile } from './bench/data-files.js';
 import { runLoad, type LoadResult, type LoadSpec } from './bench/load-spec.js';
 import { parseOptions, USAGE, type BenchOptions } from './bench/options.js';
 import { difference, record, type RecordedResponse } from './bench/recorded-response.js';
 import { machineLine, markdown, scenarioLine } from './bench/report.js';
-import { medians, type BenchResults, type Machine, type MemoryResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
+import { medians, type BenchResults, type Machine, type MemoryResult, type RunResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
 import { exponent, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './bench/scenarios.js';
 import { judgeTargets } from './bench/targets.js';
 
@@ -98,8 +98,8 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
       await load(service, options.warmup);
       await load(bare, options.warmup);
     }
-    const serviceRuns: LoadResult[] = [];
-    const bareRuns: LoadResult[] = [];
+    const serviceRuns: RunResult[] = [];
+    const bareRuns: RunResult[] = [];
     for (let repetition = 0; repetition < options.repetitions; repetition += 1) {
       serviceRuns.push(await load(service, options.duration));
       bareRuns.push(await load(bare, options.duration));
@@ -111,6 +111,10 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
       service: serviceMedians,
       bare: bareMedians,
       ratio: serviceMedians.requestsPerSecond / bareMedians.requestsPerSecond,
+      cpuRatio:
+        serviceMedians.cpuMicrosPerRequest === undefined || bareMedians.cpuMicrosPerRequest === undefined
+          ? undefined
+          : serviceMedians.cpuMicrosPerRequest / bareMedians.cpuMicrosPerRequest,
     };
     say(`  ${scenarioLine(result)}`);
     scenarios.push(result);
@@ -149,10 +153,13 @@ async function checkMemory(dataFile: string, options: BenchOptions): Promise<Mem
   return { dataSize: REFERENCE_SIZE, first: { requests: firstCount, rssBytes: firstRss }, last: { requests: lastCount, rssBytes: lastRss }, growth };
 }
 
-async function measure(server: ServerProcess, scenario: Scenario, seconds: number, options: BenchOptions): Promise<LoadResult> {
+async function measure(server: ServerProcess, scenario: Scenario, seconds: number, options: BenchOptions): Promise<RunResult> {
+  const cpuBefore = await cpuSecondsOf(server.pid);
   const result = await runLoad(LOAD, { url: server.url, connections: options.connections, duration: seconds, requests: [{ path: scenario.path, accept: scenario.accept }] });
+  const cpuAfter = await cpuSecondsOf(server.pid);
   checkRun(scenario.name, result, [scenario.status]);
-  return result;
+  const cpuMicrosPerRequest = cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / result.requests;
+  return { ...result, cpuMicrosPerRequest };
 }
 
 /** A run counts only when every request was answered with an expected status. */

@@ -94,3 +94,18 @@ export async function memoryOf(pid: number): Promise<{ rss: number; peakRss: num
     return undefined;
   }
 }
+
+/** Linux's USER_HZ: /proc counts CPU time in ticks of 1/100 s on every common architecture. */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user and system) the process has used, from /proc (Linux); undefined elsewhere. */
+export async function cpuSecondsOf(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}

@@ -2,6 +2,8 @@ import type { BenchResults, Machine, Measured, ScenarioResult } from './results.
 import { exponent } from './scenarios.js';
 
 const number = (value: number): string => Math.round(value).toLocaleString('en-US');
+const micros = (value: number | undefined): string => (value === undefined ? 'n/a' : `${value.toFixed(0)} µs`);
+const times = (value: number | undefined): string => (value === undefined ? 'n/a' : `${value.toFixed(2)} ×`);
 const mib = (bytes: number | undefined): string => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MiB`);
 
 export function machineLine(machine: Machine): string {
@@ -10,8 +12,9 @@ export function machineLine(machine: Machine): string {
 
 /** One human-readable line for a measured scenario. */
 export function scenarioLine(result: ScenarioResult): string {
-  const side = (measured: Measured): string => `${number(measured.requestsPerSecond).padStart(7)} req/s p50 ${measured.p50} ms p99 ${measured.p99} ms`;
-  return `${result.scenario.name.padEnd(46)} service ${side(result.service)} | bare ${side(result.bare)} | ratio ${result.ratio.toFixed(2)}`;
+  const side = (measured: Measured): string =>
+    `${number(measured.requestsPerSecond).padStart(7)} req/s p50 ${measured.p50} ms p99 ${measured.p99} ms ${micros(measured.cpuMicrosPerRequest)} CPU/req`;
+  return `${result.scenario.name.padEnd(46)} service ${side(result.service)} | bare ${side(result.bare)} | ratio ${result.ratio.toFixed(2)}, CPU ${times(result.cpuRatio)}`;
 }
 
 /** The results as the Markdown of the README's Performance section. */
@@ -19,12 +22,13 @@ export function markdown(results: BenchResults): string {
   const lines = [
     `Machine: ${machineLine(results.machine)}. ${results.date.slice(0, 10)}.`,
     '',
-    '| scenario | service req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| scenario | service req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio | service CPU/req | bare CPU/req |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.scenarios.map(
       (result) =>
         `| ${result.scenario.name} | ${number(result.service.requestsPerSecond)} | ${result.service.p50} | ${result.service.p99} | ` +
-        `${number(result.bare.requestsPerSecond)} | ${result.bare.p99} | ${result.ratio.toFixed(2)} |`,
+        `${number(result.bare.requestsPerSecond)} | ${result.bare.p99} | ${result.ratio.toFixed(2)} | ` +
+        `${micros(result.service.cpuMicrosPerRequest)} | ${micros(result.bare.cpuMicrosPerRequest)} |`,
     ),
     '',
     '| dogs in memory | start-up | peak RSS |',

@@ -1,12 +1,19 @@
 import type { LoadResult } from './load-spec.js';
+
+/** One measured run, with the CPU time the server used per request (robust on a shared machine). */
+export interface RunResult extends LoadResult {
+  readonly cpuMicrosPerRequest: number | undefined;
+}
 import type { Scenario } from './scenarios.js';
 
 /** The medians of the repetitions of one scenario on one server. */
 export interface Measured {
   readonly requestsPerSecond: number;
+  /** Median CPU time of the server process per request, in microseconds; undefined without /proc. */
+  readonly cpuMicrosPerRequest: number | undefined;
   readonly p50: number;
   readonly p99: number;
-  readonly runs: readonly LoadResult[];
+  readonly runs: readonly RunResult[];
 }
 
 export interface ScenarioResult {
@@ -15,6 +22,8 @@ export interface ScenarioResult {
   readonly bare: Measured;
   /** The service's median requests per second over the bare server's. */
   readonly ratio: number;
+  /** The service's median CPU time per request over the bare server's. */
+  readonly cpuRatio: number | undefined;
 }
 
 export interface ServiceResult {
@@ -62,9 +71,11 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-export function medians(runs: readonly LoadResult[]): Measured {
+export function medians(runs: readonly RunResult[]): Measured {
+  const cpu = runs.map((run) => run.cpuMicrosPerRequest);
   return {
     requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+    cpuMicrosPerRequest: cpu.every((value) => value !== undefined) ? median(cpu as number[]) : undefined,
     p50: median(runs.map((run) => run.p50)),
     p99: median(runs.map((run) => run.p99)),
     runs,
