@@ -183,7 +183,8 @@ function compileChains(resources: readonly ResourceDeclaration<never>[], version
       .filter(({ since }) => version.isOlderThan(since))
       .sort((a, b) => b.since.compare(a.since) || b.order - a.order)
       .map(({ transform }) => transform);
-    chains.set(resource.key.name, Object.freeze({ downgrade: Object.freeze(applicable), upgrade: Object.freeze([...applicable].reverse()) }));
+    // Private to the model, so not frozen: V8 11 iterates a frozen array about five times slower, once per record.
+    chains.set(resource.key.name, { downgrade: applicable, upgrade: [...applicable].reverse() });
   }
   return chains;
 }
