@@ -120,6 +120,10 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
     scenarios.push(result);
   }
   await verify(service, expected, 'the service, after the load');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  if (options.accessLog === 'on' && service.linesAfterStart() < served) {
+    throw new CheckFailed(`the service wrote ${service.linesAfterStart()} access log lines for at least ${served} requests`);
+  }
   const memory = await memoryOf(service.pid);
   const summary: ServiceResult = {
     dataSize: group.size,

@@ -8,6 +8,7 @@ import { CachedAcceptReader } from './cached-accept-reader.js';
 import { errorResponseFor, SERVER_ERROR } from './error-responses.js';
 import { checkHostHeader } from './host-header.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
+import { IsoTimestamps } from './iso-timestamps.js';
 import { parseRequestTarget } from './request-target.js';
 import { Router } from './router.js';
 import { sendJson } from './send-json.js';
@@ -27,6 +28,7 @@ const CLIENT_CLOSED_REQUEST = 499;
 export class ApiRequestHandler {
   readonly #router: Router;
   readonly #accept = new CachedAcceptReader();
+  readonly #timestamps = new IsoTimestamps();
 
   constructor(
     @inject(ApiRoutes) routes: ApiRoutes,
@@ -43,7 +45,9 @@ export class ApiRequestHandler {
     let version: Version | undefined;
     const access = this.logs.access;
     if (access !== undefined) {
-      res.once('close', () => access(accessLine(method, path, res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST, version, started)));
+      res.once('close', () =>
+        access(accessLine(this.#timestamps.current(), method, path, res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST, version, started)),
+      );
     }
     try {
       checkHostHeader(req);
@@ -78,10 +82,10 @@ export class ApiRequestHandler {
 }
 
 /** The access log line, written out by hand: a JSON.stringify of an object per request costs more. */
-function accessLine(method: string, path: string, status: number, version: Version | undefined, started: number): string {
+function accessLine(time: string, method: string, path: string, status: number, version: Version | undefined, started: number): string {
   const duration = Math.round((performance.now() - started) * 1000) / 1000;
   return (
-    `{"time":"${new Date().toISOString()}","method":${JSON.stringify(method)},"path":${JSON.stringify(path.slice(0, LOGGED_PATH_LENGTH))},` +
+    `{"time":"${time}","method":${JSON.stringify(method)},"path":${JSON.stringify(path.slice(0, LOGGED_PATH_LENGTH))},` +
     `"status":${status},"version":${version === undefined ? 'null' : `"${version.toString()}"`},"duration_ms":${duration}}`
   );
 }
