@@ -1,0 +1,62 @@
+import t from 'tap';
+import { parseOptions } from '../../scripts/bench/options.js';
+import { difference, type RecordedResponse } from '../../scripts/bench/recorded-response.js';
+import { median, medians, type ScenarioResult } from '../../scripts/bench/results.js';
+import { exponent, pageScenarios, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups } from '../../scripts/bench/scenarios.js';
+import { judgeTargets } from '../../scripts/bench/targets.js';
+
+t.test('median: the middle value, or the mean of the two middle ones', async (t) => {
+  t.equal(median([3, 1, 2]), 2, 'odd count');
+  t.equal(median([4, 1, 3, 2]), 2.5, 'even count');
+  const runs = [10, 30, 20].map((rps) => ({ requests: 1, seconds: 1, requestsPerSecond: rps, p50: rps / 10, p99: rps, errors: 0, timeouts: 0, statuses: {}, cpuMicrosPerRequest: rps * 2 }));
+  t.match(medians(runs), { requestsPerSecond: 20, p50: 2, p99: 20, cpuMicrosPerRequest: 40 }, 'each figure its own median');
+  t.equal(medians([{ ...runs[0]!, cpuMicrosPerRequest: undefined }]).cpuMicrosPerRequest, undefined, 'no CPU figure without /proc');
+});
+
+t.test('options: the full run, the smoke run, overrides, and refusals', async (t) => {
+  t.match(parseOptions([]), { smoke: false, duration: 5, warmup: 2, repetitions: 3, connections: 50, sizes: [1_000, 100_000, 1_000_000], out: 'bench-results.json' }, 'defaults');
+  t.match(parseOptions(['--smoke']), { smoke: true, repetitions: 1, warmup: 0, out: 'bench-results.smoke.json' }, 'smoke');
+  t.match(parseOptions(['--duration=1.5', '--sizes=1000000,1000', '--access-log=off', '--memory-requests=10,20']), { duration: 1.5, sizes: [1000, 1_000_000], accessLog: 'off', memoryRequests: [10, 20] }, 'overrides');
+  for (const bad of ['--nope', '--duration=0', '--duration=x', '--repetitions=1.5', '--access-log=maybe', '--memory-requests=20,10']) {
+    t.throws(() => parseOptions([bad]), Error, bad);
+  }
+});
+
+t.test('scenarios: the reference ones with 10^3 dogs, then a first and a last page per size', async (t) => {
+  const groups = scenarioGroups([1_000, 100_000]);
+  t.same(groups.map((group) => group.size), [REFERENCE_SIZE, 100_000], 'one group per size');
+  t.equal(groups[0]?.scenarios.length, REFERENCE_SCENARIOS.length + 2, 'reference scenarios and the pages of 10^3');
+  t.same(pageScenarios(100_000).map((scenario) => scenario.path), ['/doggies/?limit=100&offset=0', '/doggies/?limit=100&offset=99900'], 'first and last page');
+  t.same(scenarioGroups([100_000]).map((group) => group.scenarios.length), [REFERENCE_SCENARIOS.length, 2], 'the reference group runs even without 10^3 pages');
+  t.same([exponent(1_000_000), exponent(1500)], ['10^6', '1500'], 'sizes are written as powers of ten when they are');
+});
+
+t.test('targets are judged on the medians, never asserted', async (t) => {
+  const result = (name: string, target: 'detail' | 'list' | 'none', service: number, bare: number, size = 1000, depth?: 'first' | 'deep', p99 = 5): ScenarioResult => ({
+    scenario: { name, path: '/', accept: '', status: 200, target, dataSize: size, ...(depth === undefined ? {} : { page: { size, depth } }) },
+    service: { requestsPerSecond: service, p50: 1, p99, cpuMicrosPerRequest: undefined, runs: [] },
+    bare: { requestsPerSecond: bare, p50: 1, p99: 1, cpuMicrosPerRequest: undefined, runs: [] },
+    ratio: service / bare,
+    cpuRatio: undefined,
+  });
+  const targets = judgeTargets(
+    [
+      result('detail', 'detail', 90, 100),
+      result('list', 'list', 40, 100),
+      result('first 10^3', 'list', 100, 100, 1000, 'first'),
+      result('first 10^6', 'list', 90, 100, 1_000_000, 'first', 12),
+    ],
+    { dataSize: 1000, first: { requests: 10, rssBytes: 100 }, last: { requests: 20, rssBytes: 105 }, growth: 0.05 },
+    50,
+  );
+  t.same(targets.map((target) => target.met), [true, false, true, true, true, true, false], 'detail met, list missed, pages, memory, p99 missed');
+  t.match(targets[targets.length - 1], { value: 'worst 12 ms (first 10^6)' }, 'the worst p99 is named');
+});
+
+t.test('difference names the first thing two recordings disagree on', async (t) => {
+  const base: RecordedResponse = { path: '/', accept: '', status: 200, headers: { vary: 'Accept' }, body: 'e30=' };
+  t.equal(difference(base, { ...base }), undefined, 'the same');
+  t.match(difference(base, { ...base, status: 404 }), /status 404/, 'status');
+  t.match(difference(base, { ...base, headers: {} }), /header vary/, 'a missing header');
+  t.match(difference(base, { ...base, body: 'W10=' }), /body bytes/, 'the body');
+});
