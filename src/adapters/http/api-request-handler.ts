@@ -58,11 +58,11 @@ export class ApiRequestHandler {
         return sendJson(res, 405, { detail: `Method "${method}" not allowed.` }, undefined, { Allow: ALLOWED_METHODS });
       }
       if (match.route.unversioned === true) {
-        const result = await match.route.handle({ version: undefined, path, params: match.params, query: new URLSearchParams(query) });
+        const result = await match.route.handle({ version: undefined, path, params: match.params, query });
         return sendJson(res, result.status ?? 200, result.body, undefined, result.headers);
       }
       version = this.resolveVersion.execute({ requested: this.#accept.versionFrom(req.headers.accept) });
-      const result = await match.route.handle({ version, path, params: match.params, query: new URLSearchParams(query) });
+      const result = await match.route.handle({ version, path, params: match.params, query });
       sendJson(res, result.status ?? 200, result.body, version, result.headers);
     } catch (error) {
       const known = errorResponseFor(error);

@@ -52,7 +52,8 @@ export class ApiRoutes {
 }
 
 function listing(useCase: Pick<ListRecords<unknown>, 'execute'>) {
-  return async ({ version, path, query }: RouteRequest): Promise<RouteResponse> => {
+  return async ({ version, path, query: queryString }: RouteRequest): Promise<RouteResponse> => {
+    const query = new URLSearchParams(queryString);
     const page = await useCase.execute({ version, page: { limit: query.getAll('limit'), offset: query.getAll('offset') } });
     return { body: page.items, headers: paginationHeaders(path, page) };
   };

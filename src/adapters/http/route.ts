@@ -6,7 +6,8 @@ export interface RouteRequest<V extends Version | undefined = Version> {
   /** The path as requested, for links back to it. */
   readonly path: string;
   readonly params: Readonly<Record<string, string>>;
-  readonly query: URLSearchParams;
+  /** The query string without its `?`, parsed only by the routes that read it. */
+  readonly query: string;
 }
 
 export interface RouteResponse {
