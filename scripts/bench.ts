@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuSecondsOf, memoryOf, startServerProcess, type ServerProcess } from './bench/child-process.js';
 import { writeDataFile } from './bench/data-files.js';
-import { runLoad, type LoadResult, type LoadSpec } from './bench/load-spec.js';
+import { LoadGenerator, type LoadResult, type LoadSpec } from './bench/load-spec.js';
 import { parseOptions, USAGE, type BenchOptions } from './bench/options.js';
 import { difference, record, type RecordedResponse } from './bench/recorded-response.js';
 import { machineLine, markdown, scenarioLine } from './bench/report.js';
-import { medians, type BenchResults, type Machine, type MemoryResult, type RunResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
+import { medians, type BenchResults, type Machine, type MemoryResult, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
 import { exponent, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './bench/scenarios.js';
 import { judgeTargets } from './bench/targets.js';
 
@@ -25,6 +25,8 @@ const TODAY = '2026-11-22';
 class CheckFailed extends Error {}
 
 const running = new Set<ServerProcess>();
+let generator: LoadGenerator | undefined;
+
 
 async function main(): Promise<number> {
   let options: BenchOptions;
@@ -68,6 +70,7 @@ async function main(): Promise<number> {
     process.stderr.write(`bench FAILED: ${error.message}\n`);
     return 1;
   } finally {
+    generator?.stop();
     await Promise.all([...running].map((server) => server.stop()));
     await rm(directory, { recursive: true, force: true });
   }
@@ -138,28 +141,47 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
   return { scenarios, service: summary };
 }
 
-/** RSS after the first and after the last count of a mix of every scenario, plus ever-new Accept headers and paths. */
+/**
+ * RSS after the first and after the last count of a mix of every scenario, plus ever-new Accept headers and
+ * paths; read after every tenth of the last count too, so a heap settling to its size shows apart from growth.
+ */
 async function checkMemory(dataFile: string, options: BenchOptions): Promise<MemoryResult> {
   const [firstCount, lastCount] = options.memoryRequests;
   say(`\nmemory: ${firstCount} then ${lastCount} requests, a mix of every scenario, /version/my_version/, new Accept headers and new paths`);
   const service = await start(SERVICE, [], serviceEnvironment(dataFile, options));
   const requests = [...REFERENCE_SCENARIOS.map(({ path, accept }) => ({ path, accept })), { path: '/version/my_version/', accept: 'application/json; version=2.1.0' }];
-  const spec = (amount: number): LoadSpec => ({ url: service.url, connections: options.connections, duration: 0, amount, requests, uniqueVariants: true });
-  const readRss = async (): Promise<number | undefined> => (await memoryOf(service.pid))?.rss;
-  checkRun('memory mix', await runLoad(LOAD, spec(firstCount)), [200, 404, 406]);
-  const firstRss = await readRss();
-  checkRun('memory mix', await runLoad(LOAD, spec(lastCount - firstCount)), [200, 404, 406]);
-  const lastRss = await readRss();
+  const checkpoints = [...new Set([firstCount, ...Array.from({ length: 10 }, (_, tenth) => Math.round((lastCount * (tenth + 1)) / 10))])]
+    .filter((count) => count >= firstCount)
+    .sort((a, b) => a - b);
+  const series: RssReading[] = [];
+  let sent = 0;
+  for (const checkpoint of checkpoints) {
+    const spec: LoadSpec = { url: service.url, connections: options.connections, duration: 0, amount: checkpoint - sent, requests, uniqueVariants: true };
+    checkRun('memory mix', await load(spec), [200, 404, 406]);
+    sent = checkpoint;
+    series.push({ requests: checkpoint, rssBytes: (await memoryOf(service.pid))?.rss });
+  }
   await stop(service);
-  const growth = firstRss === undefined || lastRss === undefined ? undefined : lastRss / firstRss - 1;
-  const mib = (bytes: number | undefined): string => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)} MiB`);
-  say(`  RSS ${mib(firstRss)} after ${firstCount}, ${mib(lastRss)} after ${lastCount}`);
-  return { dataSize: REFERENCE_SIZE, first: { requests: firstCount, rssBytes: firstRss }, last: { requests: lastCount, rssBytes: lastRss }, growth };
+  const rssAt = (count: number): number | undefined => series.find((reading) => reading.requests === count)?.rssBytes;
+  const ratio = (later: number | undefined, earlier: number | undefined): number | undefined =>
+    later === undefined || earlier === undefined ? undefined : later / earlier - 1;
+  const tenth = checkpoints.find((count) => count >= lastCount / 10) as number;
+  const result: MemoryResult = {
+    dataSize: REFERENCE_SIZE,
+    first: { requests: firstCount, rssBytes: rssAt(firstCount) },
+    last: { requests: lastCount, rssBytes: rssAt(lastCount) },
+    growth: ratio(rssAt(lastCount), rssAt(firstCount)),
+    series,
+    settledGrowth: ratio(rssAt(lastCount), rssAt(tenth)),
+  };
+  const mib = (bytes: number | undefined): string => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)}`);
+  say(`  RSS (MiB) after each count: ${series.map((reading) => `${reading.requests}: ${mib(reading.rssBytes)}`).join(', ')}`);
+  return result;
 }
 
 async function measure(server: ServerProcess, scenario: Scenario, seconds: number, options: BenchOptions): Promise<RunResult> {
   const cpuBefore = await cpuSecondsOf(server.pid);
-  const result = await runLoad(LOAD, { url: server.url, connections: options.connections, duration: seconds, requests: [{ path: scenario.path, accept: scenario.accept }] });
+  const result = await load({ url: server.url, connections: options.connections, duration: seconds, requests: [{ path: scenario.path, accept: scenario.accept }] });
   const cpuAfter = await cpuSecondsOf(server.pid);
   checkRun(scenario.name, result, [scenario.status]);
   const cpuMicrosPerRequest = cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / result.requests;
@@ -180,6 +202,12 @@ async function verify(server: ServerProcess, expected: ReadonlyMap<Scenario, Rec
     const why = difference(response, await record(server.url, scenario.path, scenario.accept));
     if (why !== undefined) throw new CheckFailed(`${scenario.name}: ${what} answered differently: ${why}`);
   }
+}
+
+/** One run of the load generator, a process of its own started on first use. */
+function load(spec: LoadSpec): Promise<LoadResult> {
+  generator ??= new LoadGenerator(LOAD);
+  return generator.run(spec);
 }
 
 function serviceEnvironment(dataFile: string, options: BenchOptions): Record<string, string> {
@@ -208,6 +236,7 @@ function say(line: string): void {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    generator?.stop();
     void Promise.all([...running].map((server) => server.stop())).then(() => process.exit(130));
   });
 }

@@ -2,43 +2,44 @@ import autocannon from 'autocannon';
 import type { LoadResult, LoadSpec } from './load-spec.js';
 
 /**
- * The load generator, run as its own process so it shares no event loop with either server:
- * `node load-generator.js '<LoadSpec JSON>'` prints one LoadResult JSON line.
+ * The load generator, run as its own process so it shares no event loop with either server: forked by
+ * LoadGenerator, it takes one LoadSpec message at a time and answers each with a LoadResult message.
  */
-const spec = JSON.parse(process.argv[2] as string) as LoadSpec;
 let counter = 0;
 
-const requests: autocannon.Request[] = spec.requests.map(({ path, accept }) => ({ method: 'GET', path, headers: { accept } }));
-if (spec.uniqueVariants === true) {
-  // A fresh Accept header and a fresh unknown path every time: no cache or table may grow with them.
-  requests.push({
-    method: 'GET',
-    setupRequest: (request) => ({ ...request, path: '/doggies/1/', headers: { accept: `application/json; version=2.1.0; n=${(counter += 1)}` } }),
+async function run(spec: LoadSpec): Promise<LoadResult> {
+  const requests: autocannon.Request[] = spec.requests.map(({ path, accept }) => ({ method: 'GET', path, headers: { accept } }));
+  if (spec.uniqueVariants === true) {
+    // A fresh Accept header and a fresh unknown path every time: no cache or table may grow with them.
+    requests.push({
+      method: 'GET',
+      setupRequest: (request) => ({ ...request, path: '/doggies/1/', headers: { accept: `application/json; version=2.1.0; n=${(counter += 1)}` } }),
+    });
+    requests.push({ method: 'GET', setupRequest: (request) => ({ ...request, path: `/nope-${(counter += 1)}/`, headers: { accept: 'application/json' } }) });
+  }
+  const result = await autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    pipelining: 1,
+    timeout: 10,
+    requests,
+    ...(spec.amount === undefined ? { duration: spec.duration } : { amount: spec.amount }),
   });
-  requests.push({ method: 'GET', setupRequest: (request) => ({ ...request, path: `/nope-${(counter += 1)}/`, headers: { accept: 'application/json' } }) });
+  const statuses: Record<string, number> = {};
+  for (const [status, { count = 0 }] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = count;
+  const answered = Object.values(statuses).reduce((sum, count) => sum + count, 0);
+  return {
+    requests: answered,
+    seconds: result.duration,
+    requestsPerSecond: answered / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statuses,
+  };
 }
 
-const options: autocannon.Options = {
-  url: spec.url,
-  connections: spec.connections,
-  pipelining: 1,
-  timeout: 10,
-  requests,
-  ...(spec.amount === undefined ? { duration: spec.duration } : { amount: spec.amount }),
-};
-
-const result = await autocannon(options);
-const statuses: Record<string, number> = {};
-for (const [status, { count = 0 }] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = count;
-const answered = Object.values(statuses).reduce((sum, count) => sum + count, 0);
-const output: LoadResult = {
-  requests: answered,
-  seconds: result.duration,
-  requestsPerSecond: answered / result.duration,
-  p50: result.latency.p50,
-  p99: result.latency.p99,
-  errors: result.errors,
-  timeouts: result.timeouts,
-  statuses,
-};
-process.stdout.write(`${JSON.stringify(output)}\n`);
+process.on('message', (spec: LoadSpec) => {
+  void run(spec).then((result) => process.send?.(result));
+});

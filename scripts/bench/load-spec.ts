@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 
 /** What the load generator process is asked to do. */
 export interface LoadSpec {
@@ -27,21 +27,30 @@ export interface LoadResult {
   readonly statuses: Readonly<Record<string, number>>;
 }
 
-/** Runs the load generator in its own process and returns what it measured. */
-export function runLoad(script: string, spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (text: string) => (out += text));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`the load generator exited with code ${code}`));
-      try {
-        resolve(JSON.parse(out) as LoadResult);
-      } catch {
-        reject(new Error(`the load generator printed ${JSON.stringify(out.slice(0, 200))}`));
-      }
+/** The load generator process (autocannon), started once and given one run at a time. */
+export class LoadGenerator {
+  readonly #child: ChildProcess;
+  #failure: Error | undefined;
+
+  constructor(script: string) {
+    this.#child = fork(script, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    this.#child.once('exit', (code, signal) => (this.#failure = new Error(`the load generator exited (code ${code}, signal ${signal})`)));
+  }
+
+  run(spec: LoadSpec): Promise<LoadResult> {
+    return new Promise((resolve, reject) => {
+      if (this.#failure !== undefined) return reject(this.#failure);
+      const onExit = (): void => reject(this.#failure ?? new Error('the load generator exited'));
+      this.#child.once('exit', onExit);
+      this.#child.once('message', (result) => {
+        this.#child.off('exit', onExit);
+        resolve(result as LoadResult);
+      });
+      this.#child.send(spec);
     });
-  });
+  }
+
+  stop(): void {
+    this.#child.kill();
+  }
 }

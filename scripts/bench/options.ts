@@ -30,7 +30,7 @@ const FULL: BenchOptions = {
 const SMOKE: BenchOptions = {
   ...FULL,
   smoke: true,
-  duration: 0.5,
+  duration: 0.3,
   warmup: 0,
   repetitions: 1,
   sizes: [1_000, 10_000],

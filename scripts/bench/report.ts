@@ -36,12 +36,8 @@ export function markdown(results: BenchResults): string {
     ...results.services.map((service) => `| ${exponent(service.dataSize)} | ${(service.startupMs / 1000).toFixed(2)} s | ${mib(service.peakRssBytes)} |`),
   ];
   if (results.memory !== undefined) {
-    const { first, last, growth } = results.memory;
-    lines.push(
-      '',
-      `Memory: RSS ${mib(first.rssBytes)} after ${number(first.requests)} requests, ${mib(last.rssBytes)} after ${number(last.requests)} ` +
-        `(${growth === undefined ? 'n/a' : `${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %`}).`,
-    );
+    const { series } = results.memory;
+    lines.push('', `Memory, RSS after so many requests: ${series.map((reading) => `${number(reading.requests)}: ${mib(reading.rssBytes)}`).join(', ')}.`);
   }
   lines.push('', '| target | this run | met |', '|---|---|---|');
   for (const target of results.targets) {

@@ -34,12 +34,21 @@ export interface ServiceResult {
   readonly accessLogLines: number;
 }
 
+export interface RssReading {
+  readonly requests: number;
+  readonly rssBytes: number | undefined;
+}
+
 export interface MemoryResult {
   readonly dataSize: number;
-  readonly first: { readonly requests: number; readonly rssBytes: number | undefined };
-  readonly last: { readonly requests: number; readonly rssBytes: number | undefined };
+  readonly first: RssReading;
+  readonly last: RssReading;
   /** RSS after the last count over RSS after the first, minus one. */
   readonly growth: number | undefined;
+  /** RSS after every tenth of the last count, to tell a heap settling to its size from growth per request. */
+  readonly series: readonly RssReading[];
+  /** RSS after the last count over RSS after a tenth of it, minus one: the growth once the heap has settled. */
+  readonly settledGrowth: number | undefined;
 }
 
 export interface TargetResult {

@@ -33,6 +33,11 @@ export function judgeTargets(scenarios: readonly ScenarioResult[], memory: Memor
       value: memory.growth === undefined ? 'unknown (no /proc)' : `${(memory.growth * 100).toFixed(1)} %`,
       met: memory.growth === undefined ? undefined : memory.growth <= MEMORY_GROWTH,
     });
+    targets.push({
+      target: `memory flat once settled: RSS after ${memory.last.requests} requests within ${MEMORY_GROWTH * 100} % of RSS after a tenth of them`,
+      value: memory.settledGrowth === undefined ? 'unknown (no /proc)' : `${(memory.settledGrowth * 100).toFixed(1)} %`,
+      met: memory.settledGrowth === undefined ? undefined : memory.settledGrowth <= MEMORY_GROWTH,
+    });
   }
   const worst = [...scenarios].sort((a, b) => b.service.p99 - a.service.p99)[0];
   if (worst !== undefined) {
