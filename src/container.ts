@@ -19,18 +19,20 @@ import { ApiRoutes } from './adapters/http/api-routes.js';
 import { API_SERVER_OPTIONS, ApiServer, type ApiServerOptions } from './adapters/http/api-server.js';
 import { HTTP_LOGS, type HttpLogs } from './adapters/http/http-logs.js';
 import type { LogSink } from './adapters/http/log-sink.js';
+import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
 import { openPostgresStorage } from './adapters/persistence/postgres/connect-postgres.js';
 import { buildReferenceModel } from './domain/api-history/reference-history.js';
 import { VERSIONS } from './domain/api-history/versions.js';
 import { Version } from './domain/versioning/version.js';
 
-const DRAIN_TIMEOUT_MS = 10_000;
-
 export interface ServiceOutput {
   readonly stdout: LogSink;
   readonly stderr: LogSink;
 }
+
+/** An in-memory storage adapter: a ContainerModule binding DOG_REPOSITORY and CAT_REPOSITORY, given the validated records. */
+export type PersistenceModule = (records: LoadedRecords) => ContainerModule;
 
 export interface ComposedService {
   readonly settings: Settings;
@@ -74,19 +76,24 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions): Container
 /**
  * The composition root: reads and checks every setting, builds the version model, loads and
  * validates the data, wires the graph and resolves it once. Throws StartupError or
- * VersionModelError naming what is wrong; nothing is served half-built.
+ * VersionModelError naming what is wrong; nothing is served half-built. `persistence` replaces the
+ * in-memory adapter with STORAGE=memory (tests load one that fails on purpose).
  */
-export async function composeService(env: Environment, output: ServiceOutput): Promise<ComposedService> {
+export async function composeService(
+  env: Environment,
+  output: ServiceOutput,
+  persistence: PersistenceModule = memoryPersistenceModule,
+): Promise<ComposedService> {
   const settings = readServiceSettings(env);
   const model = buildReferenceModel(settings);
   const clock = settings.today === undefined ? new SystemClock() : new FixedClock(settings.today);
-  const storage = await openStorage(settings, clock, output);
+  const storage = await openStorage(settings, clock, output, persistence);
 
   const container = new Container();
   container.load(
     applicationModule(model, clock),
     storage.module,
-    httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, { drainTimeoutMs: DRAIN_TIMEOUT_MS }),
+    httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits),
   );
   const server = container.get(ApiServer);
   let stopping: Promise<void> | undefined;
@@ -107,7 +114,7 @@ export function readServiceSettings(env: Environment): Settings {
 }
 
 /** The storage adapter STORAGE selects: the data file in memory, or a migrated PostgreSQL database. */
-async function openStorage(settings: Settings, clock: Clock, output: ServiceOutput): Promise<Storage> {
+async function openStorage(settings: Settings, clock: Clock, output: ServiceOutput, persistence: PersistenceModule): Promise<Storage> {
   if (settings.storage === 'postgres') {
     return openPostgresStorage(
       { url: settings.databaseUrl as string, poolSize: settings.databasePoolSize, connectTimeoutMs: settings.databaseConnectTimeoutMs, log: output.stderr },
@@ -115,5 +122,5 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
     );
   }
   const records = await loadRecords(settings.dataFile, clock.today());
-  return { module: memoryPersistenceModule(records), close: async () => {} };
+  return { module: persistence(records), close: async () => {} };
 }

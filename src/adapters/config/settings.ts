@@ -3,6 +3,7 @@ import { CalendarDate } from '../../domain/records/calendar-date.js';
 import type { DefaultVersionChoice } from '../../domain/versioning/default-version.js';
 import { REMOVAL_READINGS, type RemovalReading } from '../../domain/versioning/removal-reading.js';
 import type { Version } from '../../domain/versioning/version.js';
+import type { ApiServerOptions } from '../http/api-server.js';
 import { StartupError } from './startup-error.js';
 
 /** Every setting of the service, read from the environment and validated once at start. */
@@ -25,7 +26,19 @@ export interface Settings {
   readonly databaseConnectTimeoutMs: number;
   /** 1: one process; more: a node:cluster primary and that many workers sharing the port. */
   readonly workers: number;
+  /** The limits of the HTTP server. */
+  readonly limits: ApiServerOptions;
 }
+
+/** The server limits used when no setting changes them. */
+export const DEFAULT_SERVER_LIMITS: ApiServerOptions = Object.freeze({
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxHeaderSize: 16_384,
+  maxRequestsPerSocket: 1_000,
+  drainTimeoutMs: 10_000,
+});
 
 export const STORAGES = ['memory', 'postgres'] as const;
 export type Storage = (typeof STORAGES)[number];
@@ -33,21 +46,31 @@ const SECRET_SETTINGS = ['DATABASE_URL'];
 const MAX_POOL_SIZE = 1000;
 const MAX_CONNECT_TIMEOUT_MS = 3_600_000;
 const MAX_WORKERS = 256;
+/** The longest duration a timer can wait (2^31 - 1 ms, about 24.8 days); node clamps longer ones to 1 ms. */
+const MAX_DURATION_MS = 2_147_483_647;
+const MIN_HEADER_SIZE = 1_024;
+const MAX_HEADER_SIZE = 1_048_576;
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 /** The settings from environment variables; every bad one is named in one StartupError. */
 export function readSettings(env: Environment, supportedVersions: readonly Version[]): Settings {
   const problems: string[] = [];
+  const refused = new Set<string>();
   const read = <T>(name: string, fallback: T, parse: (text: string) => T | undefined, expected: string): T => {
     const text = env[name];
     if (text === undefined) return fallback;
     const value = parse(text);
     // A database URL may hold a password: it is never echoed.
     const shown = SECRET_SETTINGS.includes(name) ? ' (value not shown)' : `=${JSON.stringify(text)}`;
-    if (value === undefined) problems.push(`${name}${shown} is not valid: expected ${expected}`);
+    if (value === undefined) {
+      problems.push(`${name}${shown} is not valid: expected ${expected}`);
+      refused.add(name);
+    }
     return value ?? fallback;
   };
+  const duration = (name: string, fallback: number): number =>
+    read(name, fallback, wholeNumber(1, MAX_DURATION_MS), `milliseconds, a whole number from 1 to ${MAX_DURATION_MS}`);
   const oneOf = <T extends string>(choices: readonly T[]) => (text: string): T | undefined => choices.find((choice) => choice === text);
 
   const supported = supportedVersions.map(String);
@@ -75,8 +98,34 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
       `a whole number of milliseconds from 0 to ${MAX_CONNECT_TIMEOUT_MS}`,
     ),
     workers: read('WORKERS', 1, wholeNumber(1, MAX_WORKERS), `a whole number of processes from 1 to ${MAX_WORKERS}`),
+    limits: {
+      headersTimeoutMs: duration('HEADERS_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.headersTimeoutMs),
+      requestTimeoutMs: duration('REQUEST_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.requestTimeoutMs),
+      keepAliveTimeoutMs: duration('KEEP_ALIVE_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs),
+      maxHeaderSize: read(
+        'MAX_HEADER_SIZE',
+        DEFAULT_SERVER_LIMITS.maxHeaderSize,
+        wholeNumber(MIN_HEADER_SIZE, MAX_HEADER_SIZE),
+        `bytes, a whole number from ${MIN_HEADER_SIZE} to ${MAX_HEADER_SIZE}`,
+      ),
+      maxRequestsPerSocket: read(
+        'MAX_REQUESTS_PER_SOCKET',
+        DEFAULT_SERVER_LIMITS.maxRequestsPerSocket,
+        wholeNumber(0, Number.MAX_SAFE_INTEGER),
+        'a whole number, 0 for no limit',
+      ),
+      drainTimeoutMs: duration('DRAIN_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.drainTimeoutMs),
+    },
   };
   problems.push(...storageConflicts(env, settings));
+  const { headersTimeoutMs, requestTimeoutMs } = settings.limits;
+  if (!refused.has('HEADERS_TIMEOUT_MS') && !refused.has('REQUEST_TIMEOUT_MS') && headersTimeoutMs > requestTimeoutMs) {
+    const given = (name: string, value: number) => (env[name] === undefined ? `${name} (${value}, the default)` : `${name}=${JSON.stringify(env[name])}`);
+    problems.push(
+      `${given('HEADERS_TIMEOUT_MS', headersTimeoutMs)} is longer than ${given('REQUEST_TIMEOUT_MS', requestTimeoutMs)}: ` +
+        'the headers are part of the request, so HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS',
+    );
+  }
   if (problems.length > 0) throw new StartupError(`bad setting${problems.length > 1 ? 's' : ''}: ${problems.join('; ')}`);
   return settings;
 }

@@ -1,11 +1,23 @@
-import { createServer, STATUS_CODES, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { inject, injectable } from 'inversify';
-import { ApiRequestHandler } from './api-request-handler.js';
+import { ALLOWED_METHODS, ApiRequestHandler } from './api-request-handler.js';
+import { sendJson } from './send-json.js';
 
+/** The limits the server puts on each client; durations in milliseconds. */
 export interface ApiServerOptions {
-  /** How long in-flight requests may take to finish once a stop is asked for, in milliseconds. */
+  /** Time to receive a request's header block; a slower client is answered 408. */
+  readonly headersTimeoutMs: number;
+  /** Time to receive a whole request; at least headersTimeoutMs. */
+  readonly requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  readonly keepAliveTimeoutMs: number;
+  /** Largest request line plus header block, in bytes; a larger one is answered 431. */
+  readonly maxHeaderSize: number;
+  /** Requests served on one connection, the last one with `Connection: close`; 0 for no limit. */
+  readonly maxRequestsPerSocket: number;
+  /** How long in-flight requests may take to finish once a stop is asked for. */
   readonly drainTimeoutMs: number;
 }
 
@@ -17,38 +29,61 @@ const CLIENT_ERROR_STATUSES: ReadonlyMap<string | undefined, number> = new Map([
   ['ERR_HTTP_REQUEST_TIMEOUT', 408],
 ]);
 
-/** The node:http server: listens, answers malformed requests with JSON, and stops gracefully. */
+/**
+ * How often node looks for connections past headersTimeout or requestTimeout (its default is every 30 s,
+ * which would let a slow client hold a connection far longer than the timeout): a tenth of the headers
+ * timeout, between 10 ms and 1 s.
+ */
+export function connectionsCheckingInterval(headersTimeoutMs: number): number {
+  return Math.min(1000, Math.max(10, Math.floor(headersTimeoutMs / 10)));
+}
+
+/** The node:http server: listens, enforces the limits, answers malformed requests with JSON, and stops gracefully. */
 @injectable()
 export class ApiServer {
   readonly #server: Server;
+  readonly #inFlight = new Set<ServerResponse>();
+  readonly #requestsPerSocket = new WeakMap<Socket, number>();
   #stopping: Promise<void> | undefined;
 
   constructor(
     @inject(ApiRequestHandler) handler: ApiRequestHandler,
     @inject(API_SERVER_OPTIONS) private readonly options: ApiServerOptions,
   ) {
-    // Host is checked by ApiRequestHandler, which answers a missing or doubled one with a JSON 400.
-    this.#server = createServer({ requireHostHeader: false }, (req, res) => {
-      if (this.#stopping !== undefined) {
-        res.shouldKeepAlive = false;
-      }
+    const server = createServer({
+      // Host is checked by ApiRequestHandler, which answers a missing or doubled one with a JSON 400.
+      requireHostHeader: false,
+      headersTimeout: options.headersTimeoutMs,
+      requestTimeout: options.requestTimeoutMs,
+      maxHeaderSize: options.maxHeaderSize,
+      connectionsCheckingInterval: connectionsCheckingInterval(options.headersTimeoutMs),
+    });
+    server.keepAliveTimeout = options.keepAliveTimeoutMs;
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (this.#stopping !== undefined || this.#isLastOnItsConnection(req.socket)) res.shouldKeepAlive = false;
+      this.#inFlight.add(res);
+      res.once('close', () => this.#inFlight.delete(res));
       res.once('finish', () => {
-        if (this.#stopping !== undefined) setImmediate(() => this.#server.closeIdleConnections());
+        if (this.#stopping !== undefined) setImmediate(() => server.closeIdleConnections());
       });
       void handler.handle(req, res);
     });
-    this.#server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+      sendJson(res, 417, { detail: 'Only "Expect: 100-continue" is understood.' }, undefined, { Connection: 'close' });
+    });
+    // No route takes CONNECT; without this listener node would drop the connection with no answer.
+    server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+      writeJsonAndClose(socket, 405, { detail: `Method "${req.method}" not allowed.` }, `Allow: ${ALLOWED_METHODS}\r\n`);
+    });
+    server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
       if (!socket.writable || error.code === 'ECONNRESET' || responseStarted(socket)) {
         socket.destroy();
         return;
       }
       const status = CLIENT_ERROR_STATUSES.get(error.code) ?? 400;
-      const body = JSON.stringify({ detail: `${STATUS_CODES[status]}.` });
-      socket.end(
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-          `Vary: Accept\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
-      );
+      writeJsonAndClose(socket, status, { detail: `${STATUS_CODES[status]}.` });
     });
+    this.#server = server;
   }
 
   /** Starts listening; resolves with the bound address (port 0 picks a free one). */
@@ -62,9 +97,15 @@ export class ApiServer {
     });
   }
 
-  /** Stops accepting connections, lets in-flight requests finish (cut off after the drain timeout), then resolves. */
+  /**
+   * Stops accepting connections and lets in-flight requests finish, each answered with
+   * `Connection: close` when its headers are not out yet; cut off after the drain timeout. Then resolves.
+   */
   stop(): Promise<void> {
     this.#stopping ??= new Promise<void>((resolve) => {
+      for (const res of this.#inFlight) {
+        if (!res.headersSent) res.shouldKeepAlive = false;
+      }
       const deadline = setTimeout(() => this.#server.closeAllConnections(), this.options.drainTimeoutMs);
       this.#server.close(() => {
         clearTimeout(deadline);
@@ -74,6 +115,22 @@ export class ApiServer {
     });
     return this.#stopping;
   }
+
+  /** Counts a request on its connection; true when it reaches maxRequestsPerSocket. */
+  #isLastOnItsConnection(socket: Socket): boolean {
+    const count = (this.#requestsPerSocket.get(socket) ?? 0) + 1;
+    this.#requestsPerSocket.set(socket, count);
+    return count === this.options.maxRequestsPerSocket;
+  }
+}
+
+/** Writes a whole JSON response straight to a socket node's request handling does not own, and closes it. */
+function writeJsonAndClose(socket: Duplex, status: number, body: { readonly detail: string }, extraHeaders = ''): void {
+  const payload = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
+      `Vary: Accept\r\nX-Content-Type-Options: nosniff\r\n${extraHeaders}Connection: close\r\n\r\n${payload}`,
+  );
 }
 
 /** Whether a response already went out on this connection; node keeps it as `_httpMessage` (its own default handler checks the same). */

@@ -36,6 +36,14 @@ t.test('an empty environment gives every default', async (t) => {
     databasePoolSize: 10,
     databaseConnectTimeoutMs: 30000,
     workers: 1,
+    limits: {
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxHeaderSize: 16_384,
+      maxRequestsPerSocket: 1_000,
+      drainTimeoutMs: 10_000,
+    },
   });
 });
 

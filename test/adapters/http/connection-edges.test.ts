@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import t from 'tap';
 import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
+import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
 import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
@@ -16,7 +17,7 @@ t.test('a client that leaves before its response is logged with status 499', asy
     new ResolveVersion(buildReferenceModel()),
     { access: (line) => access.push(line), errors: () => {} },
   );
-  const server = new ApiServer(handler, { drainTimeoutMs: 100 });
+  const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 100 });
   const { port } = await server.listen(0, '127.0.0.1');
   t.teardown(() => server.stop());
 

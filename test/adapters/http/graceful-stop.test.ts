@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import t from 'tap';
 import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
+import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
 import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
@@ -83,7 +84,7 @@ t.test('stop() is idempotent', async (t) => {
 
 t.test('a request that never completes is cut off after the drain timeout', async (t) => {
   const handler = new ApiRequestHandler({ all: [] }, new ResolveVersion(buildReferenceModel()), { access: undefined, errors: () => undefined });
-  const server = new ApiServer(handler, { drainTimeoutMs: 200 });
+  const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 200 });
   const { port } = await server.listen(0, '127.0.0.1');
   t.teardown(() => server.stop());
   const client = await openConnection(port);

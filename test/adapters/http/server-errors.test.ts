@@ -2,6 +2,7 @@ import t from 'tap';
 import type { Test } from 'tap';
 import { AcceptHeaderError } from '../../../src/adapters/http/accept-header-error.js';
 import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
+import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
 import { errorResponseFor } from '../../../src/adapters/http/error-responses.js';
 import type { Route } from '../../../src/adapters/http/route.js';
@@ -43,7 +44,7 @@ t.test('errorResponseFor maps each known error code to its status and detail', a
 async function startWithRoutes(t: Test, routes: Route[]) {
   const errors: string[] = [];
   const handler = new ApiRequestHandler({ all: routes }, new ResolveVersion(buildReferenceModel()), { access: undefined, errors: (line) => errors.push(line) });
-  const server = new ApiServer(handler, { drainTimeoutMs: 1000 });
+  const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 1000 });
   const { port } = await server.listen(0, '127.0.0.1');
   t.teardown(() => server.stop());
   return { url: `http://127.0.0.1:${port}`, errors };
