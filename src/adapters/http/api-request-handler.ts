@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { inspect } from 'node:util';
 import { inject, injectable } from 'inversify';
 import { NotFoundError } from '../../application/errors/not-found-error.js';
 import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
@@ -95,6 +96,12 @@ function errorLine(method: string, path: string, error: unknown): string {
     time: new Date().toISOString(),
     level: 'error',
     request: `${method} ${path.slice(0, LOGGED_PATH_LENGTH)}`,
-    error: (error as Error | undefined)?.stack ?? String(error),
+    error: describeError(error),
   });
+}
+
+/** The stack of an Error; anything else as util.inspect shows it, which, unlike String(), never throws (an object without a prototype has no toString). */
+function describeError(error: unknown): string {
+  if (error instanceof Error && typeof error.stack === 'string') return error.stack;
+  return typeof error === 'string' ? error : inspect(error, { depth: 3, breakLength: Infinity });
 }

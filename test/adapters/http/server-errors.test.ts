@@ -55,12 +55,14 @@ t.test('an unexpected failure is a 500 with a generic body and one error log lin
     { pattern: '/throws/', handle: async () => { throw new Error('secret detail at /srv/app'); } },
     { pattern: '/throws-string/', handle: async () => { throw 'secret string'; } },
     { pattern: '/unmapped/', handle: async () => { throw new UnmappedError('secret unmapped'); } },
+    { pattern: '/stackless/', handle: async () => { throw Object.assign(new Error('secret without a stack'), { stack: undefined }); } },
     { pattern: '/cyclic/', handle: async () => { const body: Record<string, unknown> = {}; body.self = body; return { body }; } },
   ]);
   const cases: [string, string][] = [
     ['/throws/', 'secret detail at /srv/app'],
     ['/throws-string/', 'secret string'],
     ['/unmapped/', 'secret unmapped'],
+    ['/stackless/', 'secret without a stack'],
     ['/cyclic/', 'circular'],
   ];
   for (const [index, [path, secret]] of cases.entries()) {
