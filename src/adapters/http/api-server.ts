@@ -106,7 +106,11 @@ export class ApiServer {
       for (const res of this.#inFlight) {
         if (!res.headersSent) res.shouldKeepAlive = false;
       }
-      const deadline = setTimeout(() => this.#server.closeAllConnections(), this.options.drainTimeoutMs);
+      // At the deadline every connection is cut, and the stop is over even if a socket is slow to close.
+      const deadline = setTimeout(() => {
+        this.#server.closeAllConnections();
+        resolve();
+      }, this.options.drainTimeoutMs);
       this.#server.close(() => {
         clearTimeout(deadline);
         resolve();

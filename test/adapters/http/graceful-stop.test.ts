@@ -97,3 +97,39 @@ t.test('a request that never completes is cut off after the drain timeout', asyn
   t.ok(Date.now() - started >= 150, 'not before the drain timeout');
   t.equal(client.received(), '', 'the stuck request got no response');
 });
+
+t.test('a client that never closes its refused CONNECT does not hold stop() past the drain timeout', async (t) => {
+  const handler = new ApiRequestHandler({ all: [] }, new ResolveVersion(buildReferenceModel()), { access: undefined, errors: () => undefined });
+  const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 300 });
+  const { port } = await server.listen(0, '127.0.0.1');
+  const client = await openConnection(port);
+  client.socket.setNoDelay(true);
+  client.socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+  while (!client.received().includes('}')) await settle(5);
+  t.match(client.received(), /^HTTP\/1\.1 405 /, 'the CONNECT is refused');
+  await within(server.stop(), 5000, 'stop() resolves by the drain timeout');
+  client.socket.destroy();
+  t.pass('stopped');
+});
+
+t.test('a response still being prepared when stop() is called says Connection: close, and its connection is closed after it', async (t) => {
+  let release!: () => void;
+  let reached!: () => void;
+  const routeReached = new Promise<void>((resolve) => (reached = resolve));
+  const slow = { pattern: '/slow/', handle: async () => { reached(); await new Promise<void>((resolve) => (release = resolve)); return { body: { done: true } }; } };
+  const handler = new ApiRequestHandler({ all: [slow] }, new ResolveVersion(buildReferenceModel()), { access: undefined, errors: () => undefined });
+  const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 5000 });
+  const { port } = await server.listen(0, '127.0.0.1');
+  t.teardown(() => server.stop());
+  const client = await openConnection(port);
+  client.socket.write('GET /slow/ HTTP/1.1\r\nHost: x\r\n\r\n');
+  await routeReached;
+  const stopping = server.stop();
+  release();
+  await within(client.closed, 3000, 'the connection closes after the response');
+  await within(stopping, 3000, 'stop() resolves');
+  const reply = parseRaw(client.received());
+  t.equal(reply.statusLine, 'HTTP/1.1 200 OK', 'the request accepted before the stop is answered');
+  t.equal(reply.body, '{"done":true}', 'whole');
+  t.equal(rawHeader(reply, 'connection'), 'close', 'with Connection: close, so the client opens no new request on it');
+});
