@@ -30,8 +30,9 @@ async function serve(): Promise<void> {
     info('listening', { url: `http://${host}:${address.port}`, pid: process.pid });
     const running = service;
     const stop = (signal: string): void => {
+      const stopped = running.stop(); // closes the listening socket at once: from here new connections are refused
       info('stopping', { signal });
-      void running.stop().then(() => {
+      void stopped.then(() => {
         info('stopped');
         process.exit(0);
       });
