@@ -1,0 +1,227 @@
+// Soak test: runs the compiled service (dist/main.js) as a child process, loads it from this process over
+// loopback with a mix of every endpoint and version plus 10 % bad requests, samples its memory, then stops
+// it with SIGTERM under load. Prints the numbers; exits 1 when a check fails.
+//
+//   npm run soak                          # 60 s of load, then the shutdown phase
+//   npm run soak -- --duration 10 --connections 32
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { pickRequest, type SoakRequest } from './soak-requests.js';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '64' },
+    'drain-timeout': { type: 'string', default: '10000' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+const DURATION_S = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const DRAIN_TIMEOUT_MS = Number(values['drain-timeout']);
+if (!(DURATION_S >= 2 && Number.isInteger(CONNECTIONS) && CONNECTIONS >= 1 && DRAIN_TIMEOUT_MS >= 1)) {
+  console.error('usage: npm run soak -- [--duration SECONDS (>= 2)] [--connections N] [--drain-timeout MS] [--seed N]');
+  process.exit(2);
+}
+const SHUTDOWN_LOAD_MS = 2000;
+const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'main.js');
+
+type Outcome = { kind: 'response'; status: number; wellFormed: boolean } | { kind: 'refused'; code: string } | { kind: 'truncated'; code: string };
+
+interface Tally {
+  requests: number;
+  byClass: Record<string, number>;
+  bad: number;
+  malformed: number;
+  socketErrors: Record<string, number>;
+  truncated: number;
+}
+
+const newTally = (): Tally => ({ requests: 0, byClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, other: 0 }, bad: 0, malformed: 0, socketErrors: {}, truncated: 0 });
+
+function send(port: number, agent: Agent, soak: SoakRequest): Promise<Outcome> {
+  return new Promise((resolve) => {
+    let responded = false;
+    const req = request({ host: '127.0.0.1', port, agent, method: soak.method, path: soak.path, headers: soak.headers }, (res) => {
+      responded = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('aborted', () => resolve({ kind: 'truncated', code: 'aborted' }));
+      res.on('error', (error: NodeJS.ErrnoException) => resolve({ kind: 'truncated', code: error.code ?? error.message }));
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        const body = Buffer.concat(chunks);
+        let wellFormed = /^application\/json(; version=\d+\.\d+\.\d+)?$/.test(res.headers['content-type'] ?? '') || status === 204;
+        if (soak.method !== 'HEAD' && status !== 204) {
+          wellFormed &&= body.length === Number(res.headers['content-length']);
+          try {
+            JSON.parse(body.toString('utf8'));
+          } catch {
+            wellFormed = false;
+          }
+        }
+        resolve({ kind: 'response', status, wellFormed });
+      });
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const code = error.code ?? error.message;
+      resolve(!responded ? { kind: 'refused', code } : { kind: 'truncated', code });
+    });
+    req.end();
+  });
+}
+
+function count(tally: Tally, soak: SoakRequest, outcome: Outcome): void {
+  tally.requests += 1;
+  if (soak.bad) tally.bad += 1;
+  if (outcome.kind === 'response') {
+    const key = outcome.status >= 200 && outcome.status < 600 ? `${Math.floor(outcome.status / 100)}xx` : 'other';
+    tally.byClass[key] = (tally.byClass[key] ?? 0) + 1;
+    if (!outcome.wellFormed) tally.malformed += 1;
+  } else {
+    tally.socketErrors[outcome.code] = (tally.socketErrors[outcome.code] ?? 0) + 1;
+    if (outcome.kind === 'truncated') tally.truncated += 1;
+  }
+}
+
+/** Runs `connections` request loops until `keepGoing` says stop (checked after each response). */
+async function load(port: number, tally: Tally, random: () => number, keepGoing: (outcome: Outcome) => boolean): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      for (;;) {
+        const soak = pickRequest(random);
+        const outcome = await send(port, agent, soak);
+        count(tally, soak, outcome);
+        if (!keepGoing(outcome)) return;
+      }
+    }),
+  );
+  agent.destroy();
+}
+
+/** Resident memory of a process in MiB, from /proc (Linux) or ps. */
+function rssMiB(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((text) => text.startsWith('VmRSS:'));
+    return Number(/(\d+)/.exec(line ?? '')?.[1]) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function startService(): Promise<{ child: ChildProcess; port: number; lines: string[]; exit: Promise<number | null> }> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ACCESS_LOG: 'off', DRAIN_TIMEOUT_MS: String(DRAIN_TIMEOUT_MS) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines: string[] = [];
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      lines.push(line);
+      const parsed = JSON.parse(line) as { message?: string; url?: string };
+      if (parsed.message === 'listening') resolve({ child, port: Number(new URL(String(parsed.url)).port), lines, exit });
+    });
+    void exit.then((code) => reject(new Error(`the service exited with code ${code} before listening`)));
+  });
+}
+
+function connectionAttempt(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('accepted');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const mib = (value: number) => `${value.toFixed(1)} MiB`;
+
+async function main(): Promise<number> {
+  const random = mulberry32(Number(values.seed));
+  const service = await startService();
+  const pid = service.child.pid as number;
+  console.log(`soak: ${DURATION_S} s, ${CONNECTIONS} connections, service pid ${pid} on port ${service.port}, node ${process.version}`);
+
+  const rss = { start: rssMiB(pid), middle: Number.NaN, end: Number.NaN, max: 0 };
+  const tally = newTally();
+  const started = Date.now();
+  const deadline = started + DURATION_S * 1000;
+  let ticks = 0;
+  const sampler = setInterval(() => {
+    ticks += 1;
+    const now = rssMiB(pid);
+    rss.max = Math.max(rss.max, now);
+    if (Number.isNaN(rss.middle) && ticks >= DURATION_S / 2) rss.middle = now;
+    if (ticks % 10 === 0) console.log(`  ${ticks} s: ${tally.requests} requests, 5xx ${tally.byClass['5xx']}, RSS ${mib(now)}`);
+  }, 1000);
+  await load(service.port, tally, random, () => Date.now() < deadline);
+  clearInterval(sampler);
+  rss.end = rssMiB(pid);
+  const seconds = (Date.now() - started) / 1000;
+
+  // Shutdown under load: the same mix, SIGTERM after SHUTDOWN_LOAD_MS, every loop going until the service refuses it.
+  const shutdown = newTally();
+  let signalledAt = 0;
+  const shutdownLoad = load(service.port, shutdown, random, (outcome) => signalledAt === 0 || outcome.kind === 'response');
+  await sleep(SHUTDOWN_LOAD_MS);
+  signalledAt = Date.now();
+  service.child.kill('SIGTERM');
+  while (!service.lines.some((line) => line.includes('"stopping"'))) await sleep(1);
+  const newConnection = await connectionAttempt(service.port);
+  const exitCode = await service.exit;
+  const exitMs = Date.now() - signalledAt;
+  await shutdownLoad;
+
+  const table = (what: string, value: string | number) => console.log(`  ${what.padEnd(44)} ${value}`);
+  console.log(`\nload phase (${seconds.toFixed(1)} s)`);
+  table('requests', `${tally.requests} (${Math.round(tally.requests / seconds)}/s), ${tally.bad} of them bad on purpose`);
+  table('statuses', Object.entries(tally.byClass).map(([name, value]) => `${name} ${value}`).join(', '));
+  table('5xx', tally.byClass['5xx'] ?? 0);
+  table('malformed responses (not JSON, wrong length)', tally.malformed);
+  table('socket errors', JSON.stringify(tally.socketErrors));
+  table('service RSS start / middle / end (max)', `${mib(rss.start)} / ${mib(rss.middle)} / ${mib(rss.end)} (${mib(rss.max)})`);
+  console.log(`\nshutdown under load (SIGTERM after ${SHUTDOWN_LOAD_MS} ms of load, DRAIN_TIMEOUT_MS=${DRAIN_TIMEOUT_MS})`);
+  table('requests', shutdown.requests);
+  table('statuses', Object.entries(shutdown.byClass).map(([name, value]) => `${name} ${value}`).join(', '));
+  table('refused before any response (after SIGTERM)', JSON.stringify(shutdown.socketErrors));
+  table('responses cut short', shutdown.truncated);
+  table('new connection after the signal', newConnection);
+  table('exit code, time from SIGTERM to exit', `${exitCode}, ${exitMs} ms`);
+
+  const checks: [string, boolean][] = [
+    ['zero 5xx', (tally.byClass['5xx'] ?? 0) + (shutdown.byClass['5xx'] ?? 0) === 0],
+    ['zero socket errors under load', Object.keys(tally.socketErrors).length === 0],
+    ['every response well-formed JSON', tally.malformed + shutdown.malformed === 0],
+    ['memory flat (end RSS within 25 % of the middle)', rss.end <= rss.middle * 1.25],
+    ['no response cut short by the shutdown', shutdown.truncated === 0],
+    ['new connections refused after SIGTERM', newConnection === 'ECONNREFUSED'],
+    [`exit 0 within DRAIN_TIMEOUT_MS`, exitCode === 0 && exitMs <= DRAIN_TIMEOUT_MS],
+  ];
+  console.log('');
+  for (const [what, held] of checks) console.log(`  ${held ? 'held  ' : 'FAILED'} ${what}`);
+  return checks.every(([, held]) => held) ? 0 : 1;
+}
+
+process.exitCode = await main();
