@@ -1,5 +1,5 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { inject, injectable } from 'inversify';
 import { ALLOWED_METHODS, ApiRequestHandler } from './api-request-handler.js';
@@ -28,6 +28,13 @@ const CLIENT_ERROR_STATUSES: ReadonlyMap<string | undefined, number> = new Map([
   ['HPE_HEADER_OVERFLOW', 431],
   ['ERR_HTTP_REQUEST_TIMEOUT', 408],
 ]);
+
+/**
+ * How long, once a stop begins, an idle keep-alive connection stays open for a request the client may
+ * already have sent on it (answered with `Connection: close`), instead of being cut with that request
+ * lost in flight. Capped by the keep-alive timeout, which closes idle connections anyway.
+ */
+export const STOP_IDLE_GRACE_MS = 500;
 
 /**
  * How often node looks for connections past headersTimeout or requestTimeout (its default is every 30 s,
@@ -64,7 +71,7 @@ export class ApiServer {
       this.#inFlight.add(res);
       res.once('close', () => this.#inFlight.delete(res));
       res.once('finish', () => {
-        if (this.#stopping !== undefined) setImmediate(() => server.closeIdleConnections());
+        if (this.#stopping !== undefined) setTimeout(() => server.closeIdleConnections(), this.#idleGraceMs);
       });
       void handler.handle(req, res);
     });
@@ -99,7 +106,8 @@ export class ApiServer {
 
   /**
    * Stops accepting connections and lets in-flight requests finish, each answered with
-   * `Connection: close` when its headers are not out yet; cut off after the drain timeout. Then resolves.
+   * `Connection: close` when its headers are not out yet; idle keep-alive connections close after
+   * STOP_IDLE_GRACE_MS; everything is cut off after the drain timeout. Then resolves.
    */
   stop(): Promise<void> {
     this.#stopping ??= new Promise<void>((resolve) => {
@@ -111,13 +119,19 @@ export class ApiServer {
         this.#server.closeAllConnections();
         resolve();
       }, this.options.drainTimeoutMs);
-      this.#server.close(() => {
+      // node's http close() would also cut idle keep-alive connections at once; net's only stops listening.
+      const grace = setTimeout(() => this.#server.close(), this.#idleGraceMs);
+      NetServer.prototype.close.call(this.#server, () => {
         clearTimeout(deadline);
+        clearTimeout(grace);
         resolve();
       });
-      this.#server.closeIdleConnections();
     });
     return this.#stopping;
+  }
+
+  get #idleGraceMs(): number {
+    return Math.min(STOP_IDLE_GRACE_MS, this.options.keepAliveTimeoutMs);
   }
 
   /** Counts a request on its connection; true when it reaches maxRequestsPerSocket. */
