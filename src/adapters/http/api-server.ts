@@ -51,6 +51,7 @@ export class ApiServer {
   readonly #server: Server;
   readonly #inFlight = new Set<ServerResponse>();
   readonly #requestsPerSocket = new WeakMap<Socket, number>();
+  readonly #latestResponse = new WeakMap<Socket, ServerResponse>();
   #stopping: Promise<void> | undefined;
 
   constructor(
@@ -68,6 +69,7 @@ export class ApiServer {
     server.keepAliveTimeout = options.keepAliveTimeoutMs;
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (this.#stopping !== undefined || this.#isLastOnItsConnection(req.socket)) res.shouldKeepAlive = false;
+      this.#latestResponse.set(req.socket, res);
       this.#inFlight.add(res);
       res.once('close', () => this.#inFlight.delete(res));
       res.once('finish', () => {
@@ -83,7 +85,11 @@ export class ApiServer {
       writeJsonAndClose(socket, 405, { detail: `Method "${req.method}" not allowed.` }, `Allow: ${ALLOWED_METHODS}\r\n`);
     });
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-      if (!socket.writable || error.code === 'ECONNRESET' || responseStarted(socket)) {
+      // An error in the body of a request already answered (or being answered): a second answer would be
+      // read by the client as the answer to its next request, so none is sent.
+      const answered = this.#latestResponse.get(socket as Socket);
+      const inBodyOfAnsweredRequest = answered !== undefined && answered.headersSent && !answered.req.complete;
+      if (!socket.writable || error.code === 'ECONNRESET' || inBodyOfAnsweredRequest || responseStarted(socket)) {
         socket.destroy();
         return;
       }
