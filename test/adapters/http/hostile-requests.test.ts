@@ -83,6 +83,18 @@ const acceptHeader = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('', ' ', ',', ';', '=', '"', '*/*;q=0', 'application/json;q=0').map(utf8) },
 );
 
+const token = fc.string({ unit: fc.constantFrom(...'!#$%&\'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'), minLength: 1, maxLength: 12 });
+const headerLine = fc.oneof(
+  fc.tuple(fc.constantFrom('Host', 'Content-Length', 'Transfer-Encoding', 'Connection', 'Expect', 'Upgrade', 'Accept', 'Range', 'If-None-Match'), fc.oneof(fc.string({ maxLength: 12 }), bigNumber, fc.constantFrom('chunked', 'close', 'keep-alive', '100-continue', 'websocket', '0'))),
+  fc.tuple(token, fc.string({ maxLength: 20 })),
+  fc.tuple(token, anyBytes(16).map((bytes) => bytes.toString('latin1'))),
+).map(([name, value]) => Buffer.from(`${name}: ${value}\r\n`, 'latin1'));
+/** Any method token, known or not, and up to 30 extra header lines (duplicate Host, framing headers, raw bytes). */
+const methodAndHeaders = fc.tuple(
+  fc.oneof(fc.constantFrom('GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'PROPFIND', 'CONNECT'), token),
+  fc.array(headerLine, { maxLength: 30 }),
+);
+
 /** Checks one answer the way a strict client would; throws (so fast-check shrinks the input) when it is wrong. */
 function checkAnswer(response: WireResponse, method: string): void {
   if (response.status < 200 || response.status > 499) throw new Error(`status ${response.status}: ${response.body}`);
@@ -108,7 +120,7 @@ async function send(port: number, method: string, target: Buffer, accept: Buffer
   }
 }
 
-t.test(`random request targets and Accept headers always get a well-formed JSON answer, never a 5xx (seed ${SEED}, ${RUNS} runs each)`, async (t) => {
+t.test(`random request targets, Accept headers, methods and header lines always get a well-formed JSON answer, never a 5xx (seed ${SEED}, ${RUNS} runs each)`, async (t) => {
   // Short timeouts, so a request the parser is still waiting on is answered (408) well inside ANSWER_TIMEOUT_MS.
   const service = await startService(t, { ACCESS_LOG: 'off', HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1000' });
   t.comment(`fast-check seed ${SEED}; replay with FUZZ_SEED=${SEED}`);
@@ -141,9 +153,24 @@ t.test(`random request targets and Accept headers always get a well-formed JSON 
     { seed: SEED, numRuns: RUNS },
   );
 
+  await fc.assert(
+    fc.asyncProperty(methodAndHeaders, fc.constantFrom('/doggies/', '/doggies/1/', '/cats/1/', '/version/', '/nope/'), async ([verb, headers], path) => {
+      const connection = await WireConnection.open(service.port, { bodiless: verb === 'HEAD' });
+      try {
+        connection.write(Buffer.concat([Buffer.from(`${verb} ${path} HTTP/1.1\r\nHost: x\r\n`), ...headers, Buffer.from('\r\n')]));
+        const response = await connection.nextResponse(ANSWER_TIMEOUT_MS);
+        record(response);
+        checkAnswer(response, verb);
+      } finally {
+        connection.close();
+      }
+    }),
+    { seed: SEED, numRuns: RUNS },
+  );
+
   const seen = [...statuses.entries()].sort(([a], [b]) => a - b);
   t.comment(`statuses seen: ${seen.map(([status, count]) => `${status}×${count}`).join(', ')}`);
-  for (const status of [200, 301, 400, 404, 406, 431]) t.ok(statuses.has(status), `the generators reach status ${status}`);
+  for (const status of [200, 204, 301, 400, 404, 405, 406, 417, 431]) t.ok(statuses.has(status), `the generators reach status ${status}`);
   t.same(service.stderr, [], 'no request was an unexpected error');
   t.equal((await fetch(`${service.url}/doggies/1/`)).status, 200, 'the service still answers');
 });
