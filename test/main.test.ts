@@ -1,85 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import t, { type Test } from 'tap';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SETTINGS = ['PORT', 'HOST', 'DATA_FILE', 'DEFAULT_VERSION', 'AGE_REMOVAL', 'REMOVED_IN', 'TODAY', 'ACCESS_LOG', 'STORAGE', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'DATABASE_CONNECT_TIMEOUT_MS', 'WORKERS'];
-const CHILD_TIMEOUT_MS = 30_000;
+import t from 'tap';
+import { runMain, type MainProcess } from './fixtures/main-process.js';
 
 // Each child compiles src on start, a few CPU-bound seconds; seven of them need more than the default 60 s on a busy machine.
 t.setTimeout(120_000);
 
-interface Exit {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-}
-
-interface Service {
-  readonly child: ChildProcess;
-  readonly stdout: string[];
-  readonly stderr: string[];
-  /** The first stdout line, or undefined when stdout closes without one. */
-  readonly firstLine: Promise<string | undefined>;
-  readonly exit: Promise<Exit>;
-}
-
-/** Runs src/main.ts in a child process with these settings (and PORT=0); killed in teardown and after a timeout. */
-function runMain(t: Test, settings: Record<string, string> = {}): Service {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of SETTINGS) delete env[name];
-  const child = spawn(process.execPath, [...process.execArgv, 'src/main.ts'], {
-    cwd: ROOT,
-    env: { ...env, PORT: '0', ...settings },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const out = createInterface({ input: child.stdout! });
-  createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line));
-  const firstLine = new Promise<string | undefined>((resolve) => {
-    out.on('line', (line) => {
-      stdout.push(line);
-      resolve(line);
-    });
-    out.on('close', () => resolve(undefined));
-  });
-  const exit = new Promise<Exit>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  const timer = setTimeout(() => {
-    t.fail(`src/main.ts did not exit within ${CHILD_TIMEOUT_MS} ms`, { stdout, stderr });
-    child.kill('SIGKILL');
-  }, CHILD_TIMEOUT_MS);
-  void exit.then(() => clearTimeout(timer));
-  t.teardown(() => {
-    clearTimeout(timer);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  return { child, stdout, stderr, firstLine, exit };
-}
-
-/** Waits until the output streams are drained, so every line is collected. */
-async function finished(service: Service): Promise<Exit> {
-  const result = await service.exit;
-  if (service.child.stdout!.readable) await once(service.child.stdout!, 'close');
-  if (service.child.stderr!.readable) await once(service.child.stderr!, 'close');
-  return result;
-}
-
-function parseLine(line: string | undefined): Record<string, unknown> {
-  try {
-    return JSON.parse(line ?? '') as Record<string, unknown>;
-  } catch {
-    return {};
-  }
+/** The first stdout line, once the service has said it listens ({} when it exits first). */
+async function firstLine(service: MainProcess): Promise<Record<string, unknown>> {
+  await service.lines('listening');
+  return service.stdout[0] ?? {};
 }
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   t.test(`the service starts on a free port, serves the sample data and stops on ${signal}`, async (t) => {
     const service = runMain(t);
-    const listening = parseLine(await service.firstLine);
+    const listening = await firstLine(service);
     t.match(listening, { level: 'info', message: 'listening', url: /^http:\/\/127\.0\.0\.1:\d+$/ }, 'the first line says where it listens');
     t.match(listening, { time: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/ }, 'with the time');
     t.not(listening['url'], 'http://127.0.0.1:0', 'the port is the one picked, not 0');
@@ -89,10 +24,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     t.match(await response.json(), { id: 1, name: 'Biko', birthday: '2014-05-06' }, 'dog 1 is Biko');
 
     t.ok(service.child.kill(signal), `${signal} is sent`);
-    const exit = await finished(service);
+    const exit = await service.finished();
     t.strictSame(exit, { code: 0, signal: null }, `${signal} stops it with exit code 0`);
     await t.rejects(fetch(`${String(listening['url'])}/version/`), 'the port is closed once it has stopped');
-    const messages = service.stdout.map(parseLine);
+    const messages = service.stdout;
     t.match(messages.find((line) => line['message'] === 'stopping'), { level: 'info', signal }, `"stopping" is logged with ${signal}`);
     t.match(messages.at(-1), { level: 'info', message: 'stopped' }, '"stopped" is the last line');
     t.ok(messages.some((line) => line['method'] === 'GET' && line['path'] === '/doggies/1/' && line['status'] === 200), 'the request was access-logged');
@@ -102,26 +37,26 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 t.test('the settings reach the running service', async (t) => {
   const service = runMain(t, { HOST: 'localhost', DEFAULT_VERSION: 'earliest', ACCESS_LOG: 'off' });
-  const listening = parseLine(await service.firstLine);
+  const listening = await firstLine(service);
   t.match(listening, { url: /^http:\/\/localhost:\d+$/ }, 'the url names HOST');
   const response = await fetch(`${String(listening['url'])}/version/my_version/`);
   t.equal(response.headers.get('content-type'), 'application/json; version=1.0.0', 'DEFAULT_VERSION=earliest serves 1.0.0');
   await response.arrayBuffer();
   service.child.kill('SIGTERM');
-  t.strictSame(await finished(service), { code: 0, signal: null }, 'exit code 0');
-  t.strictSame(service.stdout.map((line) => parseLine(line)['message']), ['listening', 'stopping', 'stopped'], 'ACCESS_LOG=off: only the lifecycle lines');
+  t.strictSame(await service.finished(), { code: 0, signal: null }, 'exit code 0');
+  t.strictSame(service.stdout.map((line) => line['message']), ['listening', 'stopping', 'stopped'], 'ACCESS_LOG=off: only the lifecycle lines');
 });
 
 t.test('an IPv6 HOST gives a usable url', async (t) => {
   const service = runMain(t, { HOST: '::1' });
-  const listening = parseLine(await service.firstLine);
+  const listening = await firstLine(service);
   t.equal(listening['message'], 'listening', 'it listens on ::1');
   t.match(listening, { url: /^http:\/\/\[::1\]:\d+$/ }, 'the url brackets the address');
   const url = String(listening['url']);
   const answered = await fetch(`${url}/doggies/1/`).then((response) => response.ok, () => false);
   t.ok(answered, 'the url answers');
   service.child.kill('SIGTERM');
-  t.strictSame(await finished(service), { code: 0, signal: null }, 'exit code 0');
+  t.strictSame(await service.finished(), { code: 0, signal: null }, 'exit code 0');
 });
 
 t.test('a bad start exits with code 1 and says why on stderr', async (t) => {
@@ -131,7 +66,7 @@ t.test('a bad start exits with code 1 and says why on stderr', async (t) => {
   ];
   for (const [settings, expected, what] of cases) {
     const service = runMain(t, settings);
-    const exit = await finished(service);
+    const exit = await service.finished();
     t.strictSame(exit, { code: 1, signal: null }, `${what}: exit code 1`);
     t.equal(service.stderr.length, 1, `${what}: one line on stderr`, { stderr: service.stderr });
     t.match(service.stderr[0], /^Refusing to start: /, `${what}: it starts "Refusing to start:"`);
@@ -147,7 +82,7 @@ t.test('a port already in use exits with code 1', async (t) => {
   const port = (blocker.address() as AddressInfo).port;
 
   const service = runMain(t, { PORT: String(port), HOST: '127.0.0.1' });
-  t.strictSame(await finished(service), { code: 1, signal: null }, 'exit code 1');
+  t.strictSame(await service.finished(), { code: 1, signal: null }, 'exit code 1');
   t.equal(service.stderr.length, 1, 'one line on stderr', { stderr: service.stderr });
   t.match(service.stderr[0], /^Refusing to start: .*EADDRINUSE/, 'it says the address is in use');
   t.match(service.stderr[0], String(port), 'it names the port');
