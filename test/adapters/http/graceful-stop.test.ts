@@ -6,6 +6,7 @@ import { ApiServer } from '../../../src/adapters/http/api-server.js';
 import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { startService } from '../../fixtures/service.js';
+import { within } from '../../fixtures/wire.js';
 import { parseRaw, rawHeader } from './fixtures/http-client.js';
 
 /** A connection whose bytes are written by the test, piece by piece. */
@@ -23,18 +24,6 @@ async function openConnection(port: number): Promise<{ socket: Socket; received:
 }
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 t.test('stop() while a request is in flight: the request completes, then the server stops', async (t) => {
   const service = await startService(t);
