@@ -1,9 +1,25 @@
 import type { Clock } from '../../application/ports/clock.js';
 import { CalendarDate } from '../../domain/records/calendar-date.js';
 
-/** Today is the current UTC date of the system. */
+const DAY_MS = 86_400_000;
+
+/** Today is the current UTC date of the system, built once per day however many requests ask for it. */
 export class SystemClock implements Clock {
+  #date: CalendarDate | undefined;
+  /** The UTC day #date is, as [first millisecond, first millisecond of the next day). */
+  #from = 0;
+  #until = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
   today(): CalendarDate {
-    return CalendarDate.utcDateOf(new Date());
+    const now = this.now();
+    // Outside the cached day either way: a clock set back must not keep tomorrow's date.
+    if (this.#date === undefined || now < this.#from || now >= this.#until) {
+      this.#from = Math.floor(now / DAY_MS) * DAY_MS;
+      this.#until = this.#from + DAY_MS;
+      this.#date = CalendarDate.utcDateOf(new Date(now));
+    }
+    return this.#date;
   }
 }

@@ -5,7 +5,8 @@ import { BadRequestError } from './bad-request-error.js';
 export function checkHostHeader(req: IncomingMessage): void {
   let hosts = 0;
   for (let index = 0; index < req.rawHeaders.length; index += 2) {
-    if ((req.rawHeaders[index] as string).toLowerCase() === 'host') hosts += 1;
+    const name = req.rawHeaders[index] as string;
+    if (name.length === 4 && name.toLowerCase() === 'host') hosts += 1;
   }
   if (hosts > 1 || (hosts === 0 && req.httpVersion !== '1.0')) {
     throw new BadRequestError(`A request must carry exactly one Host header; this one has ${hosts}.`);

@@ -4,10 +4,11 @@ export interface RequestTarget {
   readonly query: string;
 }
 
+const SLASH = 0x2f;
 const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 
 export function parseRequestTarget(url: string): RequestTarget {
-  const originForm = url.replace(ABSOLUTE_FORM, '');
+  const originForm = url.charCodeAt(0) === SLASH ? url : url.replace(ABSOLUTE_FORM, '');
   const question = originForm.indexOf('?');
   return question < 0
     ? { path: originForm, query: '' }

@@ -5,37 +5,85 @@ export interface RouteMatch {
   readonly params: Readonly<Record<string, string>>;
 }
 
-interface CompiledRoute {
+/** A pattern with params, as the literal text between them: `/doggies/:id/` is `/doggies/`, id, `/`. */
+interface ParamRoute {
   readonly route: Route;
-  readonly segments: readonly string[];
+  /** Literal text, then for each param its name and the literal text after it: always one literal more than names. */
+  readonly literals: readonly string[];
+  readonly names: readonly string[];
 }
 
-/** Matches request paths against route patterns, segment by segment; `:name` takes any one segment. */
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * Matches request paths against route patterns, segment by segment; `:name` takes any one non-empty
+ * segment, and the first declared route that matches wins. A pattern without params is found by one map
+ * lookup; the others are tried in order, reading the path in place.
+ */
 export class Router {
-  readonly #routes: readonly CompiledRoute[];
+  readonly #literal = new Map<string, RouteMatch>();
+  readonly #withParams: readonly ParamRoute[];
 
   constructor(routes: readonly Route[]) {
-    this.#routes = routes.map((route) => ({ route, segments: route.pattern.split('/') }));
+    const withParams: ParamRoute[] = [];
+    for (const route of routes) {
+      const compiled = compile(route);
+      if (compiled !== undefined) {
+        withParams.push(compiled);
+        continue;
+      }
+      const shadowed = this.#literal.has(route.pattern) || withParams.some((earlier) => matchParams(earlier, route.pattern) !== undefined);
+      if (!shadowed) this.#literal.set(route.pattern, { route, params: NO_PARAMS });
+    }
+    this.#withParams = withParams;
   }
 
   match(path: string): RouteMatch | undefined {
-    const segments = path.split('/');
-    for (const { route, segments: pattern } of this.#routes) {
-      const params = matchSegments(pattern, segments);
-      if (params !== undefined) return { route, params };
+    const literal = this.#literal.get(path);
+    if (literal !== undefined) return literal;
+    for (const candidate of this.#withParams) {
+      const params = matchParams(candidate, path);
+      if (params !== undefined) return { route: candidate.route, params };
     }
     return undefined;
   }
 }
 
-function matchSegments(pattern: readonly string[], segments: readonly string[]): Record<string, string> | undefined {
-  if (pattern.length !== segments.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let index = 0; index < pattern.length; index += 1) {
-    const expected = pattern[index] as string;
-    const actual = segments[index] as string;
-    if (expected.startsWith(':') && actual !== '') params[expected.slice(1)] = actual;
-    else if (expected !== actual) return undefined;
+/** The pattern as literals and param names, or undefined when it has no param. */
+function compile(route: Route): ParamRoute | undefined {
+  const segments = route.pattern.split('/');
+  if (!segments.some((segment) => segment.startsWith(':'))) return undefined;
+  const literals: string[] = [];
+  const names: string[] = [];
+  let text = '';
+  segments.forEach((segment, index) => {
+    if (index > 0) text += '/';
+    if (segment.startsWith(':')) {
+      literals.push(text);
+      names.push(segment.slice(1));
+      text = '';
+    } else {
+      text += segment;
+    }
+  });
+  literals.push(text);
+  return { route, literals, names };
+}
+
+function matchParams({ literals, names }: ParamRoute, path: string): Record<string, string> | undefined {
+  const first = literals[0] as string;
+  if (!path.startsWith(first)) return undefined;
+  let position = first.length;
+  let params: Record<string, string> | undefined;
+  for (let index = 0; index < names.length; index += 1) {
+    let end = path.indexOf('/', position);
+    if (end < 0) end = path.length;
+    if (end === position) return undefined;
+    params ??= {};
+    params[names[index] as string] = path.slice(position, end);
+    const after = literals[index + 1] as string;
+    if (!path.startsWith(after, end)) return undefined;
+    position = end + after.length;
   }
-  return params;
+  return position === path.length ? params : undefined;
 }

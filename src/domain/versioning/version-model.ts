@@ -1,4 +1,3 @@
-import { AvailabilityWindow } from './availability-window.js';
 import type { ChangelogEntry } from './changelog-entry.js';
 import { buildChangelog } from './changelog.js';
 import { DeclarationChecker } from './declaration-checker.js';
@@ -25,9 +24,11 @@ interface TransformChain {
 interface VersionTable {
   readonly version: Version;
   readonly chains: ReadonlyMap<string, TransformChain>;
-  readonly available: ReadonlySet<string>;
   readonly entry: ChangelogEntry;
 }
+
+/** View set name, then action name, then the texts of the versions at which the action exists. */
+type AvailabilityTable = ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>;
 
 /**
  * The whole versioning model: supported versions, the default, transform chains, availability
@@ -40,20 +41,20 @@ export class VersionModel {
   readonly changelog: readonly ChangelogEntry[];
   readonly #tables: ReadonlyMap<string, VersionTable>;
   readonly #resources: ReadonlyMap<string, ResourceDeclaration<unknown>>;
-  readonly #units: ReadonlySet<string>;
+  readonly #availability: AvailabilityTable;
 
   private constructor(
     versions: readonly Version[],
     defaultVersion: Version,
     tables: ReadonlyMap<string, VersionTable>,
     resources: ReadonlyMap<string, ResourceDeclaration<unknown>>,
-    units: ReadonlySet<string>,
+    availability: AvailabilityTable,
   ) {
     this.versions = Object.freeze([...versions]);
     this.defaultVersion = defaultVersion;
     this.#tables = tables;
     this.#resources = resources;
-    this.#units = units;
+    this.#availability = availability;
     this.changelog = Object.freeze(versions.map((version) => (tables.get(version.toString()) as VersionTable).entry));
   }
 
@@ -71,8 +72,10 @@ export class VersionModel {
     }
 
     check.unique('view set', declaration.viewSets.map((viewSet) => viewSet.name));
-    const windows = new Map<string, AvailabilityWindow>();
+    const availability = new Map<string, Map<string, ReadonlySet<string>>>();
     for (const viewSet of declaration.viewSets) {
+      const availableActions = new Map<string, ReadonlySet<string>>();
+      availability.set(viewSet.name, availableActions);
       const endpoint = check.window(viewSet.name, viewSet, reading);
       const actions = Object.entries(viewSet.actions);
       if (actions.length === 0) check.problems.push(`${viewSet.name}: it declares no action; declare list, retrieve or another`);
@@ -83,7 +86,7 @@ export class VersionModel {
         if (!own.isEmpty() && !endpoint.isEmpty() && effective.isEmpty()) {
           check.problems.push(`${unit}: its window does not overlap the window of ${viewSet.name}, so it is never available`);
         }
-        windows.set(unit, effective);
+        availableActions.set(action, new Set(versions.filter((version) => effective.contains(version)).map(String)));
       }
     }
     check.throwIfAny();
@@ -94,12 +97,11 @@ export class VersionModel {
       tables.set(version.toString(), {
         version,
         chains: compileChains(declaration.resources, version),
-        available: new Set([...windows].filter(([, window]) => window.contains(version)).map(([unit]) => unit)),
         entry: deepFreeze(changelog[index] as ChangelogEntry),
       });
     });
     const resources = new Map(declaration.resources.map((resource) => [resource.key.name, resource as ResourceDeclaration<unknown>]));
-    return new VersionModel(versions, defaultVersion, tables, resources, new Set(windows.keys()));
+    return new VersionModel(versions, defaultVersion, tables, resources, availability);
   }
 
   get latest(): Version {
@@ -121,9 +123,11 @@ export class VersionModel {
 
   /** Whether the action of the view set exists at this version (R1 to R3). */
   isAvailable(viewSet: string, action: string, version: Version): boolean {
-    const unit = `${viewSet}.${action}`;
-    if (!this.#units.has(unit)) throw new Error(`${unit} is not declared in the version model`);
-    return this.#table(version).available.has(unit);
+    const availableAt = this.#availability.get(viewSet)?.get(action);
+    if (availableAt === undefined) throw new Error(`${viewSet}.${action} is not declared in the version model`);
+    if (availableAt.has(version.toString())) return true;
+    this.#table(version);
+    return false;
   }
 
   /** The record in the shape of the request's version: the newest shape, downgraded newest change first. */

@@ -11,28 +11,25 @@ t.test("the system clock gives today's UTC date", async (t) => {
   t.match(today, /^\d{4}-\d{2}-\d{2}$/, 'written YYYY-MM-DD');
 });
 
-/** Runs `body` while `new Date()` gives `instant`; everything else is the real Date. */
-function atInstant<T>(instant: string, body: () => T): T {
-  const RealDate = Date;
-  const fixed = new RealDate(instant).getTime();
-  globalThis.Date = class extends RealDate {
-    constructor(...args: unknown[]) {
-      if (args.length === 0) super(fixed);
-      else super(...(args as [string]));
-    }
-  } as DateConstructor;
-  try {
-    return body();
-  } finally {
-    globalThis.Date = RealDate;
-  }
-}
+const at = (instant: string) => () => new Date(instant).getTime();
 
 t.test('the system clock reads the time at each call', async (t) => {
-  const clock = new SystemClock();
-  for (const instant of ['2026-11-22T23:59:59.999Z', '2026-11-23T00:00:00.000Z', '2024-02-29T12:00:00Z', '2000-01-01T00:00:00Z']) {
-    t.equal(atInstant(instant, () => clock.today().toString()), instant.slice(0, 10), `at ${instant} today is ${instant.slice(0, 10)}`);
+  let instant = '';
+  const clock = new SystemClock(() => new Date(instant).getTime());
+  for (instant of ['2026-11-22T23:59:59.999Z', '2026-11-23T00:00:00.000Z', '2024-02-29T12:00:00Z', '2000-01-01T00:00:00Z',
+    '2000-01-01T23:59:59.999Z', '2000-01-02T00:00:00.000Z', '2000-01-01T23:59:59.999Z', '1969-12-31T23:59:59.999Z']) {
+    t.equal(clock.today().toString(), instant.slice(0, 10), `at ${instant} today is ${instant.slice(0, 10)}`);
   }
+});
+
+t.test('within one day the same date is given again, not built anew', async (t) => {
+  let instant = '2026-11-22T00:00:00.000Z';
+  const clock = new SystemClock(() => new Date(instant).getTime());
+  const first = clock.today();
+  instant = '2026-11-22T23:59:59.999Z';
+  t.equal(clock.today(), first, 'the same object all day');
+  instant = '2026-11-23T00:00:00.000Z';
+  t.not(clock.today(), first, 'a new one the next day');
 });
 
 t.test('the date is the UTC one, whatever the local time zone', async (t) => {
@@ -47,11 +44,9 @@ t.test('the date is the UTC one, whatever the local time zone', async (t) => {
   ];
   for (const [zone, instant, localDate, what] of cases) {
     process.env['TZ'] = zone;
-    const local = atInstant(instant, () => {
-      const now = new Date();
-      return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-    });
+    const now = new Date(instant);
+    const local = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
     t.equal(local, localDate, `${zone} (${what}): the local date differs from the UTC one`);
-    t.equal(atInstant(instant, () => new SystemClock().today().toString()), instant.slice(0, 10), `${zone}: today is the UTC date`);
+    t.equal(new SystemClock(at(instant)).today().toString(), instant.slice(0, 10), `${zone}: today is the UTC date`);
   }
 });
