@@ -4,7 +4,7 @@ import { BufferedLineWriter } from './adapters/http/buffered-line-writer.js';
 import { WorkerSupervisor } from './adapters/process/worker-supervisor.js';
 import { composeService, readServiceSettings, type ComposedService, type ServiceOutput } from './container.js';
 
-// The access log and the info lines share stdout, in order, written once per turn of the event loop.
+// The access log and the info lines share stdout, in order, written together at most FLUSH_INTERVAL_MS apart.
 const stdout = new BufferedLineWriter((text) => process.stdout.write(text));
 process.on('exit', () => stdout.flush());
 const output: ServiceOutput = {

@@ -49,9 +49,12 @@ export function connectionsCheckingInterval(headersTimeoutMs: number): number {
 @injectable()
 export class ApiServer {
   readonly #server: Server;
+  /** Responses not yet written whole to their connection. */
   readonly #inFlight = new Set<ServerResponse>();
   readonly #requestsPerSocket = new WeakMap<Socket, number>();
   readonly #latestResponse = new WeakMap<Socket, ServerResponse>();
+  readonly #forget: (this: ServerResponse) => void;
+  readonly #closeIdleSoon: () => void;
   #stopping: Promise<void> | undefined;
 
   constructor(
@@ -67,15 +70,24 @@ export class ApiServer {
       connectionsCheckingInterval: connectionsCheckingInterval(options.headersTimeoutMs),
     });
     server.keepAliveTimeout = options.keepAliveTimeoutMs;
+    // Listeners shared by every response, so that a request allocates none of its own.
+    const inFlight = this.#inFlight;
+    this.#forget = function (this: ServerResponse) {
+      inFlight.delete(this);
+    };
+    this.#closeIdleSoon = () => {
+      setTimeout(() => server.closeIdleConnections(), this.#idleGraceMs);
+    };
+    const countRequests = options.maxRequestsPerSocket > 0;
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (this.#stopping !== undefined || this.#isLastOnItsConnection(req.socket)) res.shouldKeepAlive = false;
+      if (this.#stopping !== undefined) this.#answerLastBeforeStop(res);
+      else if (countRequests && this.#isLastOnItsConnection(req.socket)) res.shouldKeepAlive = false;
       this.#latestResponse.set(req.socket, res);
-      this.#inFlight.add(res);
-      res.once('close', () => this.#inFlight.delete(res));
-      res.once('finish', () => {
-        if (this.#stopping !== undefined) setTimeout(() => server.closeIdleConnections(), this.#idleGraceMs);
-      });
       void handler.handle(req, res);
+      // A response written whole in this turn, and before any stop, has nothing left for stop() to change.
+      if (this.#stopping === undefined && res.writableEnded && res.writableLength === 0) return;
+      inFlight.add(res);
+      res.on('close', this.#forget);
     });
     server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
       sendJson(res, 417, { detail: 'Only "Expect: 100-continue" is understood.' }, undefined, { Connection: 'close' });
@@ -117,9 +129,7 @@ export class ApiServer {
    */
   stop(): Promise<void> {
     this.#stopping ??= new Promise<void>((resolve) => {
-      for (const res of this.#inFlight) {
-        if (!res.headersSent) res.shouldKeepAlive = false;
-      }
+      for (const res of this.#inFlight) this.#answerLastBeforeStop(res);
       // At the deadline every connection is cut, and the stop is over even if a socket is slow to close.
       const deadline = setTimeout(() => {
         this.#server.closeAllConnections();
@@ -134,6 +144,15 @@ export class ApiServer {
       });
     });
     return this.#stopping;
+  }
+
+  /**
+   * A response during a stop closes its connection when its headers are not out yet, and once it is
+   * written, idle connections are closed after the grace period.
+   */
+  #answerLastBeforeStop(res: ServerResponse): void {
+    if (!res.headersSent) res.shouldKeepAlive = false;
+    if (!res.writableFinished) res.once('finish', this.#closeIdleSoon);
   }
 
   get #idleGraceMs(): number {

@@ -1,35 +1,49 @@
 import t from 'tap';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { BufferedLineWriter, MAX_PENDING_CHARS } from '../../../src/adapters/http/buffered-line-writer.js';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import { BufferedLineWriter, FLUSH_INTERVAL_MS, MAX_PENDING_CHARS } from '../../../src/adapters/http/buffered-line-writer.js';
 
-t.test('lines written in one turn go out together, in order, at the end of the turn', async (t) => {
+const INTERVAL_MS = 30;
+const afterInterval = (): Promise<void> => sleep(INTERVAL_MS + 20);
+
+t.test('lines written within the interval go out together, in order, when it ends', async (t) => {
   const writes: string[] = [];
-  const writer = new BufferedLineWriter((text) => writes.push(text));
+  const writer = new BufferedLineWriter((text) => writes.push(text), INTERVAL_MS);
   writer.sink('{"a":1}');
-  writer.sink('{"b":2}');
-  t.same(writes, [], 'nothing written during the turn');
   await nextTurn();
+  writer.sink('{"b":2}');
+  t.same(writes, [], 'nothing written at once');
+  await nextTurn();
+  t.same(writes, [], 'nor at the end of the turn');
+  await afterInterval();
   t.same(writes, ['{"a":1}\n{"b":2}\n'], 'one write of both lines, each ended by a newline');
   writer.sink('{"c":3}');
-  await nextTurn();
-  t.same(writes, ['{"a":1}\n{"b":2}\n', '{"c":3}\n'], 'a later turn: a later write');
+  await afterInterval();
+  t.same(writes, ['{"a":1}\n{"b":2}\n', '{"c":3}\n'], 'a later interval: a later write');
+});
+
+t.test('by default a line waits FLUSH_INTERVAL_MS at most', async (t) => {
+  const writes: string[] = [];
+  const writer = new BufferedLineWriter((text) => writes.push(text));
+  writer.sink('line');
+  await sleep(FLUSH_INTERVAL_MS + 30);
+  t.same(writes, ['line\n'], 'written');
 });
 
 t.test('flush writes what waits at once, and nothing when nothing waits', async (t) => {
   const writes: string[] = [];
-  const writer = new BufferedLineWriter((text) => writes.push(text));
+  const writer = new BufferedLineWriter((text) => writes.push(text), INTERVAL_MS);
   writer.flush();
   t.same(writes, [], 'nothing waits: no write');
   writer.sink('one');
   writer.flush();
   t.same(writes, ['one\n'], 'written by flush');
-  await nextTurn();
-  t.same(writes, ['one\n'], 'not written a second time at the end of the turn');
+  await afterInterval();
+  t.same(writes, ['one\n'], 'not written a second time at the end of the interval');
 });
 
-t.test('past MAX_PENDING_CHARS the lines are written without waiting for the turn to end', async (t) => {
+t.test('past MAX_PENDING_CHARS the lines are written without waiting for the interval to end', async (t) => {
   const writes: string[] = [];
-  const writer = new BufferedLineWriter((text) => writes.push(text));
+  const writer = new BufferedLineWriter((text) => writes.push(text), INTERVAL_MS);
   const line = 'x'.repeat(1023);
   const lines = MAX_PENDING_CHARS / (line.length + 1);
   for (let index = 0; index < lines; index += 1) writer.sink(line);
@@ -37,5 +51,7 @@ t.test('past MAX_PENDING_CHARS the lines are written without waiting for the tur
   t.equal(writes[0]?.length, MAX_PENDING_CHARS, 'every waiting line in that write');
   writer.sink('after');
   await nextTurn();
-  t.same(writes.slice(1), ['after\n'], 'what came later waits for the end of the turn');
+  t.same(writes.slice(1), [], 'what came later waits');
+  await afterInterval();
+  t.same(writes.slice(1), ['after\n'], 'until the end of the interval');
 });
