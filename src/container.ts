@@ -8,6 +8,7 @@ import { GetCurrentVersion } from './application/use-cases/get-current-version.j
 import { ListCats } from './application/use-cases/list-cats.js';
 import { ListDogs } from './application/use-cases/list-dogs.js';
 import { ResolveVersion } from './application/use-cases/resolve-version.js';
+import { MemoizedVersionPolicy } from './application/versioning/memoized-version-policy.js';
 import { RetrieveCat } from './application/use-cases/retrieve-cat.js';
 import { RetrieveDog } from './application/use-cases/retrieve-dog.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';
@@ -91,7 +92,7 @@ export async function composeService(
 
   const container = new Container();
   container.load(
-    applicationModule(model, clock),
+    applicationModule(new MemoizedVersionPolicy(model), clock),
     storage.module,
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits),
   );

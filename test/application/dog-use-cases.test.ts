@@ -34,7 +34,7 @@ t.test('retrieve: hidden before 2.0.0, then unknown or malformed ids find nothin
     ['2.0.0', '99999999999999999999', 'no_record'],
   ];
   for (const [version, id, reason] of cases) {
-    const error = await t.rejects(retrieve.execute({ version: model.resolve(version), id }), NotFoundError, `${id} at ${version}`);
+    const error = await t.rejects(async () => retrieve.execute({ version: model.resolve(version), id }), NotFoundError, `${id} at ${version}`);
     t.equal((error as unknown as NotFoundError).reason, reason, `${id} at ${version}: ${reason}`);
   }
 });

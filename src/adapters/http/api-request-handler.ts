@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import { inject, injectable } from 'inversify';
 import { NotFoundError } from '../../application/errors/not-found-error.js';
+import type { Awaitable } from '../../application/ports/awaitable.js';
 import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { ApiRoutes } from './api-routes.js';
@@ -11,14 +12,25 @@ import { checkHostHeader } from './host-header.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
 import { IsoTimestamps } from './iso-timestamps.js';
 import { parseRequestTarget } from './request-target.js';
+import type { RouteResponse } from './route.js';
 import { Router } from './router.js';
 import { sendJson } from './send-json.js';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
 const LOGGED_PATH_LENGTH = 2048;
-/** Logged when the connection closed before the whole response was written (nginx's convention). */
+/** Logged when the connection closed before the response was written (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499;
+
+/** What the handler knows of one request, for its response and its access line. */
+interface Exchange {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly started: number;
+  /** Set once the version is resolved. */
+  version: Version | undefined;
+}
 
 /**
  * Answers one request, checking in this order: Host (400), unknown path (404, or 301 to the slash form),
@@ -39,38 +51,84 @@ export class ApiRequestHandler {
     this.#router = new Router(routes.all);
   }
 
-  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = performance.now();
-    const method = req.method as string;
+  /**
+   * Answers one request: in this same turn when every step has its answer at once (the in-memory storage),
+   * otherwise once the storage answers, and the promise returned then settles. It never rejects.
+   * The access line is written once the response is handed to the connection, or, when the client leaves
+   * before that, with status 499 as the connection closes.
+   */
+  handle(req: IncomingMessage, res: ServerResponse): Awaitable<void> {
     const { path, query } = parseRequestTarget(req.url as string);
-    let version: Version | undefined;
-    const access = this.logs.access;
-    if (access !== undefined) {
-      res.once('close', () =>
-        access(accessLine(this.#timestamps.current(), method, path, res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST, version, started)),
-      );
-    }
+    const exchange: Exchange = { method: req.method as string, path, query, started: performance.now(), version: undefined };
+    let pending: Promise<RouteResponse> | undefined;
     try {
-      checkHostHeader(req);
-      const match = this.#router.match(path);
-      if (match === undefined) return this.#redirectToSlashForm(res, path, query);
-      if (method === 'OPTIONS') return sendJson(res, 204, undefined, undefined, { Allow: ALLOWED_METHODS });
-      if (method !== 'GET' && method !== 'HEAD') {
-        return sendJson(res, 405, { detail: `Method "${method}" not allowed.` }, undefined, { Allow: ALLOWED_METHODS });
-      }
-      if (match.route.unversioned === true) {
-        const result = await match.route.handle({ version: undefined, path, params: match.params, query });
-        return sendJson(res, result.status ?? 200, result.body, undefined, result.headers);
-      }
-      version = this.resolveVersion.execute({ requested: this.#accept.versionFrom(req.headers.accept) });
-      const result = await match.route.handle({ version, path, params: match.params, query });
-      sendJson(res, result.status ?? 200, result.body, version, result.headers);
+      pending = this.#respond(req, res, exchange);
     } catch (error) {
-      const known = errorResponseFor(error);
-      if (known === undefined) this.logs.errors(errorLine(method, path, error));
-      const { status, detail, headers } = known ?? SERVER_ERROR;
-      sendJson(res, status, { detail }, version, headers);
+      this.#sendError(res, error, exchange);
     }
+    if (pending !== undefined) return this.#sendWhenReady(res, pending, exchange);
+    this.#logAccess(exchange, res.statusCode);
+    return undefined;
+  }
+
+  /** Sends the response when every step answers at once; otherwise the promise of the route's answer. */
+  #respond(req: IncomingMessage, res: ServerResponse, exchange: Exchange): Promise<RouteResponse> | undefined {
+    const { method, path, query } = exchange;
+    checkHostHeader(req);
+    const match = this.#router.match(path);
+    if (match === undefined) {
+      this.#redirectToSlashForm(res, path, query);
+      return undefined;
+    }
+    if (method === 'OPTIONS') {
+      sendJson(res, 204, undefined, undefined, { Allow: ALLOWED_METHODS });
+      return undefined;
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      sendJson(res, 405, { detail: `Method "${method}" not allowed.` }, undefined, { Allow: ALLOWED_METHODS });
+      return undefined;
+    }
+    let result: Awaitable<RouteResponse>;
+    if (match.route.unversioned === true) {
+      result = match.route.handle({ version: undefined, path, params: match.params, query });
+    } else {
+      const version = this.resolveVersion.execute({ requested: this.#accept.versionFrom(req.headers.accept) });
+      exchange.version = version;
+      result = match.route.handle({ version, path, params: match.params, query });
+    }
+    if (result instanceof Promise) return result;
+    sendJson(res, result.status ?? 200, result.body, exchange.version, result.headers);
+    return undefined;
+  }
+
+  async #sendWhenReady(res: ServerResponse, pending: Promise<RouteResponse>, exchange: Exchange): Promise<void> {
+    let left = false;
+    const onClose = (): void => {
+      left = true;
+      this.#logAccess(exchange, CLIENT_CLOSED_REQUEST);
+    };
+    res.once('close', onClose);
+    try {
+      const result = await pending;
+      sendJson(res, result.status ?? 200, result.body, exchange.version, result.headers);
+    } catch (error) {
+      this.#sendError(res, error, exchange);
+    }
+    res.off('close', onClose);
+    if (!left) this.#logAccess(exchange, res.statusCode);
+  }
+
+  /** The JSON error an expected failure maps to; anything else is logged and answered 500, with no detail of it. */
+  #sendError(res: ServerResponse, error: unknown, { method, path, version }: Exchange): void {
+    const known = errorResponseFor(error);
+    if (known === undefined) this.logs.errors(errorLine(method, path, error));
+    const { status, detail, headers } = known ?? SERVER_ERROR;
+    sendJson(res, status, { detail }, version, headers);
+  }
+
+  #logAccess({ method, path, version, started }: Exchange, status: number): void {
+    const access = this.logs.access;
+    if (access !== undefined) access(accessLine(this.#timestamps.current(), method, path, status, version, started));
   }
 
   #redirectToSlashForm(res: ServerResponse, path: string, query: string): void {

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { whenReady, type Awaitable } from '../../application/ports/awaitable.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { GetChangelog } from '../../application/use-cases/get-changelog.js';
 import { GetCurrentVersion } from '../../application/use-cases/get-current-version.js';
@@ -12,6 +13,7 @@ import type { Version } from '../../domain/versioning/version.js';
 import { healthResponse } from './health-response.js';
 import { JsonText } from './json-text.js';
 import { paginationHeaders } from './pagination-headers.js';
+import { RepresentationJson } from './representation-json.js';
 import type { Route, RouteRequest, RouteResponse } from './route.js';
 
 /** Every path the API answers, each bound to its use case. */
@@ -39,23 +41,24 @@ export class ApiRoutes {
       }
       return json;
     };
+    const json = new RepresentationJson();
     this.all = [
-      { pattern: '/version/', handle: async () => ({ body: changelogJson }) },
-      { pattern: '/version/my_version/', handle: async ({ version }) => ({ body: entryOf(version) }) },
-      { pattern: '/doggies/', handle: listing(listDogs) },
-      { pattern: '/doggies/:id/', handle: retrieval(retrieveDog) },
-      { pattern: '/cats/', handle: listing(listCats) },
-      { pattern: '/cats/:id/', handle: retrieval(retrieveCat) },
+      { pattern: '/version/', handle: () => ({ body: changelogJson }) },
+      { pattern: '/version/my_version/', handle: ({ version }) => ({ body: entryOf(version) }) },
+      { pattern: '/doggies/', handle: listing(listDogs, json) },
+      { pattern: '/doggies/:id/', handle: retrieval(retrieveDog, json) },
+      { pattern: '/cats/', handle: listing(listCats, json) },
+      { pattern: '/cats/:id/', handle: retrieval(retrieveCat, json) },
       { pattern: '/health/', unversioned: true, handle: health(checkHealth) },
     ];
   }
 }
 
-function listing(useCase: Pick<ListRecords<unknown>, 'execute'>) {
-  return async ({ version, path, query: queryString }: RouteRequest): Promise<RouteResponse> => {
+function listing(useCase: Pick<ListRecords<unknown>, 'execute'>, json: RepresentationJson) {
+  return ({ version, path, query: queryString }: RouteRequest): Awaitable<RouteResponse> => {
     const query = new URLSearchParams(queryString);
-    const page = await useCase.execute({ version, page: { limit: query.getAll('limit'), offset: query.getAll('offset') } });
-    return { body: page.items, headers: paginationHeaders(path, page) };
+    const page = useCase.execute({ version, page: { limit: query.getAll('limit'), offset: query.getAll('offset') } });
+    return whenReady(page, (ready) => ({ body: json.array(ready.items), headers: paginationHeaders(path, ready) }));
   };
 }
 
@@ -63,8 +66,7 @@ function health(useCase: Pick<CheckHealth, 'execute'>) {
   return async (): Promise<RouteResponse> => healthResponse(await useCase.execute());
 }
 
-function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute'>) {
-  return async ({ version, params }: RouteRequest): Promise<RouteResponse> => ({
-    body: await useCase.execute({ version, id: params.id as string }),
-  });
+function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute'>, json: RepresentationJson) {
+  return ({ version, params }: RouteRequest): Awaitable<RouteResponse> =>
+    whenReady(useCase.execute({ version, id: params.id as string }), (representation) => ({ body: json.one(representation) }));
 }

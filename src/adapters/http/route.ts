@@ -1,3 +1,4 @@
+import type { Awaitable } from '../../application/ports/awaitable.js';
 import type { Version } from '../../domain/versioning/version.js';
 
 export interface RouteRequest<V extends Version | undefined = Version> {
@@ -21,14 +22,14 @@ export interface RouteResponse {
 export interface VersionedRoute {
   readonly pattern: string;
   readonly unversioned?: false;
-  handle(request: RouteRequest): Promise<RouteResponse>;
+  handle(request: RouteRequest): Awaitable<RouteResponse>;
 }
 
 /** A path outside API versioning (`/health/`): it answers whatever version Accept asks for, and names none. */
 export interface UnversionedRoute {
   readonly pattern: string;
   readonly unversioned: true;
-  handle(request: RouteRequest<undefined>): Promise<RouteResponse>;
+  handle(request: RouteRequest<undefined>): Awaitable<RouteResponse>;
 }
 
 export type Route = VersionedRoute | UnversionedRoute;

@@ -1,9 +1,10 @@
 import type { PageRequest } from '../paging/page-request.js';
+import type { Awaitable } from './awaitable.js';
 
-/** Read access to one collection of records, in ascending id order. */
+/** Read access to one collection of records, in ascending id order; an adapter answers at once or with a promise. */
 export interface RecordRepository<R> {
-  findById(id: number): Promise<R | undefined>;
+  findById(id: number): Awaitable<R | undefined>;
   /** The records of one page, ascending by id. */
-  list(page: PageRequest): Promise<readonly R[]>;
-  count(): Promise<number>;
+  list(page: PageRequest): Awaitable<readonly R[]>;
+  count(): Awaitable<number>;
 }

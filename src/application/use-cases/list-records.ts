@@ -2,9 +2,11 @@ import type { Representation } from '../../domain/versioning/representation.js';
 import type { RequestContext } from '../../domain/versioning/request-context.js';
 import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
 import type { Version } from '../../domain/versioning/version.js';
+import { RepresentedPages } from '../caching/represented-pages.js';
 import { NotFoundError } from '../errors/not-found-error.js';
 import type { Page } from '../paging/page.js';
 import { PageRequest, type PageQuery } from '../paging/page-request.js';
+import type { Awaitable } from '../ports/awaitable.js';
 import type { Clock } from '../ports/clock.js';
 import type { RecordRepository } from '../ports/record-repository.js';
 import type { VersionPolicy } from '../ports/version-policy.js';
@@ -17,6 +19,8 @@ export interface ListInput {
 
 /** The `list` action of a collection: one page in ascending id order, every item shaped for the requested version. */
 export abstract class ListRecords<R> {
+  readonly #pages = new RepresentedPages();
+
   constructor(
     private readonly policy: VersionPolicy,
     private readonly clock: Clock,
@@ -25,11 +29,21 @@ export abstract class ListRecords<R> {
     private readonly resource: ResourceKey<R>,
   ) {}
 
-  async execute({ version, page: query = {} }: ListInput): Promise<Page<Representation>> {
+  /** The page, or a promise of it when the repository answers with one; throws (or rejects with) NotFoundError or InvalidPageError. */
+  execute({ version, page: query = {} }: ListInput): Awaitable<Page<Representation>> {
     if (!this.policy.isAvailable(this.viewSet, 'list', version)) throw new NotFoundError('hidden');
     const page = PageRequest.fromQuery(query.limit, query.offset);
-    const [records, total] = await Promise.all([this.repository.list(page), this.repository.count()]);
+    const records = this.repository.list(page);
+    const total = this.repository.count();
+    if (records instanceof Promise || total instanceof Promise) {
+      return Promise.all([records, total]).then(([listed, counted]) => this.#page(version, page, listed, counted));
+    }
+    return this.#page(version, page, records, total);
+  }
+
+  #page(version: Version, request: PageRequest, records: readonly R[], total: number): Page<Representation> {
     const context: RequestContext = { version, today: this.clock.today() };
-    return { items: records.map((record) => this.policy.represent(this.resource, record, context)), request: page, total };
+    const items = this.#pages.items(version, request, context.today, records, (record) => this.policy.represent(this.resource, record, context));
+    return { items, request, total };
   }
 }

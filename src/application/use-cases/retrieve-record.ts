@@ -3,6 +3,7 @@ import type { Representation } from '../../domain/versioning/representation.js';
 import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { NotFoundError } from '../errors/not-found-error.js';
+import { whenReady, type Awaitable } from '../ports/awaitable.js';
 import type { Clock } from '../ports/clock.js';
 import type { RecordRepository } from '../ports/record-repository.js';
 import type { VersionPolicy } from '../ports/version-policy.js';
@@ -23,11 +24,14 @@ export abstract class RetrieveRecord<R> {
     private readonly resource: ResourceKey<R>,
   ) {}
 
-  async execute({ version, id }: RetrieveInput): Promise<Representation> {
+  /** The representation, or a promise of it when the repository answers with one; throws (or rejects with) NotFoundError. */
+  execute({ version, id }: RetrieveInput): Awaitable<Representation> {
     if (!this.policy.isAvailable(this.viewSet, 'retrieve', version)) throw new NotFoundError('hidden');
     const recordId = parseRecordId(id);
-    const record = recordId === undefined ? undefined : await this.repository.findById(recordId);
-    if (record === undefined) throw new NotFoundError('no_record');
-    return this.policy.represent(this.resource, record, { version, today: this.clock.today() });
+    if (recordId === undefined) throw new NotFoundError('no_record');
+    return whenReady(this.repository.findById(recordId), (record) => {
+      if (record === undefined) throw new NotFoundError('no_record');
+      return this.policy.represent(this.resource, record, { version, today: this.clock.today() });
+    });
   }
 }

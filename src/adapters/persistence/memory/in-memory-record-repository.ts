@@ -1,7 +1,7 @@
 import type { PageRequest } from '../../../application/paging/page-request.js';
 import type { RecordRepository } from '../../../application/ports/record-repository.js';
 
-/** A collection held in memory, sorted by id once when it is built. */
+/** A collection held in memory, sorted by id once when it is built; it answers at once, never with a promise. */
 export class InMemoryRecordRepository<R extends { readonly id: number }> implements RecordRepository<R> {
   readonly #sorted: readonly R[];
   readonly #byId: ReadonlyMap<number, R>;
@@ -17,15 +17,15 @@ export class InMemoryRecordRepository<R extends { readonly id: number }> impleme
     this.#sorted = [...byId.values()].sort((a, b) => a.id - b.id);
   }
 
-  async findById(id: number): Promise<R | undefined> {
+  findById(id: number): R | undefined {
     return this.#byId.get(id);
   }
 
-  async list(page: PageRequest): Promise<readonly R[]> {
+  list(page: PageRequest): readonly R[] {
     return this.#sorted.slice(page.offset, page.offset + page.limit);
   }
 
-  async count(): Promise<number> {
+  count(): number {
     return this.#sorted.length;
   }
 }
