@@ -2,10 +2,18 @@ import { quoteShortened } from '../errors/quote-shortened.js';
 
 const MAX_ECHOED_LENGTH = 64;
 
+/** The sentence naming the supported versions, per list: a model passes the same list with every error. */
+const supportedSentences = new WeakMap<readonly { toString(): string }[], string>();
+
 export function describeReceived(received: string): string {
   return quoteShortened(received, MAX_ECHOED_LENGTH);
 }
 
 export function listSupported(supported: readonly { toString(): string }[]): string {
-  return supported.length === 0 ? '' : ` Supported versions: ${supported.join(', ')}.`;
+  let sentence = supportedSentences.get(supported);
+  if (sentence === undefined) {
+    sentence = supported.length === 0 ? '' : ` Supported versions: ${supported.join(', ')}.`;
+    if (Object.isFrozen(supported)) supportedSentences.set(supported, sentence);
+  }
+  return sentence;
 }
