@@ -73,3 +73,14 @@ t.test('at most about twice its capacity of pages is remembered', async (t) => {
   pages.items(model.resolve('2.1.0'), PageRequest.of(1, 0), TODAY, records, represent);
   t.equal(calls.length, 11, 'the first one was forgotten');
 });
+
+t.test('records that are not objects, or null, are never remembered', async (t) => {
+  const pages = new RepresentedPages();
+  let calls = 0;
+  const represent = (record: unknown): Representation => (calls += 1, { value: String(record) });
+  for (const records of [[1, 2], [null], ['a']] as unknown[][]) {
+    pages.items(model.resolve('2.1.0'), PageRequest.of(2, 0), TODAY, records, represent);
+    pages.items(model.resolve('2.1.0'), PageRequest.of(2, 0), TODAY, records, represent);
+  }
+  t.equal(calls, 8, 'every record represented both times');
+});

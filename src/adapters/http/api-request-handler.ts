@@ -4,17 +4,18 @@ import { inject, injectable } from 'inversify';
 import { NotFoundError } from '../../application/errors/not-found-error.js';
 import type { Awaitable } from '../../application/ports/awaitable.js';
 import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
+import { DomainError } from '../../domain/errors/domain-error.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { ApiRoutes } from './api-routes.js';
-import { CachedAcceptReader } from './cached-accept-reader.js';
 import { errorResponseFor, SERVER_ERROR } from './error-responses.js';
 import { checkHostHeader } from './host-header.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
 import { IsoTimestamps } from './iso-timestamps.js';
 import { parseRequestTarget } from './request-target.js';
-import type { RouteResponse } from './route.js';
+import type { RouteOutcome } from './route.js';
 import { Router } from './router.js';
 import { sendJson } from './send-json.js';
+import { VersionSelector } from './version-selector.js';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
@@ -40,15 +41,16 @@ interface Exchange {
 @injectable()
 export class ApiRequestHandler {
   readonly #router: Router;
-  readonly #accept = new CachedAcceptReader();
+  readonly #versions: VersionSelector;
   readonly #timestamps = new IsoTimestamps();
 
   constructor(
     @inject(ApiRoutes) routes: ApiRoutes,
-    @inject(ResolveVersion) private readonly resolveVersion: ResolveVersion,
+    @inject(ResolveVersion) resolveVersion: ResolveVersion,
     @inject(HTTP_LOGS) private readonly logs: HttpLogs,
   ) {
     this.#router = new Router(routes.all);
+    this.#versions = new VersionSelector((requested) => resolveVersion.execute({ requested }));
   }
 
   /**
@@ -60,7 +62,7 @@ export class ApiRequestHandler {
   handle(req: IncomingMessage, res: ServerResponse): Awaitable<void> {
     const { path, query } = parseRequestTarget(req.url as string);
     const exchange: Exchange = { method: req.method as string, path, query, started: performance.now(), version: undefined };
-    let pending: Promise<RouteResponse> | undefined;
+    let pending: Promise<RouteOutcome> | undefined;
     try {
       pending = this.#respond(req, res, exchange);
     } catch (error) {
@@ -71,37 +73,44 @@ export class ApiRequestHandler {
     return undefined;
   }
 
-  /** Sends the response when every step answers at once; otherwise the promise of the route's answer. */
-  #respond(req: IncomingMessage, res: ServerResponse, exchange: Exchange): Promise<RouteResponse> | undefined {
+  /**
+   * Sends the response when every step answers at once; otherwise the promise of the route's answer.
+   * The refusals a client causes often (unknown path, hidden action, unsupported version) come back as
+   * values and are sent from here; only a fault, or a refusal from deeper in, is thrown.
+   */
+  #respond(req: IncomingMessage, res: ServerResponse, exchange: Exchange): Promise<RouteOutcome> | undefined {
     const { method, path, query } = exchange;
     checkHostHeader(req);
     const match = this.#router.match(path);
+    let outcome: Awaitable<RouteOutcome>;
     if (match === undefined) {
-      this.#redirectToSlashForm(res, path, query);
-      return undefined;
-    }
-    if (method === 'OPTIONS') {
-      sendJson(res, 204, undefined, undefined, { Allow: ALLOWED_METHODS });
-      return undefined;
-    }
-    if (method !== 'GET' && method !== 'HEAD') {
-      sendJson(res, 405, { detail: `Method "${method}" not allowed.` }, undefined, { Allow: ALLOWED_METHODS });
-      return undefined;
-    }
-    let result: Awaitable<RouteResponse>;
-    if (match.route.unversioned === true) {
-      result = match.route.handle({ version: undefined, path, params: match.params, query });
+      outcome = this.#redirectToSlashForm(path, query);
+    } else if (method === 'OPTIONS') {
+      outcome = { status: 204, body: undefined, headers: { Allow: ALLOWED_METHODS } };
+    } else if (method !== 'GET' && method !== 'HEAD') {
+      outcome = { status: 405, body: { detail: `Method "${method}" not allowed.` }, headers: { Allow: ALLOWED_METHODS } };
+    } else if (match.route.unversioned === true) {
+      outcome = match.route.handle({ version: undefined, path, params: match.params, query });
     } else {
-      const version = this.resolveVersion.execute({ requested: this.#accept.versionFrom(req.headers.accept) });
-      exchange.version = version;
-      result = match.route.handle({ version, path, params: match.params, query });
+      const version = this.#versions.select(req.headers.accept);
+      if (version instanceof DomainError) {
+        outcome = version;
+      } else {
+        exchange.version = version;
+        outcome = match.route.handle({ version, path, params: match.params, query });
+      }
     }
-    if (result instanceof Promise) return result;
-    sendJson(res, result.status ?? 200, result.body, exchange.version, result.headers);
+    if (outcome instanceof Promise) return outcome;
+    this.#send(res, outcome, exchange);
     return undefined;
   }
 
-  async #sendWhenReady(res: ServerResponse, pending: Promise<RouteResponse>, exchange: Exchange): Promise<void> {
+  #send(res: ServerResponse, outcome: RouteOutcome, exchange: Exchange): void {
+    if (outcome instanceof DomainError) this.#sendError(res, outcome, exchange);
+    else sendJson(res, outcome.status ?? 200, outcome.body, exchange.version, outcome.headers);
+  }
+
+  async #sendWhenReady(res: ServerResponse, pending: Promise<RouteOutcome>, exchange: Exchange): Promise<void> {
     let left = false;
     const onClose = (): void => {
       left = true;
@@ -109,8 +118,7 @@ export class ApiRequestHandler {
     };
     res.once('close', onClose);
     try {
-      const result = await pending;
-      sendJson(res, result.status ?? 200, result.body, exchange.version, result.headers);
+      this.#send(res, await pending, exchange);
     } catch (error) {
       this.#sendError(res, error, exchange);
     }
@@ -131,12 +139,13 @@ export class ApiRequestHandler {
     if (access !== undefined) access(accessLine(this.#timestamps.current(), method, path, status, version, started));
   }
 
-  #redirectToSlashForm(res: ServerResponse, path: string, query: string): void {
+  /** A 301 to the path with a slash added when that path exists; otherwise a 404. */
+  #redirectToSlashForm(path: string, query: string): RouteOutcome {
     if (path.endsWith('/') || !REDIRECTABLE_PATH.test(path) || this.#router.match(`${path}/`) === undefined) {
-      throw new NotFoundError('unknown_path');
+      return new NotFoundError('unknown_path');
     }
     const location = query === '' ? `${path}/` : `${path}/?${query}`;
-    sendJson(res, 301, { detail: `Moved permanently to ${location}.` }, undefined, { Location: location });
+    return { status: 301, body: { detail: `Moved permanently to ${location}.` }, headers: { Location: location } };
   }
 }
 

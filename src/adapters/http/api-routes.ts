@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { NotFoundError } from '../../application/errors/not-found-error.js';
 import { whenReady, type Awaitable } from '../../application/ports/awaitable.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { GetChangelog } from '../../application/use-cases/get-changelog.js';
@@ -14,7 +15,7 @@ import { healthResponse } from './health-response.js';
 import { JsonText } from './json-text.js';
 import { paginationHeaders } from './pagination-headers.js';
 import { RepresentationJson } from './representation-json.js';
-import type { Route, RouteRequest, RouteResponse } from './route.js';
+import type { Route, RouteOutcome, RouteRequest, RouteResponse } from './route.js';
 
 /** Every path the API answers, each bound to its use case. */
 @injectable()
@@ -54,8 +55,9 @@ export class ApiRoutes {
   }
 }
 
-function listing(useCase: Pick<ListRecords<unknown>, 'execute'>, json: RepresentationJson) {
-  return ({ version, path, query: queryString }: RouteRequest): Awaitable<RouteResponse> => {
+function listing(useCase: Pick<ListRecords<unknown>, 'execute' | 'isAvailableAt'>, json: RepresentationJson) {
+  return ({ version, path, query: queryString }: RouteRequest): Awaitable<RouteOutcome> => {
+    if (!useCase.isAvailableAt(version)) return new NotFoundError('hidden');
     const query = new URLSearchParams(queryString);
     const page = useCase.execute({ version, page: { limit: query.getAll('limit'), offset: query.getAll('offset') } });
     return whenReady(page, (ready) => ({ body: json.array(ready.items), headers: paginationHeaders(path, ready) }));
@@ -66,7 +68,9 @@ function health(useCase: Pick<CheckHealth, 'execute'>) {
   return async (): Promise<RouteResponse> => healthResponse(await useCase.execute());
 }
 
-function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute'>, json: RepresentationJson) {
-  return ({ version, params }: RouteRequest): Awaitable<RouteResponse> =>
-    whenReady(useCase.execute({ version, id: params.id as string }), (representation) => ({ body: json.one(representation) }));
+function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute' | 'isAvailableAt'>, json: RepresentationJson) {
+  return ({ version, params }: RouteRequest): Awaitable<RouteOutcome> => {
+    if (!useCase.isAvailableAt(version)) return new NotFoundError('hidden');
+    return whenReady(useCase.execute({ version, id: params.id as string }), (representation) => ({ body: json.one(representation) }));
+  };
 }

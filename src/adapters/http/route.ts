@@ -1,4 +1,5 @@
 import type { Awaitable } from '../../application/ports/awaitable.js';
+import type { DomainError } from '../../domain/errors/domain-error.js';
 import type { Version } from '../../domain/versioning/version.js';
 
 export interface RouteRequest<V extends Version | undefined = Version> {
@@ -18,18 +19,21 @@ export interface RouteResponse {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** What a route answers: a response, or a refusal (such as a NotFoundError) returned rather than thrown. */
+export type RouteOutcome = RouteResponse | DomainError;
+
 /** One path of the API, like `/doggies/:id/`, and what answers a GET on it at the resolved version. */
 export interface VersionedRoute {
   readonly pattern: string;
   readonly unversioned?: false;
-  handle(request: RouteRequest): Awaitable<RouteResponse>;
+  handle(request: RouteRequest): Awaitable<RouteOutcome>;
 }
 
 /** A path outside API versioning (`/health/`): it answers whatever version Accept asks for, and names none. */
 export interface UnversionedRoute {
   readonly pattern: string;
   readonly unversioned: true;
-  handle(request: RouteRequest<undefined>): Awaitable<RouteResponse>;
+  handle(request: RouteRequest<undefined>): Awaitable<RouteOutcome>;
 }
 
 export type Route = VersionedRoute | UnversionedRoute;

@@ -29,9 +29,14 @@ export abstract class ListRecords<R> {
     private readonly resource: ResourceKey<R>,
   ) {}
 
+  /** Whether the action exists at the version (execute throws NotFoundError 'hidden' where it does not). */
+  isAvailableAt(version: Version): boolean {
+    return this.policy.isAvailable(this.viewSet, 'list', version);
+  }
+
   /** The page, or a promise of it when the repository answers with one; throws (or rejects with) NotFoundError or InvalidPageError. */
   execute({ version, page: query = {} }: ListInput): Awaitable<Page<Representation>> {
-    if (!this.policy.isAvailable(this.viewSet, 'list', version)) throw new NotFoundError('hidden');
+    if (!this.isAvailableAt(version)) throw new NotFoundError('hidden');
     const page = PageRequest.fromQuery(query.limit, query.offset);
     const records = this.repository.list(page);
     const total = this.repository.count();

@@ -24,9 +24,14 @@ export abstract class RetrieveRecord<R> {
     private readonly resource: ResourceKey<R>,
   ) {}
 
+  /** Whether the action exists at the version (execute throws NotFoundError 'hidden' where it does not). */
+  isAvailableAt(version: Version): boolean {
+    return this.policy.isAvailable(this.viewSet, 'retrieve', version);
+  }
+
   /** The representation, or a promise of it when the repository answers with one; throws (or rejects with) NotFoundError. */
   execute({ version, id }: RetrieveInput): Awaitable<Representation> {
-    if (!this.policy.isAvailable(this.viewSet, 'retrieve', version)) throw new NotFoundError('hidden');
+    if (!this.isAvailableAt(version)) throw new NotFoundError('hidden');
     const recordId = parseRecordId(id);
     if (recordId === undefined) throw new NotFoundError('no_record');
     return whenReady(this.repository.findById(recordId), (record) => {

@@ -1,0 +1,47 @@
+import { DomainError } from '../../domain/errors/domain-error.js';
+import type { Version } from '../../domain/versioning/version.js';
+import { versionFromAccept } from './accept-header.js';
+import { BoundedCache } from './bounded-cache.js';
+
+/** How many distinct Accept headers are remembered; clients send few, and a flood of new ones only evicts. */
+export const ACCEPT_CACHE_CAPACITY = 1000;
+/** Longer headers are read every time, so the cache holds at most about a megabyte of keys. */
+export const MAX_CACHED_ACCEPT_LENGTH = 1024;
+
+/**
+ * The version an Accept header selects, or the refusal to answer with (an AcceptHeaderError, or the
+ * MalformedVersionError or UnsupportedVersionError of `resolve`), remembered per header string: a client
+ * sends the same Accept on every request, and the supported versions never change while the service runs.
+ * A refusal is returned, not thrown, and the same frozen one for the same header: throwing costs a request
+ * more than the rest of its answer.
+ */
+export class VersionSelector {
+  readonly #outcomes = new BoundedCache<string, Version | DomainError>(ACCEPT_CACHE_CAPACITY);
+
+  constructor(private readonly resolve: (requested: string | undefined) => Version) {}
+
+  /** The number of headers remembered. */
+  get size(): number {
+    return this.#outcomes.size;
+  }
+
+  select(header: string | undefined): Version | DomainError {
+    if (header === undefined || header.length > MAX_CACHED_ACCEPT_LENGTH) return this.#read(header);
+    let outcome = this.#outcomes.get(header);
+    if (outcome === undefined) {
+      outcome = this.#read(header);
+      this.#outcomes.set(header, outcome);
+    }
+    return outcome;
+  }
+
+  #read(header: string | undefined): Version | DomainError {
+    try {
+      return this.resolve(versionFromAccept(header));
+    } catch (error) {
+      // Anything but a refusal is a fault, and must reach the 500 path, uncached.
+      if (!(error instanceof DomainError)) throw error;
+      return Object.freeze(error);
+    }
+  }
+}

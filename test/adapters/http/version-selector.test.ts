@@ -1,0 +1,91 @@
+import t from 'tap';
+import { AcceptHeaderError } from '../../../src/adapters/http/accept-header-error.js';
+import { versionFromAccept } from '../../../src/adapters/http/accept-header.js';
+import { ACCEPT_CACHE_CAPACITY, MAX_CACHED_ACCEPT_LENGTH, VersionSelector } from '../../../src/adapters/http/version-selector.js';
+import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
+import { DomainError } from '../../../src/domain/errors/domain-error.js';
+import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
+import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
+
+const model = buildReferenceModel();
+const selector = (): VersionSelector => new VersionSelector((requested) => model.resolve(requested));
+
+const SELECTED: [string | undefined, string][] = [
+  ['application/json; version=2.1.0', '2.1.0'],
+  ['application/json;version="3.0.0", */*;q=0.5', '3.0.0'],
+  ['*/*', '5.0.0'],
+  ['', '5.0.0'],
+  ['application/json; version=', '5.0.0'],
+  [undefined, '5.0.0'],
+];
+const REFUSED: [string, new (...args: never[]) => DomainError][] = [
+  ['text/html', AcceptHeaderError],
+  ['application/json;version=1.0.0, application/json;version=2.0.0', AcceptHeaderError],
+  ['application/json;q=0', AcceptHeaderError],
+  ['application/json; version=2.1', MalformedVersionError],
+  ['application/json; version=9.9.9', UnsupportedVersionError],
+];
+
+/** What reading the header then resolving its version gives, or throws. */
+function direct(header: string | undefined): unknown {
+  try {
+    return model.resolve(versionFromAccept(header));
+  } catch (error) {
+    return error;
+  }
+}
+
+t.test('selects what reading the header then resolving its version selects, the first time and from the cache', async (t) => {
+  const versions = selector();
+  for (const round of ['first', 'cached']) {
+    for (const [header, expected] of SELECTED) {
+      const selected = versions.select(header);
+      t.equal(String(selected), expected, `${round}: ${JSON.stringify(header)}`);
+      t.equal(selected, direct(header), `${round}: the model's own Version`);
+    }
+  }
+  t.equal(versions.size, SELECTED.length - 1, 'one entry per header string; a missing header is not stored');
+});
+
+t.test('a refusal is returned, not thrown: the same error as the direct reading would throw, then the same frozen object', async (t) => {
+  const versions = selector();
+  for (const [header, type] of REFUSED) {
+    const expected = direct(header) as DomainError;
+    const first = versions.select(header);
+    t.type(first, type, `${header}: a ${type.name}`);
+    t.same([(first as DomainError).code, (first as DomainError).message], [expected.code, expected.message], `${header}: same code and message`);
+    t.ok(Object.isFrozen(first), `${header}: frozen, as it is shared`);
+    t.equal(versions.select(header), first, `${header}: the same one from the cache`);
+  }
+  t.equal(versions.size, REFUSED.length, 'refusals are remembered too');
+});
+
+t.test('bounded: a flood of distinct headers never holds more than the capacity', async (t) => {
+  const versions = selector();
+  const answers = new Set<string>();
+  for (let index = 0; index < ACCEPT_CACHE_CAPACITY * 3; index += 1) answers.add(String(versions.select(`application/json; version=2.1.0; n=${index}`)));
+  t.same([...answers], ['2.1.0'], 'every header read right');
+  t.equal(versions.size, ACCEPT_CACHE_CAPACITY, `at most ${ACCEPT_CACHE_CAPACITY} headers remembered`);
+  t.equal(String(versions.select('application/json; version=2.1.0; n=0')), '2.1.0', 'an evicted header is read again');
+});
+
+t.test('a header longer than MAX_CACHED_ACCEPT_LENGTH is read every time and never stored', async (t) => {
+  const versions = selector();
+  const long = `application/json; version=2.1.0; pad=${'x'.repeat(MAX_CACHED_ACCEPT_LENGTH)}`;
+  t.equal(String(versions.select(long)), '2.1.0', 'read');
+  t.equal(versions.size, 0, 'not stored');
+  t.type(versions.select(`text/html; pad=${'x'.repeat(MAX_CACHED_ACCEPT_LENGTH)}`), AcceptHeaderError, 'refused as before');
+  t.equal(versions.size, 0, 'still nothing stored');
+});
+
+t.test('a fault while resolving is thrown, and not remembered', async (t) => {
+  let calls = 0;
+  const versions = new VersionSelector(() => {
+    calls += 1;
+    throw new TypeError('the model broke');
+  });
+  t.throws(() => versions.select('application/json; version=2.1.0'), TypeError, 'thrown');
+  t.throws(() => versions.select('application/json; version=2.1.0'), TypeError, 'thrown again');
+  t.equal(calls, 2, 'resolved each time');
+  t.equal(versions.size, 0, 'nothing stored');
+});
