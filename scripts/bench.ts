@@ -8,7 +8,7 @@ import { LoadGenerator, type LoadResult, type LoadSpec } from './bench/load-spec
 import { parseOptions, USAGE, type BenchOptions } from './bench/options.js';
 import { difference, record, type RecordedResponse } from './bench/recorded-response.js';
 import { machineLine, markdown, scenarioLine } from './bench/report.js';
-import { medians, type BenchResults, type Machine, type MemoryResult, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
+import { medians, type BenchResults, type Machine, type MemoryResult, type MemorySeries, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
 import { exponent, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './bench/scenarios.js';
 import { judgeTargets } from './bench/targets.js';
 
@@ -49,7 +49,7 @@ async function main(): Promise<number> {
       scenarios.push(...outcome.scenarios);
       services.push(outcome.service);
     }
-    const memory = await checkMemory(await writeDataFile(directory, REFERENCE_SIZE), options);
+    const memory = await checkMemory(await writeDataFile(directory, REFERENCE_SIZE), responsesTable(directory, REFERENCE_SIZE), options);
     const results: BenchResults = {
       date: new Date().toISOString(),
       machine,
@@ -88,7 +88,7 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
     }
     expected.set(scenario, response);
   }
-  const table = join(directory, `responses-${group.size}.json`);
+  const table = responsesTable(directory, group.size);
   await writeFile(table, JSON.stringify([...expected.values()]));
   const bare = await start(BARE, [table], {});
   await verify(bare, expected, 'the bare server');
@@ -144,11 +144,25 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
 /**
  * RSS after the first and after the last count of a mix of every scenario, plus ever-new Accept headers and
  * paths; read after every tenth of the last count too, so a heap settling to its size shows apart from growth.
+ * The bare server (REFERENCE_SIZE responses) takes the same mix after the service, for the limit of this stack.
  */
-async function checkMemory(dataFile: string, options: BenchOptions): Promise<MemoryResult> {
+async function checkMemory(dataFile: string, bareTable: string, options: BenchOptions): Promise<MemoryResult> {
   const [firstCount, lastCount] = options.memoryRequests;
   say(`\nmemory: ${firstCount} then ${lastCount} requests, a mix of every scenario, /version/my_version/, new Accept headers and new paths`);
   const service = await start(SERVICE, [], serviceEnvironment(dataFile, options));
+  const serviceSeries = await memorySeries(service, [200, 404, 406], options);
+  await stop(service);
+  say(`  service: RSS (MiB) after each count: ${seriesLine(serviceSeries)}`);
+  // The bare server has no answer for the ever-new Accept headers and paths: it answers them 500 with no body.
+  const bare = await start(BARE, [bareTable], {});
+  const bareSeries = await memorySeries(bare, [200, 404, 406, 500], options);
+  await stop(bare);
+  say(`  bare server: RSS (MiB) after each count: ${seriesLine(bareSeries)}`);
+  return { dataSize: REFERENCE_SIZE, ...serviceSeries, bare: bareSeries };
+}
+
+async function memorySeries(server: ServerProcess, statuses: readonly number[], options: BenchOptions): Promise<MemorySeries> {
+  const [firstCount, lastCount] = options.memoryRequests;
   const requests = [...REFERENCE_SCENARIOS.map(({ path, accept }) => ({ path, accept })), { path: '/version/my_version/', accept: 'application/json; version=2.1.0' }];
   const checkpoints = [...new Set([firstCount, ...Array.from({ length: 10 }, (_, tenth) => Math.round((lastCount * (tenth + 1)) / 10))])]
     .filter((count) => count >= firstCount)
@@ -156,27 +170,32 @@ async function checkMemory(dataFile: string, options: BenchOptions): Promise<Mem
   const series: RssReading[] = [];
   let sent = 0;
   for (const checkpoint of checkpoints) {
-    const spec: LoadSpec = { url: service.url, connections: options.connections, duration: 0, amount: checkpoint - sent, requests, uniqueVariants: true };
-    checkRun('memory mix', await load(spec), [200, 404, 406]);
+    const spec: LoadSpec = { url: server.url, connections: options.connections, duration: 0, amount: checkpoint - sent, requests, uniqueVariants: true };
+    checkRun('memory mix', await load(spec), statuses);
     sent = checkpoint;
-    series.push({ requests: checkpoint, rssBytes: (await memoryOf(service.pid))?.rss });
+    series.push({ requests: checkpoint, rssBytes: (await memoryOf(server.pid))?.rss });
   }
-  await stop(service);
   const rssAt = (count: number): number | undefined => series.find((reading) => reading.requests === count)?.rssBytes;
   const ratio = (later: number | undefined, earlier: number | undefined): number | undefined =>
     later === undefined || earlier === undefined ? undefined : later / earlier - 1;
   const tenth = checkpoints.find((count) => count >= lastCount / 10) as number;
-  const result: MemoryResult = {
-    dataSize: REFERENCE_SIZE,
+  return {
     first: { requests: firstCount, rssBytes: rssAt(firstCount) },
     last: { requests: lastCount, rssBytes: rssAt(lastCount) },
     growth: ratio(rssAt(lastCount), rssAt(firstCount)),
     series,
     settledGrowth: ratio(rssAt(lastCount), rssAt(tenth)),
   };
+}
+
+function seriesLine(memory: MemorySeries): string {
   const mib = (bytes: number | undefined): string => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)}`);
-  say(`  RSS (MiB) after each count: ${series.map((reading) => `${reading.requests}: ${mib(reading.rssBytes)}`).join(', ')}`);
-  return result;
+  return memory.series.map((reading) => `${reading.requests}: ${mib(reading.rssBytes)}`).join(', ');
+}
+
+/** Where a group's recorded responses are written, for its bare server. */
+function responsesTable(directory: string, size: number): string {
+  return join(directory, `responses-${size}.json`);
 }
 
 async function measure(server: ServerProcess, scenario: Scenario, seconds: number, options: BenchOptions): Promise<RunResult> {

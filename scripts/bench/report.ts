@@ -1,4 +1,4 @@
-import type { BenchResults, Machine, Measured, ScenarioResult } from './results.js';
+import type { BenchResults, Machine, Measured, RssReading, ScenarioResult } from './results.js';
 import { exponent } from './scenarios.js';
 
 const number = (value: number): string => Math.round(value).toLocaleString('en-US');
@@ -36,8 +36,9 @@ export function markdown(results: BenchResults): string {
     ...results.services.map((service) => `| ${exponent(service.dataSize)} | ${(service.startupMs / 1000).toFixed(2)} s | ${mib(service.peakRssBytes)} |`),
   ];
   if (results.memory !== undefined) {
-    const { series } = results.memory;
-    lines.push('', `Memory, RSS after so many requests: ${series.map((reading) => `${number(reading.requests)}: ${mib(reading.rssBytes)}`).join(', ')}.`);
+    const readings = (series: readonly RssReading[]): string => series.map((reading) => `${number(reading.requests)}: ${mib(reading.rssBytes)}`).join(', ');
+    lines.push('', `Memory, RSS after so many requests: ${readings(results.memory.series)}.`);
+    if (results.memory.bare !== undefined) lines.push('', `The bare server under the same mix: ${readings(results.memory.bare.series)}.`);
   }
   lines.push('', '| target | this run | met |', '|---|---|---|');
   for (const target of results.targets) {

@@ -39,8 +39,8 @@ export interface RssReading {
   readonly rssBytes: number | undefined;
 }
 
-export interface MemoryResult {
-  readonly dataSize: number;
+/** RSS of one server after counts of the memory mix. */
+export interface MemorySeries {
   readonly first: RssReading;
   readonly last: RssReading;
   /** RSS after the last count over RSS after the first, minus one. */
@@ -49,6 +49,12 @@ export interface MemoryResult {
   readonly series: readonly RssReading[];
   /** RSS after the last count over RSS after a tenth of it, minus one: the growth once the heap has settled. */
   readonly settledGrowth: number | undefined;
+}
+
+/** The service's series, and the bare server's under the same mix, for the limit of this stack. */
+export interface MemoryResult extends MemorySeries {
+  readonly dataSize: number;
+  readonly bare?: MemorySeries;
 }
 
 export interface TargetResult {

@@ -38,6 +38,15 @@ export function judgeTargets(scenarios: readonly ScenarioResult[], memory: Memor
       value: memory.settledGrowth === undefined ? 'unknown (no /proc)' : `${(memory.settledGrowth * 100).toFixed(1)} %`,
       met: memory.settledGrowth === undefined ? undefined : memory.settledGrowth <= MEMORY_GROWTH,
     });
+    if (memory.bare !== undefined) {
+      const { growth, settledGrowth } = memory.bare;
+      const percent = (value: number | undefined): string => (value === undefined ? 'unknown' : `${(value * 100).toFixed(1)} %`);
+      targets.push({
+        target: 'for comparison, the bare server under the same mix: RSS growth from the first count, and once settled',
+        value: `${percent(growth)}, ${percent(settledGrowth)}`,
+        met: undefined,
+      });
+    }
   }
   const worst = [...scenarios].sort((a, b) => b.service.p99 - a.service.p99)[0];
   if (worst !== undefined) {
