@@ -22,7 +22,6 @@ import { HTTP_LOGS, type HttpLogs } from './adapters/http/http-logs.js';
 import type { LogSink } from './adapters/http/log-sink.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
-import { openPostgresStorage } from './adapters/persistence/postgres/connect-postgres.js';
 import { buildReferenceModel } from './domain/api-history/reference-history.js';
 import { VERSIONS } from './domain/api-history/versions.js';
 import { Version } from './domain/versioning/version.js';
@@ -117,6 +116,8 @@ export function readServiceSettings(env: Environment): Settings {
 /** The storage adapter STORAGE selects: the data file in memory, or a migrated PostgreSQL database. */
 async function openStorage(settings: Settings, clock: Clock, output: ServiceOutput, persistence: PersistenceModule): Promise<Storage> {
   if (settings.storage === 'postgres') {
+    // Loaded only when chosen, so the in-memory service neither loads the driver nor pays for it at start.
+    const { openPostgresStorage } = await import('./adapters/persistence/postgres/connect-postgres.js');
     return openPostgresStorage(
       { url: settings.databaseUrl as string, poolSize: settings.databasePoolSize, connectTimeoutMs: settings.databaseConnectTimeoutMs, log: output.stderr },
       clock,
