@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, release, tmpdir, type } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { difference, record, type RecordedResponse } from './bench/recorded-resp
 import { machineLine, markdown, scenarioLine } from './bench/report.js';
 import { medians, type BenchResults, type Machine, type MemoryResult, type MemorySeries, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
 import { exponent, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './bench/scenarios.js';
+import { startScriptNodeFlags } from './bench/start-script.js';
 import { judgeTargets } from './bench/targets.js';
 
 /**
@@ -17,6 +19,8 @@ import { judgeTargets } from './bench/targets.js';
  * each its own process, under the same load from a third process (autocannon) on loopback.
  */
 const SERVICE = fileURLToPath(new URL('../main.js', import.meta.url));
+/** The node flags `npm start` gives the service (package.json), so the bench runs it as it is shipped. */
+const SERVICE_NODE_FLAGS = startScriptNodeFlags(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'));
 const BARE = fileURLToPath(new URL('./bench/bare-server.js', import.meta.url));
 const LOAD = fileURLToPath(new URL('./bench/load-generator.js', import.meta.url));
 /** Ages depend on today; a fixed date keeps every response the same bytes all run long. */
@@ -38,6 +42,7 @@ async function main(): Promise<number> {
   }
   const machine = describeMachine();
   say(`bench${options.smoke ? ' (smoke: numbers mean nothing)' : ''}: ${machineLine(machine)}`);
+  say(`service: node ${[...SERVICE_NODE_FLAGS, 'dist/main.js'].join(' ')}, as npm start runs it`);
   say(`${options.connections} connections, ${options.duration} s runs, ${options.warmup} s warm-up, median of ${options.repetitions}; ACCESS_LOG=${options.accessLog}`);
   const directory = await mkdtemp(join(tmpdir(), 'version-aware-api-bench-'));
   try {
@@ -78,7 +83,7 @@ async function main(): Promise<number> {
 
 async function runGroup(group: ScenarioGroup, dataFile: string, directory: string, options: BenchOptions) {
   say(`\n${exponent(group.size)} dogs in memory`);
-  const service = await start(SERVICE, [], serviceEnvironment(dataFile, options));
+  const service = await start(SERVICE, [], serviceEnvironment(dataFile, options), SERVICE_NODE_FLAGS);
   say(`  service started in ${(service.startupMs / 1000).toFixed(2)} s`);
   const expected = new Map<Scenario, RecordedResponse>();
   for (const scenario of group.scenarios) {
@@ -149,7 +154,7 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
 async function checkMemory(dataFile: string, bareTable: string, options: BenchOptions): Promise<MemoryResult> {
   const [firstCount, lastCount] = options.memoryRequests;
   say(`\nmemory: ${firstCount} then ${lastCount} requests, a mix of every scenario, /version/my_version/, new Accept headers and new paths`);
-  const service = await start(SERVICE, [], serviceEnvironment(dataFile, options));
+  const service = await start(SERVICE, [], serviceEnvironment(dataFile, options), SERVICE_NODE_FLAGS);
   const serviceSeries = await memorySeries(service, [200, 404, 406], options);
   await stop(service);
   say(`  service: RSS (MiB) after each count: ${seriesLine(serviceSeries)}`);
@@ -238,8 +243,8 @@ function serviceEnvironment(dataFile: string, options: BenchOptions): Record<str
   return { PORT: '0', HOST: '127.0.0.1', DATA_FILE: dataFile, TODAY, ACCESS_LOG: options.accessLog, MAX_REQUESTS_PER_SOCKET: '0', NODE_ENV: 'production' };
 }
 
-async function start(script: string, args: readonly string[], env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServerProcess(script, args, env);
+async function start(script: string, args: readonly string[], env: Record<string, string>, nodeFlags: readonly string[] = []): Promise<ServerProcess> {
+  const server = await startServerProcess(script, args, env, nodeFlags);
   running.add(server);
   return server;
 }

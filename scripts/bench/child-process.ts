@@ -15,12 +15,17 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns `node script` with exactly `env` (plus PATH) and waits for its first stdout line, a JSON object
+ * Spawns `node [nodeFlags] script` with exactly `env` (plus PATH) and waits for its first stdout line, a JSON object
  * with a `url`. Everything it writes later is drained and counted, as a log collector would.
  */
-export async function startServerProcess(script: string, args: readonly string[], env: Readonly<Record<string, string>>): Promise<ServerProcess> {
+export async function startServerProcess(
+  script: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+  nodeFlags: readonly string[] = [],
+): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

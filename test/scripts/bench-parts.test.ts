@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import t from 'tap';
+import { startScriptNodeFlags } from '../../scripts/bench/start-script.js';
 import { parseOptions } from '../../scripts/bench/options.js';
 import { difference, type RecordedResponse } from '../../scripts/bench/recorded-response.js';
 import { median, medians, type ScenarioResult } from '../../scripts/bench/results.js';
@@ -59,4 +61,13 @@ t.test('difference names the first thing two recordings disagree on', async (t) 
   t.match(difference(base, { ...base, status: 404 }), /status 404/, 'status');
   t.match(difference(base, { ...base, headers: {} }), /header vary/, 'a missing header');
   t.match(difference(base, { ...base, body: 'W10=' }), /body bytes/, 'the body');
+});
+
+t.test('the bench runs the service with the node flags of npm start', async (t) => {
+  const start = (script: string): string => JSON.stringify({ scripts: { start: script } });
+  t.same(startScriptNodeFlags(start('node dist/main.js')), [], 'none');
+  t.same(startScriptNodeFlags(start('node --min-semi-space-size=16 --max-old-space-size=512 dist/main.js')), ['--min-semi-space-size=16', '--max-old-space-size=512'], 'the flags before the script');
+  for (const bad of [JSON.stringify({ scripts: {} }), start('tsx src/main.ts'), start('node --flag')]) t.throws(() => startScriptNodeFlags(bad), Error, bad);
+  const ours = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  t.same(startScriptNodeFlags(ours), ['--min-semi-space-size=16'], "this project's start script: a young generation of its full size from the start");
 });
