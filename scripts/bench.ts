@@ -43,7 +43,7 @@ async function main(): Promise<number> {
   const machine = describeMachine();
   say(`bench${options.smoke ? ' (smoke: numbers mean nothing)' : ''}: ${machineLine(machine)}`);
   say(`service: node ${[...SERVICE_NODE_FLAGS, 'dist/main.js'].join(' ')}, as npm start runs it`);
-  say(`${options.connections} connections, ${options.duration} s runs, ${options.warmup} s warm-up, median of ${options.repetitions}; ACCESS_LOG=${options.accessLog}`);
+  say(`${options.connections} connections, ${options.duration} s runs, ${options.warmup} s warm-up, ${options.rewarm} s before each run, median of ${options.repetitions}; ACCESS_LOG=${options.accessLog}`);
   const directory = await mkdtemp(join(tmpdir(), 'version-aware-api-bench-'));
   try {
     const scenarios: ScenarioResult[] = [];
@@ -102,6 +102,10 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
   let served = 0;
   for (const scenario of group.scenarios) {
     const load = (server: ServerProcess, seconds: number) => measure(server, scenario, seconds, options);
+    const measured = async (server: ServerProcess): Promise<RunResult> => {
+      if (options.rewarm > 0) await load(server, options.rewarm);
+      return load(server, options.duration);
+    };
     if (options.warmup > 0) {
       await load(service, options.warmup);
       await load(bare, options.warmup);
@@ -109,8 +113,8 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
     const serviceRuns: RunResult[] = [];
     const bareRuns: RunResult[] = [];
     for (let repetition = 0; repetition < options.repetitions; repetition += 1) {
-      serviceRuns.push(await load(service, options.duration));
-      bareRuns.push(await load(bare, options.duration));
+      serviceRuns.push(await measured(service));
+      bareRuns.push(await measured(bare));
     }
     served += serviceRuns.reduce((sum, run) => sum + run.requests, 0);
     const [serviceMedians, bareMedians] = [medians(serviceRuns), medians(bareRuns)];

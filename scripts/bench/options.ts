@@ -5,6 +5,12 @@ export interface BenchOptions {
   readonly duration: number;
   /** Seconds of load on each server before a scenario is measured. */
   readonly warmup: number;
+  /**
+   * Seconds of unmeasured load on a server right before each of its measured runs: while one server is
+   * measured the other idles, V8 shrinks an idle process's young generation, and a run that starts cold
+   * measures the regrowing of it rather than the server under load.
+   */
+  readonly rewarm: number;
   readonly repetitions: number;
   readonly connections: number;
   /** Collection sizes of the page-cost scenarios, smallest first. */
@@ -19,6 +25,7 @@ const FULL: BenchOptions = {
   smoke: false,
   duration: 5,
   warmup: 2,
+  rewarm: 1,
   repetitions: 3,
   connections: 50,
   sizes: [1_000, 100_000, 1_000_000],
@@ -32,13 +39,14 @@ const SMOKE: BenchOptions = {
   smoke: true,
   duration: 0.3,
   warmup: 0,
+  rewarm: 0,
   repetitions: 1,
   sizes: [1_000, 10_000],
   memoryRequests: [1_000, 10_000],
   out: 'bench-results.smoke.json',
 };
 
-export const USAGE = `npm run bench -- [--smoke] [--duration=S] [--warmup=S] [--repetitions=N] [--connections=N]
+export const USAGE = `npm run bench -- [--smoke] [--duration=S] [--warmup=S] [--rewarm=S] [--repetitions=N] [--connections=N]
                  [--sizes=1000,100000,1000000] [--memory-requests=10000,1000000] [--access-log=on|off] [--out=FILE]`;
 
 /** The options from command-line arguments; throws on an unknown or malformed one. */
@@ -51,6 +59,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     switch (name) {
       case '--duration': options = { ...options, duration: positive(name, value) }; break;
       case '--warmup': options = { ...options, warmup: positive(name, value, true) }; break;
+      case '--rewarm': options = { ...options, rewarm: positive(name, value, true) }; break;
       case '--repetitions': options = { ...options, repetitions: whole(name, value) }; break;
       case '--connections': options = { ...options, connections: whole(name, value) }; break;
       case '--sizes': options = { ...options, sizes: numbers().map((size) => whole(name, String(size))).sort((a, b) => a - b) }; break;
