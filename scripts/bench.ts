@@ -9,7 +9,7 @@ import { LoadGenerator, type LoadResult, type LoadSpec } from './bench/load-spec
 import { parseOptions, USAGE, type BenchOptions } from './bench/options.js';
 import { difference, record, type RecordedResponse } from './bench/recorded-response.js';
 import { machineLine, markdown, scenarioLine } from './bench/report.js';
-import { medians, type BenchResults, type Machine, type MemoryResult, type MemorySeries, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
+import { medians, runRatioRange, type BenchResults, type Machine, type MemoryResult, type MemorySeries, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
 import { exponent, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './bench/scenarios.js';
 import { startScriptNodeFlags } from './bench/start-script.js';
 import { judgeTargets } from './bench/targets.js';
@@ -123,6 +123,7 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
       service: serviceMedians,
       bare: bareMedians,
       ratio: serviceMedians.requestsPerSecond / bareMedians.requestsPerSecond,
+      runRatios: runRatioRange(serviceRuns, bareRuns),
       cpuRatio:
         serviceMedians.cpuMicrosPerRequest === undefined || bareMedians.cpuMicrosPerRequest === undefined
           ? undefined

@@ -1,9 +1,11 @@
-import type { BenchResults, Machine, Measured, RssReading, ScenarioResult } from './results.js';
+import type { BenchResults, Machine, Measured, RatioRange, RssReading, ScenarioResult } from './results.js';
 import { exponent } from './scenarios.js';
 
 const number = (value: number): string => Math.round(value).toLocaleString('en-US');
 const micros = (value: number | undefined): string => (value === undefined ? 'n/a' : `${value.toFixed(0)} µs`);
 const times = (value: number | undefined): string => (value === undefined ? 'n/a' : `${value.toFixed(2)} ×`);
+/** A range of ratios, `0.63–0.81`. */
+export const ratioRange = ({ min, max }: RatioRange): string => `${min.toFixed(2)}–${max.toFixed(2)}`;
 const mib = (bytes: number | undefined): string => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MiB`);
 
 export function machineLine(machine: Machine): string {
@@ -14,7 +16,7 @@ export function machineLine(machine: Machine): string {
 export function scenarioLine(result: ScenarioResult): string {
   const side = (measured: Measured): string =>
     `${number(measured.requestsPerSecond).padStart(7)} req/s p50 ${measured.p50} ms p99 ${measured.p99} ms ${micros(measured.cpuMicrosPerRequest)} CPU/req`;
-  return `${result.scenario.name.padEnd(46)} service ${side(result.service)} | bare ${side(result.bare)} | ratio ${result.ratio.toFixed(2)}, CPU ${times(result.cpuRatio)}`;
+  return `${result.scenario.name.padEnd(46)} service ${side(result.service)} | bare ${side(result.bare)} | ratio ${result.ratio.toFixed(2)} (runs ${ratioRange(result.runRatios)}), CPU ${times(result.cpuRatio)}`;
 }
 
 /** The results as the Markdown of the README's Performance section. */
@@ -22,12 +24,12 @@ export function markdown(results: BenchResults): string {
   const lines = [
     `Machine: ${machineLine(results.machine)}. ${results.date.slice(0, 10)}.`,
     '',
-    '| scenario | service req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio | service CPU/req | bare CPU/req |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | service req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio | ratio per run | service CPU/req | bare CPU/req |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.scenarios.map(
       (result) =>
         `| ${result.scenario.name} | ${number(result.service.requestsPerSecond)} | ${result.service.p50} | ${result.service.p99} | ` +
-        `${number(result.bare.requestsPerSecond)} | ${result.bare.p99} | ${result.ratio.toFixed(2)} | ` +
+        `${number(result.bare.requestsPerSecond)} | ${result.bare.p99} | ${result.ratio.toFixed(2)} | ${ratioRange(result.runRatios)} | ` +
         `${micros(result.service.cpuMicrosPerRequest)} | ${micros(result.bare.cpuMicrosPerRequest)} |`,
     ),
     '',

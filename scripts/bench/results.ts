@@ -22,8 +22,18 @@ export interface ScenarioResult {
   readonly bare: Measured;
   /** The service's median requests per second over the bare server's. */
   readonly ratio: number;
+  /**
+   * The lowest and highest ratio of one service run to the bare run measured right after it: how far the
+   * machine's noise moves a single comparison, to read the median by.
+   */
+  readonly runRatios: RatioRange;
   /** The service's median CPU time per request over the bare server's. */
   readonly cpuRatio: number | undefined;
+}
+
+export interface RatioRange {
+  readonly min: number;
+  readonly max: number;
 }
 
 export interface ServiceResult {
@@ -95,4 +105,11 @@ export function medians(runs: readonly RunResult[]): Measured {
     p99: median(runs.map((run) => run.p99)),
     runs,
   };
+}
+
+/** Each service run's requests per second over those of the bare run paired with it (the same repetition). */
+export function runRatioRange(serviceRuns: readonly RunResult[], bareRuns: readonly RunResult[]): RatioRange {
+  if (serviceRuns.length === 0 || serviceRuns.length !== bareRuns.length) throw new Error('runs come in pairs, one of each server per repetition');
+  const ratios = serviceRuns.map((run, index) => run.requestsPerSecond / (bareRuns[index] as RunResult).requestsPerSecond);
+  return { min: Math.min(...ratios), max: Math.max(...ratios) };
 }

@@ -3,7 +3,8 @@ import t from 'tap';
 import { startScriptNodeFlags } from '../../scripts/bench/start-script.js';
 import { parseOptions } from '../../scripts/bench/options.js';
 import { difference, type RecordedResponse } from '../../scripts/bench/recorded-response.js';
-import { median, medians, type ScenarioResult } from '../../scripts/bench/results.js';
+import { median, medians, runRatioRange, type ScenarioResult } from '../../scripts/bench/results.js';
+import { scenarioLine } from '../../scripts/bench/report.js';
 import { exponent, pageScenarios, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups } from '../../scripts/bench/scenarios.js';
 import { judgeTargets } from '../../scripts/bench/targets.js';
 
@@ -13,6 +14,14 @@ t.test('median: the middle value, or the mean of the two middle ones', async (t)
   const runs = [10, 30, 20].map((rps) => ({ requests: 1, seconds: 1, requestsPerSecond: rps, p50: rps / 10, p99: rps, errors: 0, timeouts: 0, statuses: {}, cpuMicrosPerRequest: rps * 2 }));
   t.match(medians(runs), { requestsPerSecond: 20, p50: 2, p99: 20, cpuMicrosPerRequest: 40 }, 'each figure its own median');
   t.equal(medians([{ ...runs[0]!, cpuMicrosPerRequest: undefined }]).cpuMicrosPerRequest, undefined, 'no CPU figure without /proc');
+});
+
+t.test('run ratios: each service run over the bare run of the same repetition, lowest and highest', async (t) => {
+  const run = (rps: number) => ({ requests: 1, seconds: 1, requestsPerSecond: rps, p50: 1, p99: 1, errors: 0, timeouts: 0, statuses: {}, cpuMicrosPerRequest: undefined });
+  const range = runRatioRange([run(80), run(60), run(90)], [run(100), run(100), run(90)]);
+  t.same(range, { min: 0.6, max: 1 }, 'paired by repetition, not sorted first');
+  t.throws(() => runRatioRange([run(1)], []), Error, 'runs must pair up');
+  t.throws(() => runRatioRange([], []), Error, 'no runs, no range');
 });
 
 t.test('options: the full run, the smoke run, overrides, and refusals', async (t) => {
@@ -39,6 +48,7 @@ t.test('targets are judged on the medians, never asserted', async (t) => {
     service: { requestsPerSecond: service, p50: 1, p99, cpuMicrosPerRequest: undefined, runs: [] },
     bare: { requestsPerSecond: bare, p50: 1, p99: 1, cpuMicrosPerRequest: undefined, runs: [] },
     ratio: service / bare,
+    runRatios: { min: (service / bare) * 0.9, max: service / bare },
     cpuRatio: undefined,
   });
   const targets = judgeTargets(
@@ -53,6 +63,8 @@ t.test('targets are judged on the medians, never asserted', async (t) => {
   );
   t.same(targets.map((target) => target.met), [true, false, true, true, true, false, true, false], 'detail met, list missed, pages met, memory missed, settled memory met, p99 missed');
   t.match(targets[targets.length - 1], { value: 'worst 12 ms (first 10^6)' }, 'the worst p99 is named');
+  t.match(targets[0], { value: '0.90 (runs 0.81–0.90)' }, 'a ratio target shows the median it is judged on, then the range of single runs');
+  t.match(scenarioLine(result('detail', 'detail', 90, 100)), /ratio 0\.90 \(runs 0\.81–0\.90\), CPU n\/a/, 'so does the printed line');
 });
 
 t.test('difference names the first thing two recordings disagree on', async (t) => {
