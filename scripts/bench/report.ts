@@ -4,8 +4,9 @@ import { exponent } from './scenarios.js';
 const number = (value: number): string => Math.round(value).toLocaleString('en-US');
 const micros = (value: number | undefined): string => (value === undefined ? 'n/a' : `${value.toFixed(0)} µs`);
 const times = (value: number | undefined): string => (value === undefined ? 'n/a' : `${value.toFixed(2)} ×`);
-/** A range of ratios, `0.63–0.81`. */
-export const ratioRange = ({ min, max }: RatioRange): string => `${min.toFixed(2)}–${max.toFixed(2)}`;
+const ratioRange = ({ min, max }: RatioRange): string => `${min.toFixed(2)}–${max.toFixed(2)}`;
+/** The median ratio, then the range of single runs: `0.72 (runs 0.63–0.81)`. */
+export const ratioWithRuns = (result: ScenarioResult): string => `${result.ratio.toFixed(2)} (runs ${ratioRange(result.runRatios)})`;
 const mib = (bytes: number | undefined): string => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MiB`);
 
 export function machineLine(machine: Machine): string {
@@ -16,7 +17,7 @@ export function machineLine(machine: Machine): string {
 export function scenarioLine(result: ScenarioResult): string {
   const side = (measured: Measured): string =>
     `${number(measured.requestsPerSecond).padStart(7)} req/s p50 ${measured.p50} ms p99 ${measured.p99} ms ${micros(measured.cpuMicrosPerRequest)} CPU/req`;
-  return `${result.scenario.name.padEnd(46)} service ${side(result.service)} | bare ${side(result.bare)} | ratio ${result.ratio.toFixed(2)} (runs ${ratioRange(result.runRatios)}), CPU ${times(result.cpuRatio)}`;
+  return `${result.scenario.name.padEnd(46)} service ${side(result.service)} | bare ${side(result.bare)} | ratio ${ratioWithRuns(result)}, CPU ${times(result.cpuRatio)}`;
 }
 
 /** The results as the Markdown of the README's Performance section. */
