@@ -1,20 +1,28 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
 import { BufferedLineWriter } from './adapters/http/buffered-line-writer.js';
+import { StreamTextWriter } from './adapters/process/stream-text-writer.js';
 import { WorkerSupervisor } from './adapters/process/worker-supervisor.js';
 import { composeService, readServiceSettings, type ComposedService, type ServiceOutput } from './container.js';
 
+const logLine = (level: string, message: string, fields: Record<string, unknown>): string =>
+  JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
+// With its reader gone a stream is dropped, not fatal: the service keeps serving without that output.
+const stderr = new StreamTextWriter(process.stderr, () => {});
+const stdoutStream = new StreamTextWriter(process.stdout, (error) =>
+  stderr.write(`${logLine('error', 'stdout failed: the access log and info lines are dropped from now on', { error: error.message })}\n`),
+);
 // The access log and the info lines share stdout, in order, written together at most FLUSH_INTERVAL_MS apart.
-const stdout = new BufferedLineWriter((text) => process.stdout.write(text));
+const stdout = new BufferedLineWriter(stdoutStream.write);
 process.on('exit', () => stdout.flush());
 const output: ServiceOutput = {
   stdout: stdout.sink,
-  stderr: (line) => process.stderr.write(`${line}\n`),
+  stderr: (line) => stderr.write(`${line}\n`),
 };
 const logger =
   (level: string, write: (line: string) => void) =>
   (message: string, fields: Record<string, unknown> = {}): void =>
-    write(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }));
+    write(logLine(level, message, fields));
 const info = logger('info', output.stdout);
 
 /** One process serving: compose, listen, drain and exit 0 on SIGTERM or SIGINT (or, as a worker, when its primary is gone). */

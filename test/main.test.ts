@@ -35,6 +35,35 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
+t.test('the service keeps serving when the reader of its stdout goes away, and says so once on stderr', async (t) => {
+  const service = runMain(t);
+  const url = String((await firstLine(service))['url']);
+  service.child.stdout!.destroy();
+  const said = async (): Promise<string[]> => {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const lines = service.stderr.filter((line) => line.includes('stdout failed'));
+      if (lines.length > 0) return lines;
+      const response = await fetch(`${url}/doggies/1/`);
+      await response.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return [];
+  };
+  const lines = await said();
+  t.equal(lines.length, 1, 'one line on stderr once its access lines cannot be written');
+  t.match(JSON.parse(lines[0] ?? '{}'), { level: 'error', message: /dropped from now on/, error: /EPIPE/ }, 'it names the failure');
+  for (let request = 0; request < 20; request += 1) {
+    const response = await fetch(`${url}/doggies/1/`);
+    t.equal(response.status, 200, `request ${request + 1} after it is still answered`);
+    await response.arrayBuffer();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  service.child.kill('SIGTERM');
+  t.strictSame(await service.finished(), { code: 0, signal: null }, 'it stops as usual, exit code 0');
+  t.equal(service.stderr.filter((line) => line.includes('stdout failed')).length, 1, 'the failure is said once only');
+  t.strictSame(service.stderr.filter((line) => !line.includes('stdout failed')), [], 'and nothing else is on stderr');
+});
+
 t.test('the settings reach the running service', async (t) => {
   const service = runMain(t, { HOST: 'localhost', DEFAULT_VERSION: 'earliest', ACCESS_LOG: 'off' });
   const listening = await firstLine(service);

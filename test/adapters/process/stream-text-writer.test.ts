@@ -1,0 +1,60 @@
+import { Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import t from 'tap';
+import { StreamTextWriter } from '../../../src/adapters/process/stream-text-writer.js';
+
+/** A stream that keeps what it is given, or fails every write with `failure`. */
+function streamThat(failure?: NodeJS.ErrnoException): { stream: Writable; chunks: unknown[] } {
+  const chunks: unknown[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(chunk);
+      done(failure);
+    },
+  });
+  return { stream, chunks };
+}
+
+function epipe(): NodeJS.ErrnoException {
+  return Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+}
+
+t.test('text goes to the stream as its UTF-8 bytes, in order', async (t) => {
+  const { stream, chunks } = streamThat();
+  const failures: Error[] = [];
+  const writer = new StreamTextWriter(stream, (error) => failures.push(error));
+  writer.write('{"a":1}\n');
+  writer.write('{"name":"Łajka"}\n');
+  await nextTurn();
+  t.ok(chunks.every((chunk) => Buffer.isBuffer(chunk)), 'each write is bytes');
+  t.equal(Buffer.concat(chunks as Buffer[]).toString('utf8'), '{"a":1}\n{"name":"Łajka"}\n', 'the text, whole and in order');
+  t.strictSame(failures, [], 'no failure reported');
+});
+
+t.test('a failing stream is reported once and everything after it is dropped, without an unhandled error', async (t) => {
+  const { stream, chunks } = streamThat(epipe());
+  const failures: Error[] = [];
+  const writer = new StreamTextWriter(stream, (error) => failures.push(error));
+  writer.write('first\n');
+  writer.write('second, written before the failure is known\n');
+  await nextTurn();
+  await nextTurn();
+  t.equal(failures.length, 1, 'reported once');
+  t.match(failures[0], { code: 'EPIPE' }, 'with the stream\'s error');
+  const tried = chunks.length;
+  writer.write('after\n');
+  writer.write('and after\n');
+  await nextTurn();
+  t.equal(chunks.length, tried, 'nothing more is handed to the stream');
+  t.equal(failures.length, 1, 'and nothing more is reported');
+});
+
+t.test('a stream that emits more than one error is still reported once', async (t) => {
+  const { stream } = streamThat();
+  const failures: Error[] = [];
+  new StreamTextWriter(stream, (error) => failures.push(error));
+  stream.emit('error', epipe());
+  stream.emit('error', new Error('and another'));
+  t.equal(failures.length, 1, 'reported once');
+  t.match(failures[0], { code: 'EPIPE' }, 'the first error');
+});
