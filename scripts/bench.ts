@@ -9,7 +9,7 @@ import { LoadGenerator, type LoadResult, type LoadSpec } from './bench/load-spec
 import { parseOptions, USAGE, type BenchOptions } from './bench/options.js';
 import { difference, record, type RecordedResponse } from './bench/recorded-response.js';
 import { machineLine, markdown, scenarioLine } from './bench/report.js';
-import { medians, runRatioRange, type BenchResults, type Machine, type MemoryResult, type MemorySeries, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
+import { median, medians, runRatioRange, type BenchResults, type Machine, type MemoryResult, type MemorySeries, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
 import { exponent, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './bench/scenarios.js';
 import { startScriptNodeFlags } from './bench/start-script.js';
 import { judgeTargets } from './bench/targets.js';
@@ -43,7 +43,7 @@ async function main(): Promise<number> {
   const machine = describeMachine();
   say(`bench${options.smoke ? ' (smoke: numbers mean nothing)' : ''}: ${machineLine(machine)}`);
   say(`service: node ${[...SERVICE_NODE_FLAGS, 'dist/main.js'].join(' ')}, as npm start runs it`);
-  say(`${options.connections} connections, ${options.duration} s runs, ${options.warmup} s warm-up, ${options.rewarm} s before each run, median of ${options.repetitions}; ACCESS_LOG=${options.accessLog}`);
+  say(`${options.connections} connections, ${options.duration} s runs, ${options.warmup} s warm-up, ${options.rewarm} s before each run, median of ${options.repetitions} runs, each on fresh processes; ACCESS_LOG=${options.accessLog}`);
   const directory = await mkdtemp(join(tmpdir(), 'version-aware-api-bench-'));
   try {
     const scenarios: ScenarioResult[] = [];
@@ -81,42 +81,64 @@ async function main(): Promise<number> {
   }
 }
 
+/**
+ * Each repetition starts a fresh service and a fresh bare server and measures every scenario of the group on
+ * them: a process can run steadily a fifth slower than its twin for minutes, so repetitions sample processes,
+ * not only moments, and the median of the runs is not the luck of one start.
+ */
 async function runGroup(group: ScenarioGroup, dataFile: string, directory: string, options: BenchOptions) {
   say(`\n${exponent(group.size)} dogs in memory`);
-  const service = await start(SERVICE, [], serviceEnvironment(dataFile, options), SERVICE_NODE_FLAGS);
-  say(`  service started in ${(service.startupMs / 1000).toFixed(2)} s`);
-  const expected = new Map<Scenario, RecordedResponse>();
-  for (const scenario of group.scenarios) {
-    const response = await record(service.url, scenario.path, scenario.accept);
-    if (response.status !== scenario.status) {
-      throw new CheckFailed(`${scenario.name}: the service answered ${response.status}, expected ${scenario.status}`);
-    }
-    expected.set(scenario, response);
-  }
   const table = responsesTable(directory, group.size);
-  await writeFile(table, JSON.stringify([...expected.values()]));
-  const bare = await start(BARE, [table], {});
-  await verify(bare, expected, 'the bare server');
+  let expected: Map<Scenario, RecordedResponse> | undefined;
+  const runs = new Map<Scenario, { service: RunResult[]; bare: RunResult[] }>(group.scenarios.map((scenario) => [scenario, { service: [], bare: [] }]));
+  const startups: number[] = [];
+  const peaks: (number | undefined)[] = [];
+  let served = 0;
+  let accessLogLines = 0;
+  for (let repetition = 1; repetition <= options.repetitions; repetition += 1) {
+    const service = await start(SERVICE, [], serviceEnvironment(dataFile, options), SERVICE_NODE_FLAGS);
+    startups.push(service.startupMs);
+    if (expected === undefined) {
+      expected = await recordResponses(service, group.scenarios);
+      await writeFile(table, JSON.stringify([...expected.values()]));
+    } else {
+      await verify(service, expected, `the service (process ${repetition})`);
+    }
+    const bare = await start(BARE, [table], {});
+    await verify(bare, expected, `the bare server (process ${repetition})`);
+    let servedHere = 0;
+    for (const scenario of group.scenarios) {
+      const load = (server: ServerProcess, seconds: number) => measure(server, scenario, seconds, options);
+      const measured = async (server: ServerProcess): Promise<RunResult> => {
+        if (options.rewarm > 0) await load(server, options.rewarm);
+        return load(server, options.duration);
+      };
+      if (options.warmup > 0) {
+        await load(service, options.warmup);
+        await load(bare, options.warmup);
+      }
+      const serviceRun = await measured(service);
+      const bareRun = await measured(bare);
+      runs.get(scenario)?.service.push(serviceRun);
+      runs.get(scenario)?.bare.push(bareRun);
+      servedHere += serviceRun.requests;
+    }
+    await verify(service, expected, `the service (process ${repetition}), after the load`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (options.accessLog === 'on' && service.linesAfterStart() < servedHere) {
+      throw new CheckFailed(`the service (process ${repetition}) wrote ${service.linesAfterStart()} access log lines for at least ${servedHere} requests`);
+    }
+    const memory = await memoryOf(service.pid);
+    peaks.push(memory?.peakRss);
+    served += servedHere;
+    accessLogLines += service.linesAfterStart();
+    say(`  processes ${repetition} of ${options.repetitions}: service started in ${(service.startupMs / 1000).toFixed(2)} s, peak RSS ${memory === undefined ? 'n/a' : `${(memory.peakRss / 1024 / 1024).toFixed(0)} MiB`}`);
+    await stop(service);
+    await stop(bare);
+  }
 
   const scenarios: ScenarioResult[] = [];
-  let served = 0;
-  for (const scenario of group.scenarios) {
-    const load = (server: ServerProcess, seconds: number) => measure(server, scenario, seconds, options);
-    const measured = async (server: ServerProcess): Promise<RunResult> => {
-      if (options.rewarm > 0) await load(server, options.rewarm);
-      return load(server, options.duration);
-    };
-    if (options.warmup > 0) {
-      await load(service, options.warmup);
-      await load(bare, options.warmup);
-    }
-    const serviceRuns: RunResult[] = [];
-    const bareRuns: RunResult[] = [];
-    for (let repetition = 0; repetition < options.repetitions; repetition += 1) {
-      serviceRuns.push(await measured(service));
-      bareRuns.push(await measured(bare));
-    }
-    served += serviceRuns.reduce((sum, run) => sum + run.requests, 0);
+  for (const [scenario, { service: serviceRuns, bare: bareRuns }] of runs) {
     const [serviceMedians, bareMedians] = [medians(serviceRuns), medians(bareRuns)];
     const result: ScenarioResult = {
       scenario: { ...scenario, dataSize: group.size },
@@ -132,23 +154,27 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
     say(`  ${scenarioLine(result)}`);
     scenarios.push(result);
   }
-  await verify(service, expected, 'the service, after the load');
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  if (options.accessLog === 'on' && service.linesAfterStart() < served) {
-    throw new CheckFailed(`the service wrote ${service.linesAfterStart()} access log lines for at least ${served} requests`);
-  }
-  const memory = await memoryOf(service.pid);
   const summary: ServiceResult = {
     dataSize: group.size,
-    startupMs: service.startupMs,
-    peakRssBytes: memory?.peakRss,
+    startupMs: median(startups),
+    peakRssBytes: peaks.every((peak) => peak !== undefined) ? Math.max(...(peaks as number[])) : undefined,
     requestsServed: served,
-    accessLogLines: service.linesAfterStart(),
+    accessLogLines,
   };
-  say(`  service peak RSS ${memory === undefined ? 'n/a' : `${(memory.peakRss / 1024 / 1024).toFixed(0)} MiB`}; ${summary.accessLogLines} access log lines so far`);
-  await stop(service);
-  await stop(bare);
   return { scenarios, service: summary };
+}
+
+/** Each scenario's response from the service, checked to have the scenario's status: what the bare server replays. */
+async function recordResponses(service: ServerProcess, scenarios: readonly Scenario[]): Promise<Map<Scenario, RecordedResponse>> {
+  const expected = new Map<Scenario, RecordedResponse>();
+  for (const scenario of scenarios) {
+    const response = await record(service.url, scenario.path, scenario.accept);
+    if (response.status !== scenario.status) {
+      throw new CheckFailed(`${scenario.name}: the service answered ${response.status}, expected ${scenario.status}`);
+    }
+    expected.set(scenario, response);
+  }
+  return expected;
 }
 
 /**

@@ -34,7 +34,7 @@ export function markdown(results: BenchResults): string {
         `${micros(result.service.cpuMicrosPerRequest)} | ${micros(result.bare.cpuMicrosPerRequest)} |`,
     ),
     '',
-    '| dogs in memory | start-up | peak RSS |',
+    '| dogs in memory | start-up (median of its processes) | peak RSS (the highest of its processes) |',
     '|---:|---:|---:|',
     ...results.services.map((service) => `| ${exponent(service.dataSize)} | ${(service.startupMs / 1000).toFixed(2)} s | ${mib(service.peakRssBytes)} |`),
   ];

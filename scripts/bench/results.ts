@@ -36,9 +36,12 @@ export interface RatioRange {
   readonly max: number;
 }
 
+/** The service processes of one group, one per repetition. */
 export interface ServiceResult {
   readonly dataSize: number;
+  /** The median over the processes. */
   readonly startupMs: number;
+  /** The highest over the processes. */
   readonly peakRssBytes: number | undefined;
   readonly requestsServed: number;
   readonly accessLogLines: number;
