@@ -34,13 +34,14 @@ const FULL: BenchOptions = {
   out: 'bench-results.json',
 };
 
+/** Short (no warm-ups: each load run lasts a whole second at least), but with a second pair of fresh processes and its checks. */
 const SMOKE: BenchOptions = {
   ...FULL,
   smoke: true,
   duration: 0.3,
   warmup: 0,
   rewarm: 0,
-  repetitions: 1,
+  repetitions: 2,
   sizes: [1_000, 10_000],
   memoryRequests: [1_000, 10_000],
   out: 'bench-results.smoke.json',

@@ -26,7 +26,7 @@ t.test('run ratios: each service run over the bare run of the same repetition, l
 
 t.test('options: the full run, the smoke run, overrides, and refusals', async (t) => {
   t.match(parseOptions([]), { smoke: false, duration: 5, warmup: 2, rewarm: 1, repetitions: 3, connections: 50, sizes: [1_000, 100_000, 1_000_000], out: 'bench-results.json' }, 'defaults');
-  t.match(parseOptions(['--smoke']), { smoke: true, repetitions: 1, warmup: 0, rewarm: 0, out: 'bench-results.smoke.json' }, 'smoke');
+  t.match(parseOptions(['--smoke']), { smoke: true, repetitions: 2, warmup: 0, rewarm: 0, out: 'bench-results.smoke.json' }, 'smoke');
   t.match(parseOptions(['--duration=1.5', '--rewarm=0', '--sizes=1000000,1000', '--access-log=off', '--memory-requests=10,20']), { duration: 1.5, rewarm: 0, sizes: [1000, 1_000_000], accessLog: 'off', memoryRequests: [10, 20] }, 'overrides');
   for (const bad of ['--nope', '--duration=0', '--duration=x', '--repetitions=1.5', '--rewarm=-1', '--access-log=maybe', '--memory-requests=20,10']) {
     t.throws(() => parseOptions([bad]), Error, bad);
