@@ -90,7 +90,7 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
   say(`\n${exponent(group.size)} dogs in memory`);
   const table = responsesTable(directory, group.size);
   let expected: Map<Scenario, RecordedResponse> | undefined;
-  const runs = new Map<Scenario, { service: RunResult[]; bare: RunResult[] }>(group.scenarios.map((scenario) => [scenario, { service: [], bare: [] }]));
+  const runs = group.scenarios.map((scenario) => ({ scenario, service: [] as RunResult[], bare: [] as RunResult[] }));
   const startups: number[] = [];
   const peaks: (number | undefined)[] = [];
   let served = 0;
@@ -108,7 +108,7 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
     await verify(bare, expected, `the bare server (process ${repetition})`);
     await warmUpFreshProcesses([service, bare], group.scenarios, options);
     let servedHere = 0;
-    for (const scenario of group.scenarios) {
+    for (const { scenario, service: serviceRuns, bare: bareRuns } of runs) {
       const load = (server: ServerProcess, seconds: number) => measure(server, scenario, seconds, options);
       const measured = async (server: ServerProcess): Promise<RunResult> => {
         if (options.rewarm > 0) await load(server, options.rewarm);
@@ -120,8 +120,8 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
       }
       const serviceRun = await measured(service);
       const bareRun = await measured(bare);
-      runs.get(scenario)?.service.push(serviceRun);
-      runs.get(scenario)?.bare.push(bareRun);
+      serviceRuns.push(serviceRun);
+      bareRuns.push(bareRun);
       servedHere += serviceRun.requests;
     }
     await verify(service, expected, `the service (process ${repetition}), after the load`);
@@ -139,7 +139,7 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
   }
 
   const scenarios: ScenarioResult[] = [];
-  for (const [scenario, { service: serviceRuns, bare: bareRuns }] of runs) {
+  for (const { scenario, service: serviceRuns, bare: bareRuns } of runs) {
     const [serviceMedians, bareMedians] = [medians(serviceRuns), medians(bareRuns)];
     const result: ScenarioResult = {
       scenario: { ...scenario, dataSize: group.size },

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { median } from './bench/results.js';
 
 const WAYS = ['string', 'bytes'] as const;
 type Way = (typeof WAYS)[number];
@@ -44,8 +45,6 @@ function run(way: Way, lines: number): Promise<{ user: number; system: number }>
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(report) as { user: number; system: number }) : reject(new Error(`child exited ${code}: ${report}`)))),
   );
 }
-
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 const { values } = parseArgs({ options: { child: { type: 'string' }, lines: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '5' } } });
 const lines = Number(values.lines);

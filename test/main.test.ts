@@ -1,4 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import t from 'tap';
 import { runMain, type MainProcess } from './fixtures/main-process.js';
 
@@ -45,7 +46,7 @@ t.test('the service keeps serving when the reader of its stdout goes away, and s
       if (lines.length > 0) return lines;
       const response = await fetch(`${url}/doggies/1/`);
       await response.arrayBuffer();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await delay(50);
     }
     return [];
   };
@@ -57,7 +58,7 @@ t.test('the service keeps serving when the reader of its stdout goes away, and s
     t.equal(response.status, 200, `request ${request + 1} after it is still answered`);
     await response.arrayBuffer();
   }
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await delay(100);
   service.child.kill('SIGTERM');
   t.strictSame(await service.finished(), { code: 0, signal: null }, 'it stops as usual, exit code 0');
   t.equal(service.stderr.filter((line) => line.includes('stdout failed')).length, 1, 'the failure is said once only');
