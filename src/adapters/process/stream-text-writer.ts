@@ -1,5 +1,7 @@
 import type { Writable } from 'node:stream';
 
+const NOTHING = Buffer.alloc(0);
+
 /**
  * Writes text to one of the process's output streams (stdout, stderr). When the stream fails, most
  * often because its reader has gone (EPIPE: the log collector exited), `onFailure` hears of it once and
@@ -20,10 +22,18 @@ export class StreamTextWriter {
   }
 
   /**
-   * The text goes out as bytes encoded here: handed the 64 KiB string instead, a stream to a pipe cost
-   * twice the CPU, 0.69 against 0.31 µs a log line (scripts/log-write-bench.ts).
+   * Text goes out as bytes encoded here: handed the 64 KiB string instead, a stream to a pipe cost
+   * twice the CPU, 0.69 against 0.31 µs a log line (scripts/log-write-bench.ts). False when the stream
+   * holds more than it wants: a writer that can wait should, until `flushed` settles.
    */
-  readonly write = (text: string): void => {
-    if (!this.#failed) this.stream.write(Buffer.from(text));
+  readonly write = (text: string | Uint8Array): boolean => {
+    if (this.#failed) return true;
+    return this.stream.write(typeof text === 'string' ? Buffer.from(text) : text);
+  };
+
+  /** Settles once everything written so far has been handed to the operating system, or the stream has failed. */
+  readonly flushed = (): Promise<void> => {
+    if (this.#failed || this.stream.writableLength === 0) return Promise.resolve();
+    return new Promise((resolve) => this.stream.write(NOTHING, () => resolve()));
   };
 }

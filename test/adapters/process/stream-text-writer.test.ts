@@ -58,3 +58,55 @@ t.test('a stream that emits more than one error is still reported once', async (
   t.equal(failures.length, 1, 'reported once');
   t.match(failures[0], { code: 'EPIPE' }, 'the first error');
 });
+
+t.test('bytes go to the stream as they are; a write answers false once the stream holds more than it wants', async (t) => {
+  const completions: (() => void)[] = [];
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    highWaterMark: 8,
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      completions.push(() => done());
+    },
+  });
+  const writer = new StreamTextWriter(stream, () => {});
+  const bytes = Buffer.from('four');
+  t.equal(writer.write(bytes), true, 'below the mark: true');
+  t.equal(writer.write('more than eight\n'), false, 'above it: false');
+  t.equal(chunks[0], bytes, 'the very bytes given');
+  let flushed = false;
+  const done = writer.flushed().then(() => (flushed = true));
+  await nextTurn();
+  t.notOk(flushed, 'flushed waits while writes are pending');
+  while (completions.length > 0) {
+    completions.shift()?.();
+    await nextTurn();
+  }
+  await done;
+  t.equal(Buffer.concat(chunks).toString('utf8'), 'fourmore than eight\n', 'everything was written before flushed settled');
+});
+
+t.test('flushed settles at once when nothing waits, and when the stream has failed', async (t) => {
+  const idle = new StreamTextWriter(streamThat().stream, () => {});
+  await idle.flushed();
+  t.pass('nothing waiting: settled');
+
+  const pending: ((error?: Error) => void)[] = [];
+  const stream = new Writable({
+    write(_chunk, _encoding, done) {
+      pending.push(done);
+    },
+  });
+  const failures: Error[] = [];
+  const writer = new StreamTextWriter(stream, (error) => failures.push(error));
+  writer.write('waits\n');
+  const flushed = writer.flushed();
+  pending.shift()?.(epipe());
+  await flushed;
+  t.pass('a stream that fails with a write pending settles flushed');
+  await nextTurn();
+  t.equal(failures.length, 1, 'the failure is reported');
+  writer.write('dropped\n');
+  await writer.flushed();
+  t.pass('and after the failure flushed settles at once');
+});
