@@ -1,7 +1,10 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
+import type { Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { BufferedLineWriter } from './adapters/http/buffered-line-writer.js';
 import { StreamTextWriter } from './adapters/process/stream-text-writer.js';
+import { forwardWholeLines, type LineTarget } from './adapters/process/whole-line-forwarder.js';
 import { WorkerSupervisor } from './adapters/process/worker-supervisor.js';
 import { composeService, readServiceSettings, type ComposedService, type ServiceOutput } from './container.js';
 
@@ -24,6 +27,15 @@ const logger =
   (message: string, fields: Record<string, unknown> = {}): void =>
     write(logLine(level, message, fields));
 const info = logger('info', output.stdout);
+/** How long an exiting process waits for a slow reader of its stdout to take the last lines. */
+const LAST_OUTPUT_WAIT_MS = 2000;
+
+/** Exits once stdout has taken what was written to it (a pipe takes it asynchronously), or after LAST_OUTPUT_WAIT_MS. */
+async function exitAfterOutput(code: number): Promise<never> {
+  stdout.flush();
+  await Promise.race([stdoutStream.flushed(), delay(LAST_OUTPUT_WAIT_MS)]);
+  process.exit(code);
+}
 
 /** One process serving: compose, listen, drain and exit 0 on SIGTERM or SIGINT (or, as a worker, when its primary is gone). */
 async function serve(): Promise<void> {
@@ -42,7 +54,7 @@ async function serve(): Promise<void> {
       info('stopping', { signal });
       void stopped.then(() => {
         info('stopped');
-        process.exit(0);
+        return exitAfterOutput(0);
       });
     };
     process.once('SIGTERM', stop);
@@ -57,15 +69,33 @@ async function serve(): Promise<void> {
   }
 }
 
-/** The cluster primary: WORKERS processes share the port; it replaces dead ones and drains them all on SIGTERM or SIGINT. */
+/**
+ * The cluster primary: WORKERS processes share the port; it replaces dead ones and drains them all on SIGTERM or SIGINT.
+ * It is the only writer of stdout: each worker's stdout is a pipe to it, copied whole lines at a time.
+ */
 function supervise(workers: number): void {
+  cluster.setupPrimary({ stdio: ['inherit', 'pipe', 'inherit', 'ipc'] });
+  const toStdout: LineTarget = {
+    write: (bytes) => {
+      stdout.flush(); // the primary's own lines first, so stdout keeps the order the primary saw
+      return stdoutStream.write(bytes);
+    },
+    flushed: stdoutStream.flushed,
+  };
+  const copying = new Set<Promise<void>>();
+  cluster.on('fork', (worker) => {
+    const copied = forwardWholeLines(worker.process.stdout as Readable, toStdout);
+    copying.add(copied);
+    void copied.then(() => copying.delete(copied));
+  });
   const supervisor = new WorkerSupervisor(cluster, { workers, info, error: logger('error', output.stderr) });
   supervisor.start();
   process.on('SIGTERM', () => supervisor.stop('SIGTERM'));
   process.on('SIGINT', () => supervisor.stop('SIGINT'));
-  void supervisor.done.then((code) => {
+  void supervisor.done.then(async (code) => {
+    await Promise.all(copying); // a worker's last lines can still be in its pipe when its exit is known
     info('stopped', { exit_code: code });
-    process.exit(code);
+    return exitAfterOutput(code);
   });
 }
 

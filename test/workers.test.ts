@@ -1,3 +1,4 @@
+import { readlinkSync } from 'node:fs';
 import t from 'tap';
 import { allGone, isAlive, runMain } from './fixtures/main-process.js';
 
@@ -31,6 +32,29 @@ t.test('WORKERS=2: two workers share the port, a dead one is replaced, SIGTERM d
   t.strictSame(await service.finished(), { code: 0, signal: null }, 'SIGTERM: the primary exits 0');
   t.ok(await allGone(pidsOf(replaced)), 'every worker has exited');
   t.equal(service.stdout.filter((line) => line['message'] === 'stopped').length, 3, 'the two workers drained, then the primary stopped');
+  t.match(service.stdout.at(-1), { message: 'stopped', exit_code: 0 }, 'the primary is last');
+});
+
+t.test('WORKERS=2 with the access log: the primary is the only writer of stdout, and every line reaches it whole', async (t) => {
+  const service = runMain(t, { WORKERS: '2' });
+  const listening = (await service.lines('listening', 2)) ?? [];
+  t.equal(listening.length, 2, 'two workers listen', { stderr: service.stderr });
+  if (process.platform === 'linux') {
+    const stdoutOf = (pid: number | undefined): string => readlinkSync(`/proc/${pid}/fd/1`);
+    const primary = stdoutOf(service.child.pid);
+    for (const pid of pidsOf(listening)) t.not(stdoutOf(pid), primary, `worker ${pid} writes to a pipe of its own, not to the primary's stdout`);
+  }
+  const url = String(listening[0]?.['url']);
+  const requests = 400;
+  const statuses = await Promise.all(
+    Array.from({ length: requests }, async (_, index) => (await fetch(`${url}/doggies/${(index % 3) + 1}/`)).status),
+  );
+  t.ok(statuses.every((status) => status === 200), 'every request answered');
+  service.child.kill('SIGTERM');
+  t.strictSame(await service.finished(), { code: 0, signal: null }, 'SIGTERM: the primary exits 0');
+  t.equal(service.stdout.filter((line) => Object.keys(line).length === 0).length, 0, 'every stdout line is whole JSON');
+  t.equal(service.stdout.filter((line) => line['method'] === 'GET').length, requests, 'one access line per request');
+  t.equal(service.stdout.filter((line) => line['message'] === 'stopped').length, 3, "each worker's last line arrives before the primary exits");
   t.match(service.stdout.at(-1), { message: 'stopped', exit_code: 0 }, 'the primary is last');
 });
 
