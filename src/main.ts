@@ -71,10 +71,10 @@ async function serve(): Promise<void> {
 
 /**
  * The cluster primary: WORKERS processes share the port; it replaces dead ones and drains them all on SIGTERM or SIGINT.
- * It is the only writer of stdout: each worker's stdout is a pipe to it, copied whole lines at a time.
+ * It is the only writer of stdout and stderr: each worker's are pipes to it, copied whole lines at a time.
  */
 function supervise(workers: number): void {
-  cluster.setupPrimary({ stdio: ['inherit', 'pipe', 'inherit', 'ipc'] });
+  cluster.setupPrimary({ stdio: ['inherit', 'pipe', 'pipe', 'ipc'] });
   const toStdout: LineTarget = {
     write: (bytes) => {
       stdout.flush(); // the primary's own lines first, so stdout keeps the order the primary saw
@@ -83,10 +83,14 @@ function supervise(workers: number): void {
     flushed: stdoutStream.flushed,
   };
   const copying = new Set<Promise<void>>();
-  cluster.on('fork', (worker) => {
-    const copied = forwardWholeLines(worker.process.stdout as Readable, toStdout);
+  const copy = (from: Readable, to: LineTarget): void => {
+    const copied = forwardWholeLines(from, to);
     copying.add(copied);
     void copied.then(() => copying.delete(copied));
+  };
+  cluster.on('fork', (worker) => {
+    copy(worker.process.stdout as Readable, toStdout);
+    copy(worker.process.stderr as Readable, stderr);
   });
   const supervisor = new WorkerSupervisor(cluster, { workers, info, error: logger('error', output.stderr) });
   supervisor.start();

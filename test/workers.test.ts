@@ -35,14 +35,17 @@ t.test('WORKERS=2: two workers share the port, a dead one is replaced, SIGTERM d
   t.match(service.stdout.at(-1), { message: 'stopped', exit_code: 0 }, 'the primary is last');
 });
 
-t.test('WORKERS=2 with the access log: the primary is the only writer of stdout, and every line reaches it whole', async (t) => {
+t.test('WORKERS=2 with the access log: the primary is the only writer of stdout and stderr, and every line reaches it whole', async (t) => {
   const service = runMain(t, { WORKERS: '2' });
   const listening = (await service.lines('listening', 2)) ?? [];
   t.equal(listening.length, 2, 'two workers listen', { stderr: service.stderr });
   if (process.platform === 'linux') {
-    const stdoutOf = (pid: number | undefined): string => readlinkSync(`/proc/${pid}/fd/1`);
-    const primary = stdoutOf(service.child.pid);
-    for (const pid of pidsOf(listening)) t.not(stdoutOf(pid), primary, `worker ${pid} writes to a pipe of its own, not to the primary's stdout`);
+    for (const [fd, name] of [[1, 'stdout'], [2, 'stderr']] as const) {
+      const primary = readlinkSync(`/proc/${service.child.pid}/fd/${fd}`);
+      for (const pid of pidsOf(listening)) {
+        t.not(readlinkSync(`/proc/${pid}/fd/${fd}`), primary, `worker ${pid} writes its ${name} to a pipe of its own, not to the primary's`);
+      }
+    }
   }
   const url = String(listening[0]?.['url']);
   const requests = 400;
