@@ -12,10 +12,10 @@ export interface LineTarget {
 }
 
 /**
- * Copies a worker's stdout to the primary's, whole lines at a time. The primary is then stdout's only
- * writer, so the lines of several workers never interleave, even when a worker's batch reaches the
- * primary in pieces that split a line: the start of such a line is held until its end comes. Settles
- * once the source has closed and all of it has been written (a last line without its newline gets one).
+ * Copies a worker's stdout (or stderr) to the primary's, whole lines at a time. The primary is then the
+ * stream's only writer, so the lines of several workers never interleave, even when a worker's batch
+ * reaches the primary in pieces that split a line: the start of such a line is held until its end comes.
+ * Settles once the source has closed and all of it has been written (a last line without its newline gets one).
  */
 export function forwardWholeLines(source: Readable, target: LineTarget): Promise<void> {
   const held: Buffer[] = [];
