@@ -23,6 +23,13 @@ function recordingTarget(): LineTarget & { writes: string[]; full: boolean; drai
   };
 }
 
+/** One source copied to a recording target. */
+function forwarding(): { source: PassThrough; target: ReturnType<typeof recordingTarget>; copied: Promise<void> } {
+  const target = recordingTarget();
+  const source = new PassThrough();
+  return { source, target, copied: forwardWholeLines(source, target) };
+}
+
 t.test('lines that two sources split across their chunks reach the target whole, never mixed', async (t) => {
   const target = recordingTarget();
   const first = new PassThrough();
@@ -46,10 +53,9 @@ t.test('lines that two sources split across their chunks reach the target whole,
 });
 
 t.test('a source that closes in the middle of a line: what came is written, with a newline, before the copy settles', async (t) => {
-  const target = recordingTarget();
-  const source = new PassThrough();
+  const { source, target, copied: copying } = forwarding();
   let settled = false;
-  const copied = forwardWholeLines(source, target).then(() => (settled = true));
+  const copied = copying.then(() => (settled = true));
   source.write('whole\npart');
   await nextTurn();
   t.strictSame(target.writes, ['whole\n'], 'the part is held');
@@ -60,9 +66,7 @@ t.test('a source that closes in the middle of a line: what came is written, with
 });
 
 t.test('a target that is full pauses the source until it has flushed', async (t) => {
-  const target = recordingTarget();
-  const source = new PassThrough();
-  const copied = forwardWholeLines(source, target);
+  const { source, target, copied } = forwarding();
   target.full = true;
   source.write('one\n');
   await nextTurn();
@@ -79,9 +83,7 @@ t.test('a target that is full pauses the source until it has flushed', async (t)
 });
 
 t.test('a line longer than MAX_HELD_BYTES is passed on before it ends, so the primary holds bounded memory', async (t) => {
-  const target = recordingTarget();
-  const source = new PassThrough();
-  const copied = forwardWholeLines(source, target);
+  const { source, target, copied } = forwarding();
   const piece = 'x'.repeat(64 * 1024);
   for (let held = 0; held <= MAX_HELD_BYTES; held += piece.length) {
     source.write(piece);
@@ -95,9 +97,7 @@ t.test('a line longer than MAX_HELD_BYTES is passed on before it ends, so the pr
 });
 
 t.test('a source that fails ends its copy without an unhandled error', async (t) => {
-  const target = recordingTarget();
-  const source = new PassThrough();
-  const copied = forwardWholeLines(source, target);
+  const { source, target, copied } = forwarding();
   source.write('kept\nheld');
   await nextTurn();
   source.destroy(new Error('read failed'));
