@@ -75,13 +75,8 @@ async function serve(): Promise<void> {
  */
 function supervise(workers: number): void {
   cluster.setupPrimary({ stdio: ['inherit', 'pipe', 'pipe', 'ipc'] });
-  const toStdout: LineTarget = {
-    write: (bytes) => {
-      stdout.flush(); // the primary's own lines first, so stdout keeps the order the primary saw
-      return stdoutStream.write(bytes);
-    },
-    flushed: stdoutStream.flushed,
-  };
+  // The primary's few lines are written at once, not batched, so they keep their order among the workers' lines it copies.
+  const primaryInfo = logger('info', (line) => stdoutStream.write(`${line}\n`));
   const copying = new Set<Promise<void>>();
   const copy = (from: Readable, to: LineTarget): void => {
     const copied = forwardWholeLines(from, to);
@@ -89,16 +84,16 @@ function supervise(workers: number): void {
     void copied.then(() => copying.delete(copied));
   };
   cluster.on('fork', (worker) => {
-    copy(worker.process.stdout as Readable, toStdout);
+    copy(worker.process.stdout as Readable, stdoutStream);
     copy(worker.process.stderr as Readable, stderr);
   });
-  const supervisor = new WorkerSupervisor(cluster, { workers, info, error: logger('error', output.stderr) });
+  const supervisor = new WorkerSupervisor(cluster, { workers, info: primaryInfo, error: logger('error', output.stderr) });
   supervisor.start();
   process.on('SIGTERM', () => supervisor.stop('SIGTERM'));
   process.on('SIGINT', () => supervisor.stop('SIGINT'));
   void supervisor.done.then(async (code) => {
     await Promise.all(copying); // a worker's last lines can still be in its pipe when its exit is known
-    info('stopped', { exit_code: code });
+    primaryInfo('stopped', { exit_code: code });
     return exitAfterOutput(code);
   });
 }
