@@ -8,18 +8,17 @@
 //
 // --main runs another build's main.js (an older commit's dist/main.js) under the same load, to compare.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { cpuSecondsOf, parentPidOf } from './bench/child-process.js';
 import { LoadGenerator } from './bench/load-spec.js';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const LOAD_GENERATOR = join(HERE, 'bench', 'load-generator.js');
-const CLOCK_TICKS_PER_SECOND = 100;
 const CONNECTIONS = 50;
 
 interface Counts {
@@ -54,11 +53,10 @@ function read(slow: boolean): void {
   process.stdin.on('end', () => process.stdout.write(`${JSON.stringify(counts)}\n`));
 }
 
-/** User plus system CPU of a process so far, in µs, and its parent's pid (fields 4, 14 and 15 of /proc/PID/stat). */
-function stat(pid: number): { cpu: number; parent: number } {
-  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return { cpu: ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND, parent: Number(fields[1]) };
+/** What /proc says (Linux only): this bench cannot run without it. */
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`cannot read ${what} from /proc: this bench runs on Linux`);
+  return value;
 }
 
 async function round(load: LoadGenerator, main: string, seconds: number, slow: boolean): Promise<Counts & { requests: number; primaryCpuUsPerLine: number }> {
@@ -74,8 +72,8 @@ async function round(load: LoadGenerator, main: string, seconds: number, slow: b
     if (shell.exitCode !== null) throw new Error(`the service exited before two workers listened`);
     await delay(50);
   }
-  const primary = stat(Number(reports[0]?.['pid'])).parent;
-  const before = stat(primary).cpu;
+  const primary = required(await parentPidOf(Number(reports[0]?.['pid'])), 'the primary\'s pid');
+  const before = required(await cpuSecondsOf(primary), 'the primary\'s CPU');
   const result = await load.run({
     url: String(reports[0]?.['url']),
     connections: CONNECTIONS,
@@ -83,11 +81,11 @@ async function round(load: LoadGenerator, main: string, seconds: number, slow: b
     requests: [{ path: '/doggies/1/', accept: 'application/json; version=2.1.0' }],
   });
   await delay(500); // the last batches: workers flush every 20 ms
-  const cpu = stat(primary).cpu - before;
+  const cpuMicroseconds = (required(await cpuSecondsOf(primary), 'the primary\'s CPU') - before) * 1e6;
   process.kill(primary, 'SIGTERM');
   await exited;
   const counts = reports.at(-1) as unknown as Counts;
-  return { requests: result.requests, ...counts, primaryCpuUsPerLine: cpu / counts.access };
+  return { requests: result.requests, ...counts, primaryCpuUsPerLine: cpuMicroseconds / counts.access };
 }
 
 const { values } = parseArgs({

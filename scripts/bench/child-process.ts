@@ -103,14 +103,24 @@ export async function memoryOf(pid: number): Promise<{ rss: number; peakRss: num
 /** Linux's USER_HZ: /proc counts CPU time in ticks of 1/100 s on every common architecture. */
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds (user and system) the process has used, from /proc (Linux); undefined elsewhere. */
-export async function cpuSecondsOf(pid: number): Promise<number | undefined> {
+/** The fields of /proc/PID/stat after the command name (which is in parentheses and may hold spaces): the 3rd field is fields[0]. */
+async function statFieldsOf(pid: number): Promise<string[] | undefined> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which is in parentheses and may hold spaces; utime and stime are the 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+/** CPU seconds (user and system, the 14th and 15th fields) the process has used, from /proc (Linux); undefined elsewhere. */
+export async function cpuSecondsOf(pid: number): Promise<number | undefined> {
+  const fields = await statFieldsOf(pid);
+  return fields === undefined ? undefined : (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** The pid of the process's parent (the 4th field), from /proc (Linux); undefined elsewhere. */
+export async function parentPidOf(pid: number): Promise<number | undefined> {
+  const fields = await statFieldsOf(pid);
+  return fields === undefined ? undefined : Number(fields[1]);
 }
