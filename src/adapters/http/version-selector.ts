@@ -2,6 +2,7 @@ import { DomainError } from '../../domain/errors/domain-error.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { versionFromAccept } from './accept-header.js';
 import { BoundedCache } from './bounded-cache.js';
+import { RepeatFilter } from './repeat-filter.js';
 
 /** How many distinct Accept headers are remembered; clients send few, and a flood of new ones only evicts. */
 export const ACCEPT_CACHE_CAPACITY = 1000;
@@ -14,9 +15,13 @@ export const MAX_CACHED_ACCEPT_LENGTH = 1024;
  * sends the same Accept on every request, and the supported versions never change while the service runs.
  * A refusal is returned, not thrown, and the same frozen one for the same header: throwing costs a request
  * more than the rest of its answer.
+ * A header is stored only when it comes a second time: one sent once, by a client that varies it on every
+ * request, would otherwise push out another and live long enough to be moved to V8's old generation, whose
+ * garbage is collected only in major collections, and RSS would grow with such requests.
  */
 export class VersionSelector {
   readonly #outcomes = new BoundedCache<string, Version | DomainError>(ACCEPT_CACHE_CAPACITY);
+  readonly #seen = new RepeatFilter();
 
   constructor(private readonly resolve: (requested: string | undefined) => Version) {}
 
@@ -30,7 +35,7 @@ export class VersionSelector {
     let outcome = this.#outcomes.get(header);
     if (outcome === undefined) {
       outcome = this.#read(header);
-      this.#outcomes.set(header, outcome);
+      if (this.#seen.seenBefore(header)) this.#outcomes.set(header, outcome);
     }
     return outcome;
   }

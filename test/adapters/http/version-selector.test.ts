@@ -35,9 +35,9 @@ function direct(header: string | undefined): unknown {
   }
 }
 
-t.test('selects what reading the header then resolving its version selects, the first time and from the cache', async (t) => {
+t.test('selects what reading the header then resolving its version selects, the first times and from the cache', async (t) => {
   const versions = selector();
-  for (const round of ['first', 'cached']) {
+  for (const round of ['first', 'second', 'cached']) {
     for (const [header, expected] of SELECTED) {
       const selected = versions.select(header);
       t.equal(String(selected), expected, `${round}: ${JSON.stringify(header)}`);
@@ -55,15 +55,31 @@ t.test('a refusal is returned, not thrown: the same error as the direct reading 
     t.type(first, type, `${header}: a ${type.name}`);
     t.same([(first as DomainError).code, (first as DomainError).message], [expected.code, expected.message], `${header}: same code and message`);
     t.ok(Object.isFrozen(first), `${header}: frozen, as it is shared`);
-    t.equal(versions.select(header), first, `${header}: the same one from the cache`);
+    const second = versions.select(header);
+    t.same([(second as DomainError).code, (second as DomainError).message], [expected.code, expected.message], `${header}: the second time, the same refusal`);
+    t.equal(versions.select(header), second, `${header}: from then on, the same object from the cache`);
   }
   t.equal(versions.size, REFUSED.length, 'refusals are remembered too');
 });
 
-t.test('bounded: a flood of distinct headers never holds more than the capacity', async (t) => {
+t.test('a header is stored the second time it comes, not the first', async (t) => {
   const versions = selector();
   const answers = new Set<string>();
   for (let index = 0; index < ACCEPT_CACHE_CAPACITY * 3; index += 1) answers.add(String(versions.select(`application/json; version=2.1.0; n=${index}`)));
+  t.same([...answers], ['2.1.0'], 'every header read right');
+  t.equal(versions.size, 0, 'a flood of headers each sent once stores none');
+  versions.select('application/json; version=3.0.0');
+  t.equal(versions.size, 0, 'a new header: not stored');
+  versions.select('application/json; version=3.0.0');
+  t.equal(versions.size, 1, 'the same header again: stored');
+});
+
+t.test('bounded: a flood of distinct headers, each sent twice, never holds more than the capacity', async (t) => {
+  const versions = selector();
+  const answers = new Set<string>();
+  for (let index = 0; index < ACCEPT_CACHE_CAPACITY * 3; index += 1) {
+    for (let time = 0; time < 2; time += 1) answers.add(String(versions.select(`application/json; version=2.1.0; n=${index}`)));
+  }
   t.same([...answers], ['2.1.0'], 'every header read right');
   t.equal(versions.size, ACCEPT_CACHE_CAPACITY, `at most ${ACCEPT_CACHE_CAPACITY} headers remembered`);
   t.equal(String(versions.select('application/json; version=2.1.0; n=0')), '2.1.0', 'an evicted header is read again');
@@ -73,6 +89,7 @@ t.test('a header longer than MAX_CACHED_ACCEPT_LENGTH is read every time and nev
   const versions = selector();
   const long = `application/json; version=2.1.0; pad=${'x'.repeat(MAX_CACHED_ACCEPT_LENGTH)}`;
   t.equal(String(versions.select(long)), '2.1.0', 'read');
+  t.equal(String(versions.select(long)), '2.1.0', 'read again');
   t.equal(versions.size, 0, 'not stored');
   t.type(versions.select(`text/html; pad=${'x'.repeat(MAX_CACHED_ACCEPT_LENGTH)}`), AcceptHeaderError, 'refused as before');
   t.equal(versions.size, 0, 'still nothing stored');
