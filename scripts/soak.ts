@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startScriptNodeFlags } from './bench/start-script.js';
 import { pickRequest, type SoakRequest } from './soak-requests.js';
 
 const { values } = parseArgs({
@@ -31,6 +32,8 @@ if (!(DURATION_S >= 2 && Number.isInteger(CONNECTIONS) && CONNECTIONS >= 1 && DR
 }
 const SHUTDOWN_LOAD_MS = 2000;
 const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'main.js');
+/** The service runs with the node flags `npm start` gives it. */
+const NODE_FLAGS = startScriptNodeFlags(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json'), 'utf8'));
 
 type Outcome = { kind: 'response'; status: number; wellFormed: boolean } | { kind: 'refused'; code: string } | { kind: 'truncated'; code: string };
 
@@ -128,7 +131,7 @@ function mulberry32(seed: number): () => number {
 }
 
 function startService(): Promise<{ child: ChildProcess; port: number; lines: string[]; exit: Promise<number | null> }> {
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ACCESS_LOG: 'off', DRAIN_TIMEOUT_MS: String(DRAIN_TIMEOUT_MS) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
