@@ -5,7 +5,8 @@ export const REPEAT_FILTER_SLOTS = 4096;
  * Tells whether a string has been seen before, most likely, in a table of fixed size that holds hashes,
  * not strings: nothing is allocated per string, so a flood of strings never seen again leaves no garbage.
  * It forgets: a string whose slot another string took since is new again. It can be wrong the other way
- * only when two strings share a slot and a 32-bit hash, which a cache in front of it may safely admit.
+ * only when two strings share a slot and a 32-bit hash (or a string's hash is 0, an empty slot's value),
+ * which a cache in front of it may safely admit.
  */
 export class RepeatFilter {
   readonly #hashes = new Uint32Array(REPEAT_FILTER_SLOTS);
@@ -20,11 +21,11 @@ export class RepeatFilter {
   }
 }
 
-/** 32-bit FNV-1a over the UTF-16 code units, never 0 (the value of an empty slot). */
+/** 32-bit FNV-1a over the UTF-16 code units. */
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1) {
     hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
   }
-  return hash >>> 0 || 1;
+  return hash >>> 0;
 }
