@@ -3,14 +3,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, release, tmpdir, type } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuSecondsOf, memoryOf, startServerProcess, type ServerProcess } from './bench/child-process.js';
+import { cpuSecondsOf, memoryOf, type ServerProcess } from './bench/child-process.js';
 import { writeDataFile } from './bench/data-files.js';
-import { LoadGenerator, type LoadResult, type LoadSpec } from './bench/load-spec.js';
+import type { LoadResult, LoadSpec } from './bench/load-spec.js';
 import { parseOptions, USAGE, type BenchOptions } from './bench/options.js';
 import { difference, record, type RecordedResponse } from './bench/recorded-response.js';
 import { machineLine, markdown, scenarioLine } from './bench/report.js';
 import { median, medians, runRatioRange, type BenchResults, type Machine, type MemoryResult, type MemorySeries, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
 import { exponent, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './bench/scenarios.js';
+import { RunningProcesses } from './bench/running-processes.js';
 import { startScriptNodeFlags } from './bench/start-script.js';
 import { judgeTargets } from './bench/targets.js';
 
@@ -28,8 +29,7 @@ const TODAY = '2026-11-22';
 
 class CheckFailed extends Error {}
 
-const running = new Set<ServerProcess>();
-let generator: LoadGenerator | undefined;
+const processes = new RunningProcesses(LOAD);
 
 
 async function main(): Promise<number> {
@@ -75,8 +75,7 @@ async function main(): Promise<number> {
     process.stderr.write(`bench FAILED: ${error.message}\n`);
     return 1;
   } finally {
-    generator?.stop();
-    await Promise.all([...running].map((server) => server.stop()));
+    await processes.stopAll();
     await rm(directory, { recursive: true, force: true });
   }
 }
@@ -96,7 +95,7 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
   let served = 0;
   let accessLogLines = 0;
   for (let repetition = 1; repetition <= options.repetitions; repetition += 1) {
-    const service = await start(SERVICE, [], serviceEnvironment(dataFile, options), SERVICE_NODE_FLAGS);
+    const service = await processes.start(SERVICE, [], serviceEnvironment(dataFile, options), SERVICE_NODE_FLAGS);
     startups.push(service.startupMs);
     if (expected === undefined) {
       expected = await recordResponses(service, group.scenarios);
@@ -104,7 +103,7 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
     } else {
       await verify(service, expected, `the service (process ${repetition})`);
     }
-    const bare = await start(BARE, [table], {});
+    const bare = await processes.start(BARE, [table], {});
     await verify(bare, expected, `the bare server (process ${repetition})`);
     await warmUpFreshProcesses([service, bare], group.scenarios, options);
     let servedHere = 0;
@@ -134,8 +133,8 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
     served += servedHere;
     accessLogLines += service.linesAfterStart();
     say(`  processes ${repetition} of ${options.repetitions}: service started in ${(service.startupMs / 1000).toFixed(2)} s, peak RSS ${memory === undefined ? 'n/a' : `${(memory.peakRss / 1024 / 1024).toFixed(0)} MiB`}`);
-    await stop(service);
-    await stop(bare);
+    await processes.stop(service);
+    await processes.stop(bare);
   }
 
   const scenarios: ScenarioResult[] = [];
@@ -175,7 +174,7 @@ async function warmUpFreshProcesses(servers: readonly ServerProcess[], scenarios
   const requests = scenarios.map(({ path, accept }) => ({ path, accept }));
   const statuses = [...new Set(scenarios.map((scenario) => scenario.status))];
   for (const server of servers) {
-    checkRun('warm-up of fresh processes', await load({ url: server.url, connections: options.connections, duration: options.warmup, requests }), statuses);
+    checkRun('warm-up of fresh processes', await processes.load({ url: server.url, connections: options.connections, duration: options.warmup, requests }), statuses);
   }
 }
 
@@ -200,14 +199,14 @@ async function recordResponses(service: ServerProcess, scenarios: readonly Scena
 async function checkMemory(dataFile: string, bareTable: string, options: BenchOptions): Promise<MemoryResult> {
   const [firstCount, lastCount] = options.memoryRequests;
   say(`\nmemory: ${firstCount} then ${lastCount} requests, a mix of every scenario, /version/my_version/, new Accept headers and new paths`);
-  const service = await start(SERVICE, [], serviceEnvironment(dataFile, options), SERVICE_NODE_FLAGS);
+  const service = await processes.start(SERVICE, [], serviceEnvironment(dataFile, options), SERVICE_NODE_FLAGS);
   const serviceSeries = await memorySeries(service, [200, 404, 406], options);
-  await stop(service);
+  await processes.stop(service);
   say(`  service: RSS (MiB) after each count: ${seriesLine(serviceSeries)}`);
   // The bare server has no answer for the ever-new Accept headers and paths: it answers them 500 with no body.
-  const bare = await start(BARE, [bareTable], {});
+  const bare = await processes.start(BARE, [bareTable], {});
   const bareSeries = await memorySeries(bare, [200, 404, 406, 500], options);
-  await stop(bare);
+  await processes.stop(bare);
   say(`  bare server: RSS (MiB) after each count: ${seriesLine(bareSeries)}`);
   return { dataSize: REFERENCE_SIZE, ...serviceSeries, bare: bareSeries };
 }
@@ -222,7 +221,7 @@ async function memorySeries(server: ServerProcess, statuses: readonly number[], 
   let sent = 0;
   for (const checkpoint of checkpoints) {
     const spec: LoadSpec = { url: server.url, connections: options.connections, duration: 0, amount: checkpoint - sent, requests, uniqueVariants: true };
-    checkRun('memory mix', await load(spec), statuses);
+    checkRun('memory mix', await processes.load(spec), statuses);
     sent = checkpoint;
     series.push({ requests: checkpoint, rssBytes: (await memoryOf(server.pid))?.rss });
   }
@@ -251,7 +250,7 @@ function responsesTable(directory: string, size: number): string {
 
 async function measure(server: ServerProcess, scenario: Scenario, seconds: number, options: BenchOptions): Promise<RunResult> {
   const cpuBefore = await cpuSecondsOf(server.pid);
-  const result = await load({ url: server.url, connections: options.connections, duration: seconds, requests: [{ path: scenario.path, accept: scenario.accept }] });
+  const result = await processes.load({ url: server.url, connections: options.connections, duration: seconds, requests: [{ path: scenario.path, accept: scenario.accept }] });
   const cpuAfter = await cpuSecondsOf(server.pid);
   checkRun(scenario.name, result, [scenario.status]);
   const cpuMicrosPerRequest = cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / result.requests;
@@ -274,11 +273,6 @@ async function verify(server: ServerProcess, expected: ReadonlyMap<Scenario, Rec
   }
 }
 
-/** One run of the load generator, a process of its own started on first use. */
-function load(spec: LoadSpec): Promise<LoadResult> {
-  generator ??= new LoadGenerator(LOAD);
-  return generator.run(spec);
-}
 
 /**
  * The bare server keeps a connection for any number of requests, so the service does too
@@ -289,16 +283,6 @@ function serviceEnvironment(dataFile: string, options: BenchOptions): Record<str
   return { PORT: '0', HOST: '127.0.0.1', DATA_FILE: dataFile, TODAY, ACCESS_LOG: options.accessLog, MAX_REQUESTS_PER_SOCKET: '0', NODE_ENV: 'production' };
 }
 
-async function start(script: string, args: readonly string[], env: Record<string, string>, nodeFlags: readonly string[] = []): Promise<ServerProcess> {
-  const server = await startServerProcess(script, args, env, nodeFlags);
-  running.add(server);
-  return server;
-}
-
-async function stop(server: ServerProcess): Promise<void> {
-  running.delete(server);
-  await server.stop();
-}
 
 function describeMachine(): Machine {
   const processors = cpus();
@@ -309,10 +293,4 @@ function say(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    generator?.stop();
-    void Promise.all([...running].map((server) => server.stop())).then(() => process.exit(130));
-  });
-}
 process.exitCode = await main();
