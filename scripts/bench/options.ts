@@ -81,13 +81,15 @@ export function parseOptions(args: readonly string[]): BenchOptions {
   return options;
 }
 
-function positive(name: string, text: string, zeroAllowed = false): number {
+/** `text` as a number above 0 (or at least 0); throws naming the option otherwise. */
+export function positive(name: string, text: string, zeroAllowed = false): number {
   const value = Number(text);
   if (text === '' || !Number.isFinite(value) || value < 0 || (value === 0 && !zeroAllowed)) throw new Error(`${name} needs a positive number, got ${JSON.stringify(text)}`);
   return value;
 }
 
-function whole(name: string, text: string): number {
+/** `text` as a whole number above 0; throws naming the option otherwise. */
+export function whole(name: string, text: string): number {
   const value = positive(name, text);
   if (!Number.isSafeInteger(value)) throw new Error(`${name} needs a whole number, got ${JSON.stringify(text)}`);
   return value;
