@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, release, tmpdir, type } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { cpuSecondsOf, memoryOf, type ServerProcess } from './bench/child-process.js';
 import { writeDataFile } from './bench/data-files.js';
 import type { LoadResult, LoadSpec } from './bench/load-spec.js';
@@ -12,24 +10,18 @@ import { machineLine, markdown, scenarioLine } from './bench/report.js';
 import { median, medians, runRatioRange, type BenchResults, type Machine, type MemoryResult, type MemorySeries, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
 import { RunningProcesses } from './bench/running-processes.js';
 import { exponent, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './bench/scenarios.js';
-import { startScriptNodeFlags } from './bench/start-script.js';
+import { BARE_SERVER, LOAD_GENERATOR, SERVICE_MAIN, serviceEnvironment, serviceNodeFlags } from './bench/service-launch.js';
 import { judgeTargets } from './bench/targets.js';
 
 /**
  * `npm run bench`: the compiled service (dist/main.js) and a bare node:http server replaying its bytes,
  * each its own process, under the same load from a third process (autocannon) on loopback.
  */
-const SERVICE = fileURLToPath(new URL('../main.js', import.meta.url));
-/** The node flags `npm start` gives the service (package.json), so the bench runs it as it is shipped. */
-const SERVICE_NODE_FLAGS = startScriptNodeFlags(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'));
-const BARE = fileURLToPath(new URL('./bench/bare-server.js', import.meta.url));
-const LOAD = fileURLToPath(new URL('./bench/load-generator.js', import.meta.url));
-/** Ages depend on today; a fixed date keeps every response the same bytes all run long. */
-const TODAY = '2026-11-22';
+const SERVICE_NODE_FLAGS = serviceNodeFlags();
 
 class CheckFailed extends Error {}
 
-const processes = new RunningProcesses(LOAD);
+const processes = new RunningProcesses(LOAD_GENERATOR);
 
 
 async function main(): Promise<number> {
@@ -95,7 +87,7 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
   let served = 0;
   let accessLogLines = 0;
   for (let repetition = 1; repetition <= options.repetitions; repetition += 1) {
-    const service = await processes.start(SERVICE, [], serviceEnvironment(dataFile, options), SERVICE_NODE_FLAGS);
+    const service = await processes.start(SERVICE_MAIN, [], serviceEnvironment(dataFile, options.accessLog), SERVICE_NODE_FLAGS);
     startups.push(service.startupMs);
     if (expected === undefined) {
       expected = await recordResponses(service, group.scenarios);
@@ -103,7 +95,7 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
     } else {
       await verify(service, expected, `the service (process ${repetition})`);
     }
-    const bare = await processes.start(BARE, [table], {});
+    const bare = await processes.start(BARE_SERVER, [table], {});
     await verify(bare, expected, `the bare server (process ${repetition})`);
     await warmUpFreshProcesses([service, bare], group.scenarios, options);
     let servedHere = 0;
@@ -199,12 +191,12 @@ async function recordResponses(service: ServerProcess, scenarios: readonly Scena
 async function checkMemory(dataFile: string, bareTable: string, options: BenchOptions): Promise<MemoryResult> {
   const [firstCount, lastCount] = options.memoryRequests;
   say(`\nmemory: ${firstCount} then ${lastCount} requests, a mix of every scenario, /version/my_version/, new Accept headers and new paths`);
-  const service = await processes.start(SERVICE, [], serviceEnvironment(dataFile, options), SERVICE_NODE_FLAGS);
+  const service = await processes.start(SERVICE_MAIN, [], serviceEnvironment(dataFile, options.accessLog), SERVICE_NODE_FLAGS);
   const serviceSeries = await memorySeries(service, [200, 404, 406], options);
   await processes.stop(service);
   say(`  service: RSS (MiB) after each count: ${seriesLine(serviceSeries)}`);
   // The bare server has no answer for the ever-new Accept headers and paths: it answers them 500 with no body.
-  const bare = await processes.start(BARE, [bareTable], {});
+  const bare = await processes.start(BARE_SERVER, [bareTable], {});
   const bareSeries = await memorySeries(bare, [200, 404, 406, 500], options);
   await processes.stop(bare);
   say(`  bare server: RSS (MiB) after each count: ${seriesLine(bareSeries)}`);
@@ -271,16 +263,6 @@ async function verify(server: ServerProcess, expected: ReadonlyMap<Scenario, Rec
     const why = difference(response, await record(server.url, scenario.path, scenario.accept));
     if (why !== undefined) throw new CheckFailed(`${scenario.name}: ${what} answered differently: ${why}`);
   }
-}
-
-
-/**
- * The bare server keeps a connection for any number of requests, so the service does too
- * (MAX_REQUESTS_PER_SOCKET=0): autocannon keeps writing on a connection the server closes after its last
- * allowed request, and the requests it loses there are counted nowhere.
- */
-function serviceEnvironment(dataFile: string, options: BenchOptions): Record<string, string> {
-  return { PORT: '0', HOST: '127.0.0.1', DATA_FILE: dataFile, TODAY, ACCESS_LOG: options.accessLog, MAX_REQUESTS_PER_SOCKET: '0', NODE_ENV: 'production' };
 }
 
 

@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { cpuSecondsOf, type ServerProcess } from './bench/child-process.js';
 import { writeDataFile } from './bench/data-files.js';
 import { difference, record, type RecordedResponse } from './bench/recorded-response.js';
 import { median } from './bench/results.js';
 import { RunningProcesses } from './bench/running-processes.js';
-import { startScriptNodeFlags } from './bench/start-script.js';
+import { BARE_SERVER, LOAD_GENERATOR, SERVICE_MAIN, serviceEnvironment, serviceNodeFlags } from './bench/service-launch.js';
 import { parseCompareOptions, USAGE, type CompareOptions } from './compare/options.js';
 
 /**
@@ -18,11 +16,7 @@ import { parseCompareOptions, USAGE, type CompareOptions } from './compare/optio
  * measures every process once, the variants interleaved, so that a slow spell of the machine falls on
  * all of them. Linux only (CPU time from /proc).
  */
-const HERE = fileURLToPath(new URL('../main.js', import.meta.url));
-const NODE_FLAGS = startScriptNodeFlags(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'));
-const BARE = fileURLToPath(new URL('./bench/bare-server.js', import.meta.url));
-const LOAD = fileURLToPath(new URL('./bench/load-generator.js', import.meta.url));
-const TODAY = '2026-11-22';
+const NODE_FLAGS = serviceNodeFlags();
 const DOGS = 1_000;
 
 interface Measured {
@@ -33,12 +27,12 @@ interface Measured {
   readonly p99: number;
 }
 
-const processes = new RunningProcesses(LOAD);
+const processes = new RunningProcesses(LOAD_GENERATOR);
 
 async function main(): Promise<number> {
   let options: CompareOptions;
   try {
-    options = parseCompareOptions(process.argv.slice(2), HERE);
+    options = parseCompareOptions(process.argv.slice(2), SERVICE_MAIN);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\nusage: ${USAGE}\n`);
     return 2;
@@ -56,7 +50,7 @@ async function main(): Promise<number> {
     const table = join(directory, 'responses.json');
     for (let index = 1; index <= options.processes; index += 1) {
       for (const variant of options.variants) {
-        const env = { PORT: '0', HOST: '127.0.0.1', DATA_FILE: dataFile, TODAY, ACCESS_LOG: 'on', MAX_REQUESTS_PER_SOCKET: '0', NODE_ENV: 'production', ...variant.env };
+        const env = { ...serviceEnvironment(dataFile, 'on'), ...variant.env };
         const server = await processes.start(variant.main, [], env, NODE_FLAGS);
         const response = await record(server.url, options.path, options.accept);
         if (expected === undefined) {
@@ -67,7 +61,7 @@ async function main(): Promise<number> {
         if (why !== undefined) throw new Error(`${variant.name} answers ${options.path} differently from ${options.variants[0]?.name}: ${why}`);
         servers.push({ variant: variant.name, index, server });
       }
-      if (options.bare) servers.push({ variant: 'bare', index, server: await processes.start(BARE, [table], {}) });
+      if (options.bare) servers.push({ variant: 'bare', index, server: await processes.start(BARE_SERVER, [table], {}) });
     }
     say(`${servers.length} processes (${options.processes} a variant), ${options.rounds} rounds, ${options.duration} s runs after ${options.warmup} s of load, ${options.connections} connections, GET ${options.path} with Accept: ${options.accept}`);
     say(`service: node ${NODE_FLAGS.join(' ')} MAIN_JS, ${DOGS} dogs; variants: ${options.variants.map((variant) => `${variant.name} = ${variant.main} ${JSON.stringify(variant.env)}`).join('; ')}`);

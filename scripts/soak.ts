@@ -8,11 +8,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
-import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startScriptNodeFlags } from './bench/start-script.js';
+import { SERVICE_MAIN, serviceNodeFlags } from './bench/service-launch.js';
 import { pickRequest, type SoakRequest } from './soak-requests.js';
 
 const { values } = parseArgs({
@@ -31,9 +29,8 @@ if (!(DURATION_S >= 2 && Number.isInteger(CONNECTIONS) && CONNECTIONS >= 1 && DR
   process.exit(2);
 }
 const SHUTDOWN_LOAD_MS = 2000;
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'main.js');
-/** The service runs with the node flags `npm start` gives it. */
-const NODE_FLAGS = startScriptNodeFlags(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json'), 'utf8'));
+const MAIN = SERVICE_MAIN;
+const NODE_FLAGS = serviceNodeFlags();
 
 type Outcome = { kind: 'response'; status: number; wellFormed: boolean } | { kind: 'refused'; code: string } | { kind: 'truncated'; code: string };
 
