@@ -7,7 +7,7 @@ import { difference, record, type RecordedResponse } from './bench/recorded-resp
 import { median } from './bench/results.js';
 import { RunningProcesses } from './bench/running-processes.js';
 import { BARE_SERVER, LOAD_GENERATOR, SERVICE_MAIN, serviceEnvironment, serviceNodeFlags } from './bench/service-launch.js';
-import { parseCompareOptions, USAGE, type CompareOptions } from './compare/options.js';
+import { bareServers, parseCompareOptions, USAGE, type CompareOptions } from './compare/options.js';
 
 /**
  * Compares the CPU time per request of several builds or settings of the service under one request,
@@ -61,7 +61,9 @@ async function main(): Promise<number> {
         if (why !== undefined) throw new Error(`${variant.name} answers ${options.path} differently from ${options.variants[0]?.name}: ${why}`);
         servers.push({ variant: variant.name, index, server });
       }
-      if (options.bare) servers.push({ variant: 'bare', index, server: await processes.start(BARE_SERVER, [table], {}) });
+      for (const { name, micros } of bareServers(options)) {
+        servers.push({ variant: name, index, server: await processes.start(BARE_SERVER, micros > 0 ? [table, String(micros)] : [table], {}) });
+      }
     }
     say(`${servers.length} processes (${options.processes} a variant), ${options.rounds} rounds, ${options.duration} s runs after ${options.warmup} s of load, ${options.connections} connections, GET ${options.path} with Accept: ${options.accept}`);
     say(`service: node ${NODE_FLAGS.join(' ')} MAIN_JS, ${DOGS} dogs; variants: ${options.variants.map((variant) => `${variant.name} = ${variant.main} ${JSON.stringify(variant.env)}`).join('; ')}`);
@@ -73,7 +75,7 @@ async function main(): Promise<number> {
         say(`round ${round}  ${`${variant}#${index}`.padEnd(20)} ${run.cpuMicrosPerRequest.toFixed(1).padStart(6)} µs/req  ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  p99 ${run.p99} ms`);
       }
     }
-    report(runs, [...options.variants.map((variant) => variant.name), ...(options.bare ? ['bare'] : [])]);
+    report(runs, [...options.variants.map((variant) => variant.name), ...bareServers(options).map((bare) => bare.name)]);
     return 0;
   } catch (error) {
     process.stderr.write(`cpu-compare failed: ${(error as Error).message}\n`);

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type OutgoingHttpHeaders } from 'node:http';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RecordedResponse } from './recorded-response.js';
 
 /**
  * The limit of this stack: a bare node:http server that answers each recorded (path, Accept) with the
- * bytes the service sent, precomputed. Run as its own process: `node bare-server.js <responses.json>`.
+ * bytes the service sent, precomputed. Run as its own process: `node bare-server.js <responses.json> [MICROS]`.
+ * With MICROS (cpu-compare's `--bare-work`) it first spends that many µs of CPU on each request, busy.
  */
 interface Reply {
   readonly status: number;
@@ -21,7 +22,18 @@ const replies = new Map<string, Reply>(
   ]),
 );
 
-const server = createServer((req, res) => {
+const workMicros = Number(process.argv[3] ?? '0');
+
+/** Spends `micros` µs of this process's CPU time (user and system, as /proc counts it) doing nothing. */
+function spendCpu(micros: number): void {
+  const start = process.cpuUsage();
+  for (let spent = 0; spent < micros; ) {
+    const { user, system } = process.cpuUsage(start);
+    spent = user + system;
+  }
+}
+
+const answer = (req: IncomingMessage, res: ServerResponse): void => {
   const reply = replies.get(`${req.url}\n${req.headers.accept ?? ''}`);
   if (reply === undefined) {
     res.writeHead(500);
@@ -30,7 +42,16 @@ const server = createServer((req, res) => {
   }
   res.writeHead(reply.status, reply.headers);
   res.end(reply.body);
-});
+};
+// The figure is read once: the limit itself runs no check of it per request.
+const server = createServer(
+  workMicros > 0
+    ? (req, res) => {
+        spendCpu(workMicros);
+        answer(req, res);
+      }
+    : answer,
+);
 server.listen(0, '127.0.0.1', () => {
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`);
 });

@@ -22,12 +22,17 @@ export interface CompareOptions {
   readonly accept: string;
   /** Also measure a bare node:http server replaying the first variant's response. */
   readonly bare: boolean;
+  /**
+   * For each, one more bare server that spends that many µs of CPU on each request before it answers:
+   * what so much added work costs per request in this setup, to read the variants' differences by.
+   */
+  readonly bareWork: readonly number[];
   readonly variants: readonly Variant[];
 }
 
 export const USAGE = `node dist/scripts/cpu-compare.js [--processes=N] [--rounds=N] [--duration=S] [--warmup=S] [--connections=N]
-       [--path=/doggies/1/] [--accept='application/json; version=2.1.0'] [--no-bare] [--variant=NAME:MAIN_JS[:KEY=VALUE]...]...
-  A variant's path may not hold ':'. Without --variant: the service here with ACCESS_LOG on, and with it off.`;
+       [--path=/doggies/1/] [--accept='application/json; version=2.1.0'] [--no-bare] [--bare-work=MICROS,...] [--variant=NAME:MAIN_JS[:KEY=VALUE]...]...
+  A variant's path may not hold ':'. --bare-work adds a bare server per figure that spends so many µs of CPU a request. Without --variant: the service here with ACCESS_LOG on, and with it off.`;
 
 /** The options from command-line arguments; `here` is this build's dist/main.js, the default variants' script. Throws on a bad one. */
 export function parseCompareOptions(args: readonly string[], here: string): CompareOptions {
@@ -40,6 +45,7 @@ export function parseCompareOptions(args: readonly string[], here: string): Comp
     path: '/doggies/1/',
     accept: 'application/json; version=2.1.0',
     bare: true,
+    bareWork: [],
   };
   const variants: Variant[] = [];
   for (const arg of args) {
@@ -62,16 +68,24 @@ export function parseCompareOptions(args: readonly string[], here: string): Comp
         break;
       case '--accept': options = { ...options, accept: value }; break;
       case '--variant': variants.push(parseVariant(value)); break;
+      case '--bare-work': options = { ...options, bareWork: value.split(',').map((micros) => positive(name, micros)) }; break;
       default: throw new Error(`unknown argument ${arg}`);
     }
   }
-  const names = variants.map((variant) => variant.name);
-  const doubled = names.find((name, index) => names.indexOf(name) !== index || (options.bare && name === 'bare'));
+  if (!options.bare && options.bareWork.length > 0) throw new Error('--bare-work needs the bare server: drop --no-bare');
+  const names = [...variants.map((variant) => variant.name), ...bareServers(options).map((bare) => bare.name)];
+  const doubled = names.find((name, index) => names.indexOf(name) !== index);
   if (doubled !== undefined) throw new Error(`two variants are named ${doubled}`);
   return {
     ...options,
     variants: variants.length > 0 ? variants : [{ name: 'log-on', main: here, env: { ACCESS_LOG: 'on' } }, { name: 'log-off', main: here, env: { ACCESS_LOG: 'off' } }],
   };
+}
+
+/** The bare servers to measure, each with its name in the report and the µs of CPU it spends a request (0: none). */
+export function bareServers(options: Pick<CompareOptions, 'bare' | 'bareWork'>): { readonly name: string; readonly micros: number }[] {
+  if (!options.bare) return [];
+  return [{ name: 'bare', micros: 0 }, ...options.bareWork.map((micros) => ({ name: `bare+${micros}us`, micros }))];
 }
 
 /** `NAME:MAIN_JS[:KEY=VALUE]...` */

@@ -1,11 +1,12 @@
 import t from 'tap';
-import { parseCompareOptions } from '../../scripts/compare/options.js';
+import { bareServers, parseCompareOptions } from '../../scripts/compare/options.js';
 
 const HERE = '/build/dist/main.js';
 
 t.test('cpu-compare options: defaults compare the access log on and off, with a bare server', async (t) => {
   const options = parseCompareOptions([], HERE);
   t.match(options, { processes: 4, rounds: 3, duration: 3, warmup: 1, connections: 50, path: '/doggies/1/', accept: 'application/json; version=2.1.0', bare: true });
+  t.same(bareServers(options), [{ name: 'bare', micros: 0 }], 'one bare server, which spends nothing of its own');
   t.same(options.variants, [
     { name: 'log-on', main: HERE, env: { ACCESS_LOG: 'on' } },
     { name: 'log-off', main: HERE, env: { ACCESS_LOG: 'off' } },
@@ -25,6 +26,17 @@ t.test('cpu-compare options: variants with settings, and overrides', async (t) =
   t.equal(parseCompareOptions(['--variant=a:x.js:EMPTY='], HERE).variants[0]?.env.EMPTY, '', 'a setting may be empty');
 });
 
+t.test('cpu-compare options: bare servers that spend so many µs of CPU a request', async (t) => {
+  const options = parseCompareOptions(['--bare-work=2,4.5'], HERE);
+  t.same(options.bareWork, [2, 4.5]);
+  t.same(bareServers(options), [
+    { name: 'bare', micros: 0 },
+    { name: 'bare+2us', micros: 2 },
+    { name: 'bare+4.5us', micros: 4.5 },
+  ]);
+  t.same(bareServers(parseCompareOptions(['--no-bare'], HERE)), [], 'none with --no-bare');
+});
+
 t.test('cpu-compare options: refusals', async (t) => {
   const bad = [
     ['--nope'],
@@ -39,6 +51,12 @@ t.test('cpu-compare options: refusals', async (t) => {
     ['--variant=a:x.js:=value'],
     ['--variant=a:x.js', '--variant=a:y.js'],
     ['--variant=bare:x.js'],
+    ['--bare-work='],
+    ['--bare-work=0'],
+    ['--bare-work=2,x'],
+    ['--bare-work=2,2'],
+    ['--bare-work=2', '--no-bare'],
+    ['--variant=bare+2us:x.js', '--bare-work=2'],
   ];
   for (const args of bad) t.throws(() => parseCompareOptions(args, HERE), Error, args.join(' '));
   t.same(parseCompareOptions(['--variant=bare:x.js', '--no-bare'], HERE).variants.map((variant) => variant.name), ['bare'], 'bare is free once no bare server runs');
