@@ -23,7 +23,6 @@ class CheckFailed extends Error {}
 
 const processes = new RunningProcesses(LOAD_GENERATOR);
 
-
 async function main(): Promise<number> {
   let options: BenchOptions;
   try {
@@ -264,7 +263,6 @@ async function verify(server: ServerProcess, expected: ReadonlyMap<Scenario, Rec
     if (why !== undefined) throw new CheckFailed(`${scenario.name}: ${what} answered differently: ${why}`);
   }
 }
-
 
 function describeMachine(): Machine {
   const processors = cpus();

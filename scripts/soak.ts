@@ -29,7 +29,6 @@ if (!(DURATION_S >= 2 && Number.isInteger(CONNECTIONS) && CONNECTIONS >= 1 && DR
   process.exit(2);
 }
 const SHUTDOWN_LOAD_MS = 2000;
-const MAIN = SERVICE_MAIN;
 const NODE_FLAGS = serviceNodeFlags();
 
 type Outcome = { kind: 'response'; status: number; wellFormed: boolean } | { kind: 'refused'; code: string } | { kind: 'truncated'; code: string };
@@ -128,7 +127,7 @@ function mulberry32(seed: number): () => number {
 }
 
 function startService(): Promise<{ child: ChildProcess; port: number; lines: string[]; exit: Promise<number | null> }> {
-  const child = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, SERVICE_MAIN], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ACCESS_LOG: 'off', DRAIN_TIMEOUT_MS: String(DRAIN_TIMEOUT_MS) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
