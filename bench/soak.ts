@@ -10,7 +10,7 @@ import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { SERVICE_MAIN, serviceNodeFlags } from './bench/service-launch.js';
+import { SERVICE_MAIN, serviceNodeFlags } from './harness/service-launch.js';
 import { pickRequest, type SoakRequest } from './soak-requests.js';
 
 const { values } = parseArgs({

@@ -1,12 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuSecondsOf, type ServerProcess } from './bench/child-process.js';
-import { writeDataFile } from './bench/data-files.js';
-import { difference, record, type RecordedResponse } from './bench/recorded-response.js';
-import { median } from './bench/results.js';
-import { RunningProcesses } from './bench/running-processes.js';
-import { BARE_SERVER, LOAD_GENERATOR, SERVICE_MAIN, serviceEnvironment, serviceNodeFlags } from './bench/service-launch.js';
+import { cpuSecondsOf, type ServerProcess } from './harness/child-process.js';
+import { writeDataFile } from './harness/data-files.js';
+import { difference, record, type RecordedResponse } from './harness/recorded-response.js';
+import { median } from './harness/results.js';
+import { RunningProcesses } from './harness/running-processes.js';
+import { BARE_SERVER, LOAD_GENERATOR, SERVICE_MAIN, serviceEnvironment, serviceNodeFlags } from './harness/service-launch.js';
 import { bareServers, parseCompareOptions, USAGE, type CompareOptions } from './compare/options.js';
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startScriptNodeFlags } from './start-script.js';
 
-// The compiled scripts' neighbours, from dist/scripts/bench/: the service, and the processes the bench and
+// The compiled scripts' neighbours, from dist/bench/harness/: the service, and the processes the bench and
 // cpu-compare start beside it.
 export const SERVICE_MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 export const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url));

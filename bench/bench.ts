@@ -1,17 +1,17 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, release, tmpdir, type } from 'node:os';
 import { join } from 'node:path';
-import { cpuSecondsOf, memoryOf, type ServerProcess } from './bench/child-process.js';
-import { writeDataFile } from './bench/data-files.js';
-import type { LoadResult, LoadSpec } from './bench/load-spec.js';
-import { parseOptions, USAGE, type BenchOptions } from './bench/options.js';
-import { difference, record, type RecordedResponse } from './bench/recorded-response.js';
-import { machineLine, markdown, scenarioLine } from './bench/report.js';
-import { median, medians, runRatioRange, type BenchResults, type Machine, type MemoryResult, type MemorySeries, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './bench/results.js';
-import { RunningProcesses } from './bench/running-processes.js';
-import { exponent, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './bench/scenarios.js';
-import { BARE_SERVER, LOAD_GENERATOR, SERVICE_MAIN, serviceEnvironment, serviceNodeFlags } from './bench/service-launch.js';
-import { judgeTargets } from './bench/targets.js';
+import { cpuSecondsOf, memoryOf, type ServerProcess } from './harness/child-process.js';
+import { writeDataFile } from './harness/data-files.js';
+import type { LoadResult, LoadSpec } from './harness/load-spec.js';
+import { parseOptions, USAGE, type BenchOptions } from './harness/options.js';
+import { difference, record, type RecordedResponse } from './harness/recorded-response.js';
+import { machineLine, markdown, scenarioLine } from './harness/report.js';
+import { median, medians, runRatioRange, type BenchResults, type Machine, type MemoryResult, type MemorySeries, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './harness/results.js';
+import { RunningProcesses } from './harness/running-processes.js';
+import { exponent, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './harness/scenarios.js';
+import { BARE_SERVER, LOAD_GENERATOR, SERVICE_MAIN, serviceEnvironment, serviceNodeFlags } from './harness/service-launch.js';
+import { judgeTargets } from './harness/targets.js';
 
 /**
  * `npm run bench`: the compiled service (dist/main.js) and a bare node:http server replaying its bytes,

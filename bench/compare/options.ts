@@ -1,4 +1,4 @@
-import { positive, whole } from '../bench/options.js';
+import { positive, whole } from '../harness/options.js';
 
 /** One way of running the service: a `main.js` of some build, and settings over the bench's environment. */
 export interface Variant {
@@ -30,7 +30,7 @@ export interface CompareOptions {
   readonly variants: readonly Variant[];
 }
 
-export const USAGE = `node dist/scripts/cpu-compare.js [--processes=N] [--rounds=N] [--duration=S] [--warmup=S] [--connections=N]
+export const USAGE = `node dist/bench/cpu-compare.js [--processes=N] [--rounds=N] [--duration=S] [--warmup=S] [--connections=N]
        [--path=/doggies/1/] [--accept='application/json; version=2.1.0'] [--no-bare] [--bare-work=MICROS,...] [--variant=NAME:MAIN_JS[:KEY=VALUE]...]...
   A variant's path may not hold ':'. --bare-work adds a bare server per figure that spends so many µs of CPU a request. Without --variant: the service here with ACCESS_LOG on, and with it off.`;
 

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { bareServers, parseCompareOptions } from '../../scripts/compare/options.js';
+import { bareServers, parseCompareOptions } from '../../bench/compare/options.js';
 
 const HERE = '/build/dist/main.js';
 

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { startScriptNodeFlags } from '../../scripts/bench/start-script.js';
-import { parseOptions } from '../../scripts/bench/options.js';
-import { difference, type RecordedResponse } from '../../scripts/bench/recorded-response.js';
-import { median, medians, runRatioRange, type ScenarioResult } from '../../scripts/bench/results.js';
-import { scenarioLine } from '../../scripts/bench/report.js';
-import { exponent, pageScenarios, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups } from '../../scripts/bench/scenarios.js';
-import { judgeTargets } from '../../scripts/bench/targets.js';
+import { startScriptNodeFlags } from '../../bench/harness/start-script.js';
+import { parseOptions } from '../../bench/harness/options.js';
+import { difference, type RecordedResponse } from '../../bench/harness/recorded-response.js';
+import { median, medians, runRatioRange, type ScenarioResult } from '../../bench/harness/results.js';
+import { scenarioLine } from '../../bench/harness/report.js';
+import { exponent, pageScenarios, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups } from '../../bench/harness/scenarios.js';
+import { judgeTargets } from '../../bench/harness/targets.js';
 
 t.test('median: the middle value, or the mean of the two middle ones', async (t) => {
   t.equal(median([3, 1, 2]), 2, 'odd count');
