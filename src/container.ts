@@ -13,7 +13,7 @@ import { RetrieveCat } from './application/use-cases/retrieve-cat.js';
 import { RetrieveDog } from './application/use-cases/retrieve-dog.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';
 import { SystemClock } from './adapters/clock/system-clock.js';
-import { loadRecords } from './adapters/config/data-file.js';
+import { loadRecords } from './adapters/persistence/data-file.js';
 import { readSettings, type Environment, type Settings } from './adapters/config/settings.js';
 import { ApiRequestHandler } from './adapters/http/api-request-handler.js';
 import { ApiRoutes } from './adapters/http/api-routes.js';

@@ -1,4 +1,4 @@
-import { loadDataCommand } from './adapters/persistence/postgres/load-data-command.js';
+import { loadDataCommand } from './load-data-command.js';
 
 const lineTo =
   (stream: NodeJS.WriteStream) =>

@@ -58,6 +58,23 @@ t.test('adapters do not reach for the composition root or the entry point', asyn
   t.same(wrong.map((i) => `${i.file} imports ${i.specifier}`), []);
 });
 
+/** A folder of a layer (`adapters/persistence`, `application/ports`), with its subfolders; the top-level files are one unit. */
+const unitOf = (path: string): string => (path.includes('/') ? path.split('/').slice(0, 2).join('/').replace(/\.ts$/, '') : '.');
+
+t.test('no folder imports a folder that imports it back, directly or round a longer cycle', async (t) => {
+  const edges = new Map<string, Set<string>>();
+  for (const { file, target } of imports) {
+    if (target === undefined || unitOf(file) === unitOf(target)) continue;
+    const from = edges.get(unitOf(file)) ?? new Set<string>();
+    edges.set(unitOf(file), from.add(unitOf(target)));
+  }
+  t.ok(edges.get('adapters/http')?.has('application/use-cases'), 'the scan sees imports between folders');
+  const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+    [...(edges.get(from) ?? [])].some((next) => next === to || (!seen.has(next) && reaches(next, to, seen.add(next))));
+  const cycles = [...edges].flatMap(([from, targets]) => [...targets].filter((to) => reaches(to, from)).map((to) => `${from} -> ${to} -> ... -> ${from}`));
+  t.same(cycles, []);
+});
+
 t.test('the container is used only in the composition root', async (t) => {
   const users = files.filter((file) => /\bContainer\b(?!Module)/.test(readFileSync(file, 'utf8').replace(/\/\*\*[\s\S]*?\*\//g, '')));
   t.same(users.map((file) => relative(src, file)), ['container.ts']);

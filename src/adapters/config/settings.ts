@@ -4,7 +4,7 @@ import type { DefaultVersionChoice } from '../../domain/versioning/default-versi
 import { REMOVAL_READINGS, type RemovalReading } from '../../domain/versioning/removal-reading.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { ApiServerOptions } from '../http/api-server.js';
-import { StartupError } from './startup-error.js';
+import { StartupError } from '../../application/errors/startup-error.js';
 
 /** Every setting of the service, read from the environment and validated once at start. */
 export interface Settings {

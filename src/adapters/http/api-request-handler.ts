@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import { inject, injectable } from 'inversify';
-import { NotFoundError } from '../../application/errors/not-found-error.js';
 import type { Awaitable } from '../../application/ports/awaitable.js';
 import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
 import { DomainError } from '../../domain/errors/domain-error.js';
@@ -15,6 +14,7 @@ import { parseRequestTarget } from './request-target.js';
 import type { RouteOutcome } from './route.js';
 import { Router } from './router.js';
 import { sendJson } from './send-json.js';
+import { UnknownPathError } from './unknown-path-error.js';
 import { VersionSelector } from './version-selector.js';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
@@ -142,7 +142,7 @@ export class ApiRequestHandler {
   /** A 301 to the path with a slash added when that path exists; otherwise a 404. */
   #redirectToSlashForm(path: string, query: string): RouteOutcome {
     if (path.endsWith('/') || !REDIRECTABLE_PATH.test(path) || this.#router.match(`${path}/`) === undefined) {
-      return new NotFoundError('unknown_path');
+      return new UnknownPathError();
     }
     const location = query === '' ? `${path}/` : `${path}/?${query}`;
     return { status: 301, body: { detail: `Moved permanently to ${location}.` }, headers: { Location: location } };

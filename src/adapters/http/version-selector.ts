@@ -1,11 +1,11 @@
 import { DomainError } from '../../domain/errors/domain-error.js';
 import type { Version } from '../../domain/versioning/version.js';
+import { GenerationalCache } from '../../application/caching/generational-cache.js';
 import { versionFromAccept } from './accept-header.js';
-import { BoundedCache } from './bounded-cache.js';
 import { RepeatFilter } from './repeat-filter.js';
 
-/** How many distinct Accept headers are remembered; clients send few, and a flood of new ones only evicts. */
-export const ACCEPT_CACHE_CAPACITY = 1000;
+/** Distinct Accept headers remembered (fewer than twice this); clients send few, and a flood of new ones only evicts. */
+export const ACCEPT_CACHE_CAPACITY = 500;
 /** Longer headers are read every time, so the cache holds at most about a megabyte of keys. */
 export const MAX_CACHED_ACCEPT_LENGTH = 1024;
 
@@ -20,7 +20,7 @@ export const MAX_CACHED_ACCEPT_LENGTH = 1024;
  * garbage is collected only in major collections, and RSS would grow with such requests.
  */
 export class VersionSelector {
-  readonly #outcomes = new BoundedCache<string, Version | DomainError>(ACCEPT_CACHE_CAPACITY);
+  readonly #outcomes = new GenerationalCache<string, Version | DomainError>(ACCEPT_CACHE_CAPACITY);
   readonly #seen = new RepeatFilter();
 
   constructor(private readonly resolve: (requested: string | undefined) => Version) {}

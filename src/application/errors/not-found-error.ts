@@ -1,14 +1,13 @@
 import { DomainError } from '../../domain/errors/domain-error.js';
 
-export type NotFoundReason = 'unknown_path' | 'hidden' | 'no_record';
+export type NotFoundReason = 'hidden' | 'no_record';
 
 const MESSAGES: Readonly<Record<NotFoundReason, string>> = {
-  unknown_path: 'No resource has that path.',
   hidden: 'The action is not available at the requested version.',
   no_record: 'No record has that id.',
 };
 
-/** The path is unknown, the action is hidden at the requested version, or the record does not exist: the client cannot tell which. */
+/** The action is hidden at the requested version, or the record does not exist: the client cannot tell which. */
 export class NotFoundError extends DomainError {
   readonly code = 'not_found';
 

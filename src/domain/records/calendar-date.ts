@@ -27,6 +27,7 @@ export class CalendarDate {
   private constructor(year: number, month: number, day: number) {
     this.#text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     this.#epochDay = epochDayOf(year, month, day);
+    Object.freeze(this);
   }
 
   /** The date written `YYYY-MM-DD`, or undefined when the text is not a real calendar date. */

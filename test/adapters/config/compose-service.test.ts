@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import t from 'tap';
-import { StartupError } from '../../../src/adapters/config/startup-error.js';
+import { StartupError } from '../../../src/application/errors/startup-error.js';
 import { composeService } from '../../../src/container.js';
 import { acceptVersion, startService } from '../../fixtures/service.js';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { DEFAULT_SERVER_LIMITS, readSettings } from '../../../src/adapters/config/settings.js';
-import { StartupError } from '../../../src/adapters/config/startup-error.js';
+import { StartupError } from '../../../src/application/errors/startup-error.js';
 import { VERSIONS } from '../../../src/domain/api-history/versions.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 

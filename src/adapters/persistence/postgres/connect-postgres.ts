@@ -6,7 +6,7 @@ import { DOG_REPOSITORY, type DogRepository } from '../../../application/ports/d
 import type { Clock } from '../../../application/ports/clock.js';
 import { HEALTH_CHECK, type HealthCheck } from '../../../application/ports/health-check.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
-import { StartupError } from '../../config/startup-error.js';
+import { StartupError } from '../../../application/errors/startup-error.js';
 import { isUnavailable } from './postgres-failures.js';
 import { PostgresHealthCheck } from './postgres-health-check.js';
 import { createPool, redactedUrl } from './postgres-pool.js';

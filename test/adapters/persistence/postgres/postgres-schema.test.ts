@@ -1,6 +1,6 @@
 import pg from 'pg';
 import t from 'tap';
-import { StartupError } from '../../../../src/adapters/config/startup-error.js';
+import { StartupError } from '../../../../src/application/errors/startup-error.js';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';

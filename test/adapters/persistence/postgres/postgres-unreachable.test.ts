@@ -1,5 +1,5 @@
 import t from 'tap';
-import { StartupError } from '../../../../src/adapters/config/startup-error.js';
+import { StartupError } from '../../../../src/application/errors/startup-error.js';
 import { DependencyUnavailableError } from '../../../../src/application/errors/dependency-unavailable-error.js';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { CheckHealth } from '../../../../src/application/use-cases/check-health.js';

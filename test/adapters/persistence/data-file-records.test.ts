@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
-import { parseRecords } from '../../../src/adapters/config/data-file.js';
-import { StartupError } from '../../../src/adapters/config/startup-error.js';
+import { parseRecords } from '../../../src/adapters/persistence/data-file.js';
+import { StartupError } from '../../../src/application/errors/startup-error.js';
 import type { LoadedRecords } from '../../../src/adapters/persistence/loaded-records.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 

@@ -1,10 +1,10 @@
 import t from 'tap';
-import { GetChangelog } from '../../src/application/use-cases/get-changelog.js';
-import { GetCurrentVersion } from '../../src/application/use-cases/get-current-version.js';
-import { ResolveVersion } from '../../src/application/use-cases/resolve-version.js';
-import { MalformedVersionError } from '../../src/domain/versioning/malformed-version-error.js';
-import { UnsupportedVersionError } from '../../src/domain/versioning/unsupported-version-error.js';
-import { applicationParts } from '../fixtures/application.js';
+import { GetChangelog } from '../../../src/application/use-cases/get-changelog.js';
+import { GetCurrentVersion } from '../../../src/application/use-cases/get-current-version.js';
+import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
+import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
+import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
+import { applicationParts } from '../../fixtures/application.js';
 
 t.test('resolve the version a request is served at', async (t) => {
   const { model } = applicationParts({ defaultVersion: '2.1.0' });

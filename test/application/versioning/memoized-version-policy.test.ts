@@ -1,13 +1,13 @@
 import t from 'tap';
-import { MemoizedVersionPolicy } from '../../src/application/versioning/memoized-version-policy.js';
-import { CalendarDate } from '../../src/domain/records/calendar-date.js';
-import type { Representation } from '../../src/domain/versioning/representation.js';
-import type { RequestContext } from '../../src/domain/versioning/request-context.js';
-import { resourceKey } from '../../src/domain/versioning/resource-declaration.js';
-import type { Transform } from '../../src/domain/versioning/transform.js';
-import { UnsupportedVersionError } from '../../src/domain/versioning/unsupported-version-error.js';
-import { VersionModel } from '../../src/domain/versioning/version-model.js';
-import { withField } from '../../src/domain/versioning/with-field.js';
+import { MemoizedVersionPolicy } from '../../../src/application/versioning/memoized-version-policy.js';
+import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
+import type { Representation } from '../../../src/domain/versioning/representation.js';
+import type { RequestContext } from '../../../src/domain/versioning/request-context.js';
+import { resourceKey } from '../../../src/domain/versioning/resource-declaration.js';
+import type { Transform } from '../../../src/domain/versioning/transform.js';
+import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
+import { VersionModel } from '../../../src/domain/versioning/version-model.js';
+import { withField } from '../../../src/domain/versioning/with-field.js';
 
 interface Thing {
   readonly id: number;

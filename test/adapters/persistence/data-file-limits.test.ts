@@ -1,8 +1,8 @@
 import { truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import t from 'tap';
-import { loadRecords, MAX_DATA_FILE_BYTES } from '../../../src/adapters/config/data-file.js';
-import { StartupError } from '../../../src/adapters/config/startup-error.js';
+import { loadRecords, MAX_DATA_FILE_BYTES } from '../../../src/adapters/persistence/data-file.js';
+import { StartupError } from '../../../src/application/errors/startup-error.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;

@@ -1,9 +1,9 @@
 import t from 'tap';
-import { NotFoundError } from '../../src/application/errors/not-found-error.js';
-import { PageRequest } from '../../src/application/paging/page-request.js';
-import { ListDogs } from '../../src/application/use-cases/list-dogs.js';
-import { RetrieveDog } from '../../src/application/use-cases/retrieve-dog.js';
-import { applicationParts } from '../fixtures/application.js';
+import { NotFoundError } from '../../../src/application/errors/not-found-error.js';
+import { PageRequest } from '../../../src/application/paging/page-request.js';
+import { ListDogs } from '../../../src/application/use-cases/list-dogs.js';
+import { RetrieveDog } from '../../../src/application/use-cases/retrieve-dog.js';
+import { applicationParts } from '../../fixtures/application.js';
 
 const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
 

@@ -1,8 +1,8 @@
 import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import t from 'tap';
-import { loadRecords } from '../../../src/adapters/config/data-file.js';
-import { StartupError } from '../../../src/adapters/config/startup-error.js';
+import { loadRecords } from '../../../src/adapters/persistence/data-file.js';
+import { StartupError } from '../../../src/application/errors/startup-error.js';
 import type { LoadedRecords } from '../../../src/adapters/persistence/loaded-records.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
-import { loadRecords, parseRecords } from '../../../src/adapters/config/data-file.js';
-import { StartupError } from '../../../src/adapters/config/startup-error.js';
+import { loadRecords, parseRecords } from '../../../src/adapters/persistence/data-file.js';
+import { StartupError } from '../../../src/application/errors/startup-error.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 
 // Fixed seed so `npm test` is deterministic; FUZZ_SEED / FUZZ_RUNS explore further (see README, Reliability).

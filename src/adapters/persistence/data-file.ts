@@ -6,7 +6,7 @@ import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import type { InvalidRecordError } from '../../domain/records/invalid-record-error.js';
 import type { LoadedRecords } from '../persistence/loaded-records.js';
 import { SAMPLE_DATA } from '../persistence/sample-data.js';
-import { StartupError } from './startup-error.js';
+import { StartupError } from '../../application/errors/startup-error.js';
 
 const COLLECTIONS = ['dogs', 'cats'] as const;
 /** Node's longest string is about 512 MiB; a larger file could not be parsed anyway. */

@@ -1,9 +1,9 @@
 import t from 'tap';
-import { RepresentedPages } from '../../src/application/caching/represented-pages.js';
-import { PageRequest } from '../../src/application/paging/page-request.js';
-import { CalendarDate } from '../../src/domain/records/calendar-date.js';
-import type { Representation } from '../../src/domain/versioning/representation.js';
-import { buildReferenceModel } from '../../src/domain/api-history/reference-history.js';
+import { RepresentedPages } from '../../../src/application/caching/represented-pages.js';
+import { PageRequest } from '../../../src/application/paging/page-request.js';
+import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
+import type { Representation } from '../../../src/domain/versioning/representation.js';
+import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 
 interface Item {
   id: number;

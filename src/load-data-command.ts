@@ -1,12 +1,12 @@
-import { readRecordsFile } from '../../config/data-file.js';
-import { readSettings, type Environment } from '../../config/settings.js';
-import { StartupError } from '../../config/startup-error.js';
-import { VERSIONS } from '../../../domain/api-history/versions.js';
-import { CalendarDate } from '../../../domain/records/calendar-date.js';
-import { Version } from '../../../domain/versioning/version.js';
-import { connectPostgres } from './connect-postgres.js';
-import { redactedUrl } from './postgres-pool.js';
-import { writeRecords } from './postgres-record-writer.js';
+import { readRecordsFile } from './adapters/persistence/data-file.js';
+import { readSettings, type Environment } from './adapters/config/settings.js';
+import { StartupError } from './application/errors/startup-error.js';
+import { VERSIONS } from './domain/api-history/versions.js';
+import { CalendarDate } from './domain/records/calendar-date.js';
+import { Version } from './domain/versioning/version.js';
+import { connectPostgres } from './adapters/persistence/postgres/connect-postgres.js';
+import { redactedUrl } from './adapters/persistence/postgres/postgres-pool.js';
+import { writeRecords } from './adapters/persistence/postgres/postgres-record-writer.js';
 
 export interface CommandOutput {
   readonly stdout: (line: string) => void;

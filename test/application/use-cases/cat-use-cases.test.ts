@@ -1,9 +1,9 @@
 import t from 'tap';
-import { NotFoundError } from '../../src/application/errors/not-found-error.js';
-import { InvalidPageError } from '../../src/application/errors/invalid-page-error.js';
-import { ListCats } from '../../src/application/use-cases/list-cats.js';
-import { RetrieveCat } from '../../src/application/use-cases/retrieve-cat.js';
-import { applicationParts } from '../fixtures/application.js';
+import { NotFoundError } from '../../../src/application/errors/not-found-error.js';
+import { InvalidPageError } from '../../../src/application/errors/invalid-page-error.js';
+import { ListCats } from '../../../src/application/use-cases/list-cats.js';
+import { RetrieveCat } from '../../../src/application/use-cases/retrieve-cat.js';
+import { applicationParts } from '../../fixtures/application.js';
 
 const ALL = ['1.0.0', '2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0'];
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import t from 'tap';
-import { StreamTextWriter } from '../../../src/adapters/process/stream-text-writer.js';
+import { StreamTextWriter } from '../../../src/adapters/logging/stream-text-writer.js';
 
 /** A stream that keeps what it is given, or fails every write with `failure`. */
 function streamThat(failure?: NodeJS.ErrnoException): { stream: Writable; chunks: unknown[] } {

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { BufferedLineWriter, FLUSH_INTERVAL_MS, MAX_PENDING_CHARS } from '../../../src/adapters/http/buffered-line-writer.js';
+import { BufferedLineWriter, FLUSH_INTERVAL_MS, MAX_PENDING_CHARS } from '../../../src/adapters/logging/buffered-line-writer.js';
 
 const INTERVAL_MS = 30;
 const afterInterval = (): Promise<void> => sleep(INTERVAL_MS + 20);
