@@ -8,6 +8,7 @@ import { historyWithVersion6 } from './fixtures/readme/history-with-version-6.js
 import { acceptVersion, startService } from './fixtures/service.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const httpApi = readFileSync(new URL('../docs/http-api.md', import.meta.url), 'utf8');
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 
 t.test('the README quotes the worked example exactly as the file that is tested', async (t) => {
@@ -47,23 +48,28 @@ t.test('the worked example: adding 6.0.0 keeps every older shape and adds the ch
   t.same(model.upgradeRequest(DOG_RESOURCE, { id: 1, name: 'Biko' }, context), { id: 1, name: 'Biko' }, 'input without birthday');
 });
 
-t.test('the README names every setting, every status and both commands', async (t) => {
+t.test('the README names every setting and both commands; docs/http-api.md every status', async (t) => {
   for (const word of ['npm install', 'npm start', 'npm test', 'PORT', 'HOST', 'DATA_FILE', 'DEFAULT_VERSION', 'AGE_REMOVAL', 'REMOVED_IN', 'TODAY', 'ACCESS_LOG', 'STORAGE', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'DATABASE_CONNECT_TIMEOUT_MS', 'WORKERS', 'npm run load-data', '/health/']) {
     t.ok(readme.includes(word), word);
   }
-  for (const status of ['200', '204', '301', '400', '404', '405', '406', '408', '431', '500', '503']) t.ok(readme.includes(`| ${status} `), `status ${status}`);
+  for (const status of ['200', '204', '301', '400', '404', '405', '406', '408', '417', '431', '500', '503']) {
+    t.ok(httpApi.includes(`| ${status} `), `status ${status} in the table`);
+    t.ok(readme.includes(status), `status ${status} in the README's summary`);
+  }
 });
 
-t.test('the README’s example responses are what the service answers', async (t) => {
+t.test('the example responses of the README and docs/http-api.md are what the service answers', async (t) => {
   const service = await startService(t, { ACCESS_LOG: 'off' });
-  const sections: [string, string][] = [
-    ['### `GET /doggies/<id>/`', '/doggies/1/'],
-    ['### `GET /doggies/`', '/doggies/?limit=2'],
+  const sections: [string, string, string][] = [
+    [readme, 'A dog at each version (`/doggies/1/`)', '/doggies/1/'],
+    [httpApi, '## `GET /doggies/<id>/`', '/doggies/1/'],
+    [httpApi, '## `GET /doggies/`', '/doggies/?limit=2'],
   ];
   let checked = 0;
-  for (const [heading, path] of sections) {
-    const start = readme.indexOf(heading);
-    const section = readme.slice(start, readme.indexOf('\n### ', start + 1));
+  for (const [document, heading, path] of sections) {
+    const start = document.indexOf(heading);
+    t.ok(start >= 0, `${heading}: found`);
+    const section = document.slice(start, document.indexOf('\n#', start + 1));
     for (const [, versions = '', status = '200', body = ''] of section.matchAll(/^\| ([\d., ]+) \| (?:(\d{3}) )?`([[{][^`]*)`.* \|$/gm)) {
       for (const version of versions.split(', ')) {
         const response = await fetch(`${service.url}${path}`, { headers: acceptVersion(version) });
@@ -73,5 +79,5 @@ t.test('the README’s example responses are what the service answers', async (t
       }
     }
   }
-  t.equal(checked, 12, 'every example row was checked');
+  t.equal(checked, 18, 'every example row was checked');
 });
