@@ -19,7 +19,7 @@ import { ApiRequestHandler } from './adapters/http/api-request-handler.js';
 import { ApiRoutes } from './adapters/http/api-routes.js';
 import { API_SERVER_OPTIONS, ApiServer, type ApiServerOptions } from './adapters/http/api-server.js';
 import { HTTP_LOGS, type HttpLogs } from './adapters/http/http-logs.js';
-import type { LogSink } from './adapters/http/log-sink.js';
+import type { LogSink } from './adapters/logging/log-sink.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
 import { buildReferenceModel } from './domain/api-history/reference-history.js';

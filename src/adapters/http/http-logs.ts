@@ -1,4 +1,4 @@
-import type { LogSink } from './log-sink.js';
+import type { LogSink } from '../logging/log-sink.js';
 
 /** Where the HTTP adapter writes: one access line per request (absent when ACCESS_LOG is off), and unexpected errors. */
 export interface HttpLogs {

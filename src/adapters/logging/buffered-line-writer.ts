@@ -1,4 +1,4 @@
-import type { LogSink } from '../http/log-sink.js';
+import type { LogSink } from './log-sink.js';
 
 /** Beyond this many characters waiting, lines are written at once rather than at the end of the interval. */
 export const MAX_PENDING_CHARS = 64 * 1024;

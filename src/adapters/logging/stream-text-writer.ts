@@ -22,9 +22,9 @@ export class StreamTextWriter {
   }
 
   /**
-   * Text goes out as bytes encoded here: handed the 64 KiB string instead, a stream to a pipe cost
-   * twice the CPU, 0.69 against 0.31 µs a log line (scripts/log-write-bench.ts). False when the stream
-   * holds more than it wants: a writer that can wait should, until `flushed` settles.
+   * Text goes out as bytes encoded here: a stream to a pipe handed the string instead spends more CPU
+   * per line. False when the stream holds more than it wants: a writer that can wait should, until
+   * `flushed` settles.
    */
   readonly write = (text: string | Uint8Array): boolean => {
     if (this.#failed) return true;
