@@ -148,7 +148,7 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
   const summary: ServiceResult = {
     dataSize: group.size,
     startupMs: median(startups),
-    peakRssBytes: peaks.every((peak) => peak !== undefined) ? Math.max(...(peaks as number[])) : undefined,
+    peakRssBytes: peaks.every((peak) => peak !== undefined) ? Math.max(...peaks) : undefined,
     requestsServed: served,
     accessLogLines,
   };

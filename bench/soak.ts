@@ -134,7 +134,7 @@ function startService(): Promise<{ child: ChildProcess; port: number; lines: str
   const lines: string[] = [];
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       lines.push(line);
       const parsed = JSON.parse(line) as { message?: string; url?: string };
       if (parsed.message === 'listening') resolve({ child, port: Number(new URL(String(parsed.url)).port), lines, exit });

@@ -103,7 +103,7 @@ export function medians(runs: readonly RunResult[]): Measured {
   const cpu = runs.map((run) => run.cpuMicrosPerRequest);
   return {
     requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
-    cpuMicrosPerRequest: cpu.every((value) => value !== undefined) ? median(cpu as number[]) : undefined,
+    cpuMicrosPerRequest: cpu.every((value) => value !== undefined) ? median(cpu) : undefined,
     p50: median(runs.map((run) => run.p50)),
     p99: median(runs.map((run) => run.p99)),
     runs,

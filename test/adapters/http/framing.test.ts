@@ -51,7 +51,7 @@ t.test('a request hidden in a GET body is never run as a request (no smuggling)'
   const hidden = 'GET /cats/2/ HTTP/1.1\r\nHost: x\r\n\r\n';
   const bytes = `GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nContent-Length: ${hidden.length}\r\n\r\n${hidden}GET /cats/1/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`;
   const responses = await exchange(service.port, bytes);
-  t.same(responses.map((response) => JSON.parse(response.body)), [BIKO, TOM], 'dog 1, then cat 1: the body was a body');
+  t.same(responses.map((response) => JSON.parse(response.body) as unknown), [BIKO, TOM], 'dog 1, then cat 1: the body was a body');
   const paths = service.stdout.map((line) => (JSON.parse(line) as { path: string }).path);
   t.same(paths, ['/doggies/1/', '/cats/1/'], 'the access log shows no /cats/2/');
 });

@@ -53,6 +53,7 @@ async function startWithRoutes(t: Test, routes: Route[]) {
 t.test('an unexpected failure is a 500 with a generic body and one error log line', async (t) => {
   const service = await startWithRoutes(t, [
     { pattern: '/throws/', handle: async () => { throw new Error('secret detail at /srv/app'); } },
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a handler that throws a non-Error is the case under test
     { pattern: '/throws-string/', handle: async () => { throw 'secret string'; } },
     { pattern: '/unmapped/', handle: async () => { throw new UnmappedError('secret unmapped'); } },
     { pattern: '/stackless/', handle: async () => { throw Object.assign(new Error('secret without a stack'), { stack: undefined }); } },

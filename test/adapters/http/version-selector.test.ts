@@ -3,7 +3,7 @@ import { AcceptHeaderError } from '../../../src/adapters/http/accept-header-erro
 import { versionFromAccept } from '../../../src/adapters/http/accept-header.js';
 import { ACCEPT_CACHE_CAPACITY, MAX_CACHED_ACCEPT_LENGTH, VersionSelector } from '../../../src/adapters/http/version-selector.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
-import { DomainError } from '../../../src/domain/errors/domain-error.js';
+import type { DomainError } from '../../../src/domain/errors/domain-error.js';
 import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
 import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
 

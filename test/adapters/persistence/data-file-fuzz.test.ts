@@ -24,7 +24,7 @@ function refusal(run: () => unknown): string {
     result = run();
   } catch (error) {
     if (error instanceof StartupError) return error.message;
-    throw new Error(`not a StartupError: ${String(error)}`);
+    throw new Error(`not a StartupError: ${String(error)}`, { cause: error });
   }
   throw new Error(`accepted: ${JSON.stringify(result)}`);
 }

@@ -9,7 +9,7 @@ import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 
 function plain(records: LoadedRecords): { dogs: unknown[]; cats: unknown[] } {
-  return JSON.parse(JSON.stringify(records));
+  return JSON.parse(JSON.stringify(records)) as { dogs: unknown[]; cats: unknown[] };
 }
 
 t.test('without DATA_FILE the bundled sample loads', async (t) => {
