@@ -1,4 +1,4 @@
-import { CalendarDate } from '../records/calendar-date.js';
+import type { CalendarDate } from '../records/calendar-date.js';
 import { recordDate, recordFields, recordId, recordName } from '../records/record-fields.js';
 
 /** A dog record as stored: the newest shape, with nothing computed. */

@@ -4,7 +4,7 @@ import type { HealthCheck } from '../../../application/ports/health-check.js';
 export class MemoryHealthCheck implements HealthCheck {
   readonly dependency = 'storage';
 
-  async isHealthy(): Promise<boolean> {
-    return true;
+  isHealthy(): Promise<boolean> {
+    return Promise.resolve(true);
   }
 }
