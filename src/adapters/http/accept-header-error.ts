@@ -1,8 +1,8 @@
 import { DomainError } from '../../domain/errors/domain-error.js';
 
-/** The Accept header admits no JSON response, or names two versions on the range it picks. */
+/** The Accept header admits no JSON response, names two versions on the range it picks, or is longer than it is read. */
 export class AcceptHeaderError extends DomainError {
-  constructor(readonly code: 'unsatisfiable_accept' | 'conflicting_version', message: string) {
+  constructor(readonly code: 'unsatisfiable_accept' | 'conflicting_version' | 'accept_over_limit', message: string) {
     super(message);
   }
 }

@@ -14,6 +14,7 @@ import type { Version } from '../../domain/versioning/version.js';
 import { healthResponse } from './health-response.js';
 import { JsonText } from './json-text.js';
 import { paginationHeaders } from './pagination-headers.js';
+import { parseQuery } from './query-parameters.js';
 import { RepresentationJson } from './representation-json.js';
 import type { Route, RouteOutcome, RouteRequest, RouteResponse } from './route.js';
 
@@ -58,7 +59,7 @@ export class ApiRoutes {
 function listing(useCase: Pick<ListRecords<unknown>, 'execute' | 'isAvailableAt'>, json: RepresentationJson) {
   return ({ version, path, query: queryString }: RouteRequest): Awaitable<RouteOutcome> => {
     if (!useCase.isAvailableAt(version)) return new NotFoundError('hidden');
-    const query = new URLSearchParams(queryString);
+    const query = parseQuery(queryString);
     const page = useCase.execute({ version, page: { limit: query.getAll('limit'), offset: query.getAll('offset') } });
     return whenReady(page, (ready) => ({ body: json.array(ready.items), headers: paginationHeaders(path, ready) }));
   };

@@ -20,6 +20,7 @@ const RESPONSES: Readonly<Record<string, (error: DomainError) => ErrorResponse>>
   conflicting_version: (error) => ({ status: 406, detail: messageOf(error) }),
   invalid_page: (error) => ({ status: 400, detail: messageOf(error) }),
   bad_request: (error) => ({ status: 400, detail: messageOf(error) }),
+  accept_over_limit: (error) => ({ status: 400, detail: messageOf(error) }),
   dependency_unavailable: () => ({ status: 503, detail: 'Service unavailable.', headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }),
 };
 
