@@ -49,9 +49,12 @@ export abstract class ListRecords<R extends { readonly id: number }> {
   #page(version: Version, request: PageRequest, { records, before, after }: RecordSlice<R>, total: number): Page<Representation> {
     const context: RequestContext = { version, today: this.clock.today() };
     const items = this.#pages.items(version, request, context.today, records, (record) => this.policy.represent(this.resource, record, context));
-    const page: { -readonly [K in keyof Page<Representation>]: Page<Representation>[K] } = { items, request, total };
-    if (after) page.nextAfter = (records[records.length - 1] as R).id;
-    if (before) page.previousBefore = (records[0] as R).id;
-    return page;
+    return {
+      items,
+      request,
+      total,
+      ...(after ? { nextAfter: (records[records.length - 1] as R).id } : {}),
+      ...(before ? { previousBefore: (records[0] as R).id } : {}),
+    };
   }
 }

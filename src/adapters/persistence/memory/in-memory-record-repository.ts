@@ -25,10 +25,14 @@ export class InMemoryRecordRepository<R extends { readonly id: number }> impleme
     const { limit, offset, cursor } = page;
     const size = this.#sorted.length;
     let start: number;
-    if (cursor === undefined) start = Math.min(offset, size);
-    else if (cursor.side === 'after') start = this.#firstIndexAbove(cursor.id);
-    else start = Math.max(0, this.#firstIndexAbove(cursor.id - 1) - limit);
-    const end = cursor?.side === 'before' ? this.#firstIndexAbove(cursor.id - 1) : Math.min(start + limit, size);
+    let end: number;
+    if (cursor?.side === 'before') {
+      end = this.#firstIndexAbove(cursor.id - 1);
+      start = Math.max(0, end - limit);
+    } else {
+      start = cursor === undefined ? Math.min(offset, size) : this.#firstIndexAbove(cursor.id);
+      end = Math.min(start + limit, size);
+    }
     const records = this.#sorted.slice(start, end);
     const some = records.length > 0;
     return { records, before: some && start > 0, after: some && end < size };
