@@ -9,8 +9,20 @@ import { difference, record, type RecordedResponse } from './harness/recorded-re
 import { machineLine, markdown, scenarioLine } from './harness/report.js';
 import { median, medians, runRatioRange, type BenchResults, type Machine, type MemoryResult, type MemorySeries, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './harness/results.js';
 import { RunningProcesses } from './harness/running-processes.js';
-import { exponent, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './harness/scenarios.js';
-import { BARE_SERVER, LOAD_GENERATOR, SERVICE_MAIN, serviceEnvironment, serviceNodeFlags } from './harness/service-launch.js';
+import { backendCpuSeconds, backendCpuUsed, createBenchDatabase, dropBenchDatabase } from './harness/postgres-database.js';
+import { exponent, postgresScenarios, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './harness/scenarios.js';
+import {
+  BARE_POSTGRES_SERVER,
+  BARE_SERVER,
+  LOAD_DATA,
+  LOAD_GENERATOR,
+  POSTGRES_POOL_SIZE,
+  postgresServiceEnvironment,
+  SERVICE_MAIN,
+  serviceEnvironment,
+  serviceNodeFlags,
+  TODAY,
+} from './harness/service-launch.js';
 import { judgeTargets } from './harness/targets.js';
 
 /**
@@ -22,6 +34,18 @@ const SERVICE_NODE_FLAGS = serviceNodeFlags();
 class CheckFailed extends Error {}
 
 const processes = new RunningProcesses(LOAD_GENERATOR);
+
+/** How the processes of a group are started: the service, the bare server beside it, and the database they share, if any. */
+interface GroupSetup {
+  readonly title: string;
+  readonly serviceEnv: Record<string, string>;
+  readonly bareScript: string;
+  readonly bareArgs: (responsesTable: string) => string[];
+  /** The database whose backends' CPU time counts with each request. */
+  readonly database?: string;
+  /** The group's responses, for its bare server. */
+  readonly responsesTable: string;
+}
 
 async function main(): Promise<number> {
   let options: BenchOptions;
@@ -41,10 +65,17 @@ async function main(): Promise<number> {
     const services: ServiceResult[] = [];
     for (const group of scenarioGroups(options.sizes)) {
       const dataFile = await writeDataFile(directory, group.size);
-      const outcome = await runGroup(group, dataFile, directory, options);
+      const outcome = await runGroup(group, {
+        title: `${exponent(group.size)} dogs in memory`,
+        serviceEnv: serviceEnvironment(dataFile, options.accessLog),
+        bareScript: BARE_SERVER,
+        bareArgs: (table) => [table],
+        responsesTable: responsesTable(directory, group.size),
+      }, options);
       scenarios.push(...outcome.scenarios);
       services.push(outcome.service);
     }
+    scenarios.push(...(await runPostgresGroups(directory, options)));
     const memory = await checkMemory(await writeDataFile(directory, REFERENCE_SIZE), responsesTable(directory, REFERENCE_SIZE), options);
     const results: BenchResults = {
       date: new Date().toISOString(),
@@ -76,9 +107,9 @@ async function main(): Promise<number> {
  * them: a process can run steadily a fifth slower than its twin for minutes, so repetitions sample processes,
  * not only moments, and the median of the runs is not the luck of one start.
  */
-async function runGroup(group: ScenarioGroup, dataFile: string, directory: string, options: BenchOptions) {
-  say(`\n${exponent(group.size)} dogs in memory`);
-  const table = responsesTable(directory, group.size);
+async function runGroup(group: ScenarioGroup, setup: GroupSetup, options: BenchOptions) {
+  say(`\n${setup.title}`);
+  const table = setup.responsesTable;
   let expected: Map<Scenario, RecordedResponse> | undefined;
   const runs = group.scenarios.map((scenario) => ({ scenario, service: [] as RunResult[], bare: [] as RunResult[] }));
   const startups: number[] = [];
@@ -86,20 +117,21 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
   let served = 0;
   let accessLogLines = 0;
   for (let repetition = 1; repetition <= options.repetitions; repetition += 1) {
-    const service = await processes.start(SERVICE_MAIN, [], serviceEnvironment(dataFile, options.accessLog), SERVICE_NODE_FLAGS);
+    const service = await processes.start(SERVICE_MAIN, [], setup.serviceEnv, SERVICE_NODE_FLAGS);
     startups.push(service.startupMs);
     if (expected === undefined) {
+      await checkLinks(service, group.scenarios);
       expected = await recordResponses(service, group.scenarios);
       await writeFile(table, JSON.stringify([...expected.values()]));
     } else {
       await verify(service, expected, `the service (process ${repetition})`);
     }
-    const bare = await processes.start(BARE_SERVER, [table], {});
+    const bare = await processes.start(setup.bareScript, setup.bareArgs(table), {});
     await verify(bare, expected, `the bare server (process ${repetition})`);
     await warmUpFreshProcesses([service, bare], group.scenarios, options);
     let servedHere = 0;
     for (const { scenario, service: serviceRuns, bare: bareRuns } of runs) {
-      const load = (server: ServerProcess, seconds: number) => measure(server, scenario, seconds, options);
+      const load = (server: ServerProcess, seconds: number) => measure(server, scenario, seconds, options, setup.database);
       const measured = async (server: ServerProcess): Promise<RunResult> => {
         if (options.rewarm > 0) await load(server, options.rewarm);
         return load(server, options.duration);
@@ -153,6 +185,55 @@ async function runGroup(group: ScenarioGroup, dataFile: string, directory: strin
     accessLogLines,
   };
   return { scenarios, service: summary };
+}
+
+/**
+ * The PostgreSQL groups, when DATABASE_URL names a server (CI sets it before the smoke run): for each size a database
+ * of the bench's own, loaded with `npm run load-data`'s program, the service on it, and a bare node:http + pg server
+ * running the same SQL; dropped afterwards. Without DATABASE_URL they are skipped, saying so, unless
+ * POSTGRES_TESTS=required (as in CI), which makes that a failure.
+ */
+async function runPostgresGroups(directory: string, options: BenchOptions): Promise<ScenarioResult[]> {
+  if (options.postgresSizes.length === 0) return [];
+  const serverUrl = process.env['DATABASE_URL'];
+  if (serverUrl === undefined || serverUrl === '') {
+    if (process.env['POSTGRES_TESTS'] === 'required') throw new CheckFailed('the PostgreSQL scenarios need DATABASE_URL (POSTGRES_TESTS=required)');
+    say('\nPostgreSQL scenarios skipped: set DATABASE_URL=postgres://user:password@host:port/database (a role that may CREATEDB) to run them');
+    return [];
+  }
+  const results: ScenarioResult[] = [];
+  for (const size of options.postgresSizes) {
+    const dataFile = await writeDataFile(directory, size);
+    const started = performance.now();
+    const database = await createBenchDatabase(serverUrl, size, dataFile, LOAD_DATA);
+    try {
+      const url = new URL(database.url);
+      url.password = url.password === '' ? '' : '***';
+      const outcome = await runGroup({ size, scenarios: postgresScenarios(size) }, {
+        title: `${exponent(size)} dogs in PostgreSQL (${url.toString()}, loaded with load-data in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+        serviceEnv: postgresServiceEnvironment(database.url, options.accessLog),
+        bareScript: BARE_POSTGRES_SERVER,
+        bareArgs: (table) => [table, database.url, TODAY, String(POSTGRES_POOL_SIZE)],
+        database: database.name,
+        responsesTable: join(directory, `responses-postgres-${size}.json`),
+      }, options);
+      results.push(...outcome.scenarios);
+    } finally {
+      await dropBenchDatabase(serverUrl, database);
+    }
+  }
+  return results;
+}
+
+/** A scenario reached by following `Link: next` must be what the service's Link says. */
+async function checkLinks(service: ServerProcess, scenarios: readonly Scenario[]): Promise<void> {
+  for (const scenario of scenarios) {
+    const of = scenario.postgres?.nextOf;
+    if (of === undefined) continue;
+    const link = (await record(service.url, of, scenario.accept)).headers['link'] ?? '';
+    const next = /<([^>]+)>; rel="next"/.exec(link)?.[1];
+    if (next !== scenario.path) throw new CheckFailed(`${scenario.name}: the Link next of ${of} is ${JSON.stringify(next)}, expected ${scenario.path}`);
+  }
 }
 
 /**
@@ -239,13 +320,16 @@ function responsesTable(directory: string, size: number): string {
   return join(directory, `responses-${size}.json`);
 }
 
-async function measure(server: ServerProcess, scenario: Scenario, seconds: number, options: BenchOptions): Promise<RunResult> {
+async function measure(server: ServerProcess, scenario: Scenario, seconds: number, options: BenchOptions, database?: string): Promise<RunResult> {
+  const backendsBefore = database === undefined ? undefined : await backendCpuSeconds(database);
   const cpuBefore = await cpuSecondsOf(server.pid);
   const result = await processes.load({ url: server.url, connections: options.connections, duration: seconds, requests: [{ path: scenario.path, accept: scenario.accept }] });
   const cpuAfter = await cpuSecondsOf(server.pid);
+  const backendsAfter = database === undefined ? undefined : await backendCpuSeconds(database);
   checkRun(scenario.name, result, [scenario.status]);
   const cpuMicrosPerRequest = cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / result.requests;
-  return { ...result, cpuMicrosPerRequest };
+  if (backendsBefore === undefined || backendsAfter === undefined || backendsAfter.size === 0) return { ...result, cpuMicrosPerRequest };
+  return { ...result, cpuMicrosPerRequest, databaseCpuMicrosPerRequest: (backendCpuUsed(backendsBefore, backendsAfter) * 1e6) / result.requests };
 }
 
 /** A run counts only when every request was answered with an expected status. */

@@ -119,7 +119,13 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
     // Loaded only when chosen, so the in-memory service neither loads the driver nor pays for it at start.
     const { openPostgresStorage } = await import('./adapters/persistence/postgres/connect-postgres.js');
     return openPostgresStorage(
-      { url: settings.databaseUrl as string, poolSize: settings.databasePoolSize, connectTimeoutMs: settings.databaseConnectTimeoutMs, log: output.stderr },
+      {
+        url: settings.databaseUrl as string,
+        poolSize: settings.databasePoolSize,
+        statementTimeoutMs: settings.databaseStatementTimeoutMs,
+        connectTimeoutMs: settings.databaseConnectTimeoutMs,
+        log: output.stderr,
+      },
       clock,
     );
   }

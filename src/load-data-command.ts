@@ -13,6 +13,8 @@ export interface CommandOutput {
   readonly stderr: (line: string) => void;
 }
 
+const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 const USAGE = 'usage: npm run load-data -- FILE, one JSON file {"dogs": [...], "cats": [...]}';
 
 /**
@@ -36,6 +38,7 @@ export async function loadDataCommand(args: readonly string[], env: Environment,
     const store = await connectPostgres({
       url,
       poolSize: 1,
+      statementTimeoutMs: settings.databaseStatementTimeoutMs,
       connectTimeoutMs: settings.databaseConnectTimeoutMs,
       log: output.stderr,
     });
@@ -44,7 +47,7 @@ export async function loadDataCommand(args: readonly string[], env: Environment,
     } finally {
       await store.close();
     }
-    output.stdout(`Loaded ${records.dogs.length} dogs and ${records.cats.length} cats into ${redactedUrl(url)}.`);
+    output.stdout(`Loaded ${counted(records.dogs.length, 'dog')} and ${counted(records.cats.length, 'cat')} into ${redactedUrl(url)}.`);
     return 0;
   } catch (error) {
     output.stderr(`Nothing loaded: ${(error as Error).message}`);

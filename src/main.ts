@@ -37,11 +37,36 @@ async function exitAfterOutput(code: number): Promise<never> {
   process.exit(code);
 }
 
+/** What a fault nothing caught stops before the process exits: the service, once it is composed. */
+let stopOnFault: () => Promise<void> = async () => {};
+let faulted = false;
+
+/**
+ * A fault nothing caught leaves the process in a state no one can vouch for: one line says what it was, the
+ * server drains (within DRAIN_TIMEOUT_MS), and the process exits 1, so that a supervisor starts a fresh one (with
+ * WORKERS, the primary replaces the worker). A second fault while draining is not logged again.
+ */
+function exitOnFault(kind: string): (error: unknown) => void {
+  return (error) => {
+    if (faulted) return;
+    faulted = true;
+    const fields = error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
+    output.stderr(logLine('error', `${kind}: draining and exiting`, { pid: process.pid, ...fields }));
+    void stopOnFault().finally(() => {
+      info('stopped', { exit_code: 1 });
+      return exitAfterOutput(1);
+    });
+  };
+}
+process.on('uncaughtException', exitOnFault('uncaught exception'));
+process.on('unhandledRejection', exitOnFault('unhandled rejection'));
+
 /** One process serving: compose, listen, drain and exit 0 on SIGTERM or SIGINT (or, as a worker, when its primary is gone). */
 async function serve(): Promise<void> {
   let service: ComposedService | undefined;
   try {
     service = await composeService(process.env, output);
+    stopOnFault = service.stop;
     const { settings, server } = service;
     const address = await server.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
       throw new Error(`cannot listen on HOST=${settings.host} PORT=${settings.port}: ${error.message}`, { cause: error });

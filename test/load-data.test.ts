@@ -6,7 +6,7 @@ import t, { type Test } from 'tap';
 import { testDatabase } from './fixtures/postgres/test-database.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SETTINGS = ['STORAGE', 'DATABASE_URL', 'DATA_FILE', 'TODAY', 'DATABASE_CONNECT_TIMEOUT_MS'];
+const SETTINGS = ['STORAGE', 'DATABASE_URL', 'DATA_FILE', 'TODAY', 'DATABASE_CONNECT_TIMEOUT_MS', 'DATABASE_STATEMENT_TIMEOUT_MS'];
 
 // Each child compiles src on start, a few CPU-bound seconds on a busy machine.
 t.setTimeout(120_000);
@@ -59,7 +59,7 @@ t.test('into a database', async (t) => {
     });
     const first = await loadData([join(dir, 'first.json')], env);
     t.equal(first.code, 0, 'exit code 0', first);
-    t.match(first.stdout, /^Loaded 2 dogs and 1 cats into postgres:\/\//, 'it says what it loaded');
+    t.match(first.stdout, /^Loaded 2 dogs and 1 cat into postgres:\/\//, 'it says what it loaded, in the plural only for more than one');
     t.same(await rows(t, url), {
       dogs: [{ id: 1, name: 'Biko', birthday: '2014-05-06' }, { id: 2, name: 'Pup', birthday: '2026-11-22' }],
       cats: [{ id: 1, name: 'Tom' }],
@@ -67,6 +67,7 @@ t.test('into a database', async (t) => {
     const { TODAY: _fixed, ...withoutToday } = env;
     const second = await loadData([join(dir, 'second.json')], withoutToday);
     t.equal(second.code, 0, 'the second load: exit code 0', second);
+    t.match(second.stdout, /^Loaded 2 dogs and 0 cats into/, 'none is plural too');
     t.same((await rows(t, url)).dogs, [
       { id: 1, name: 'Biko', birthday: '2014-05-06' },
       { id: 2, name: 'Rex', birthday: '2020-01-01' },

@@ -15,6 +15,8 @@ export interface BenchOptions {
   readonly connections: number;
   /** Collection sizes of the page-cost scenarios, smallest first. */
   readonly sizes: readonly number[];
+  /** Collection sizes of the PostgreSQL scenarios (run when DATABASE_URL is set), smallest first; empty for none. */
+  readonly postgresSizes: readonly number[];
   /** Requests after which RSS is read first and last in the memory check. */
   readonly memoryRequests: readonly [number, number];
   readonly accessLog: 'on' | 'off';
@@ -29,6 +31,7 @@ const FULL: BenchOptions = {
   repetitions: 3,
   connections: 50,
   sizes: [1_000, 100_000, 1_000_000],
+  postgresSizes: [1_000, 1_000_000],
   memoryRequests: [10_000, 1_000_000],
   accessLog: 'on',
   out: 'bench-results.json',
@@ -43,12 +46,13 @@ const SMOKE: BenchOptions = {
   rewarm: 0,
   repetitions: 2,
   sizes: [1_000, 10_000],
+  postgresSizes: [1_000],
   memoryRequests: [1_000, 10_000],
   out: 'bench-results.smoke.json',
 };
 
 export const USAGE = `npm run bench -- [--smoke] [--duration=S] [--warmup=S] [--rewarm=S] [--repetitions=N] [--connections=N]
-                 [--sizes=1000,100000,1000000] [--memory-requests=10000,1000000] [--access-log=on|off] [--out=FILE]`;
+                 [--sizes=1000,100000,1000000] [--postgres-sizes=1000,1000000|none] [--memory-requests=10000,1000000] [--access-log=on|off] [--out=FILE]`;
 
 /** The options from command-line arguments; throws on an unknown or malformed one. */
 export function parseOptions(args: readonly string[]): BenchOptions {
@@ -64,6 +68,9 @@ export function parseOptions(args: readonly string[]): BenchOptions {
       case '--repetitions': options = { ...options, repetitions: whole(name, value) }; break;
       case '--connections': options = { ...options, connections: whole(name, value) }; break;
       case '--sizes': options = { ...options, sizes: numbers().map((size) => whole(name, String(size))).sort((a, b) => a - b) }; break;
+      case '--postgres-sizes':
+        options = { ...options, postgresSizes: value === 'none' ? [] : numbers().map((size) => whole(name, String(size))).sort((a, b) => a - b) };
+        break;
       case '--memory-requests': {
         const [first, last] = numbers();
         if (first === undefined || last === undefined || !(last > first)) throw new Error(`${name} takes two counts, the second larger`);

@@ -16,7 +16,8 @@ export function machineLine(machine: Machine): string {
 /** One human-readable line for a measured scenario. */
 export function scenarioLine(result: ScenarioResult): string {
   const side = (measured: Measured): string =>
-    `${number(measured.requestsPerSecond).padStart(7)} req/s p50 ${measured.p50} ms p99 ${measured.p99} ms ${micros(measured.cpuMicrosPerRequest)} CPU/req`;
+    `${number(measured.requestsPerSecond).padStart(7)} req/s p50 ${measured.p50} ms p99 ${measured.p99} ms ${micros(measured.cpuMicrosPerRequest)} CPU/req` +
+    (measured.databaseCpuMicrosPerRequest === undefined ? '' : ` + PostgreSQL ${micros(measured.databaseCpuMicrosPerRequest)}`);
   return `${result.scenario.name.padEnd(46)} service ${side(result.service)} | bare ${side(result.bare)} | ratio ${ratioWithRuns(result)}, CPU ${times(result.cpuRatio)}`;
 }
 
@@ -27,12 +28,13 @@ export function markdown(results: BenchResults): string {
     '',
     '| scenario | service req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio | ratio per run | service CPU/req | bare CPU/req |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.scenarios.map(
+    ...results.scenarios.filter((result) => result.scenario.postgres === undefined).map(
       (result) =>
         `| ${result.scenario.name} | ${number(result.service.requestsPerSecond)} | ${result.service.p50} | ${result.service.p99} | ` +
         `${number(result.bare.requestsPerSecond)} | ${result.bare.p99} | ${result.ratio.toFixed(2)} | ${ratioRange(result.runRatios)} | ` +
         `${micros(result.service.cpuMicrosPerRequest)} | ${micros(result.bare.cpuMicrosPerRequest)} |`,
     ),
+    ...postgresTable(results.scenarios.filter((result) => result.scenario.postgres !== undefined)),
     '',
     '| dogs in memory | start-up (median of its processes) | peak RSS (the highest of its processes) |',
     '|---:|---:|---:|',
@@ -48,4 +50,21 @@ export function markdown(results: BenchResults): string {
     lines.push(`| ${target.target} | ${target.value} | ${target.met === undefined ? 'n/a' : target.met ? 'yes' : 'no'} |`);
   }
   return lines.join('\n');
+}
+
+/** The PostgreSQL scenarios: each process's CPU per request, PostgreSQL's backends apart. */
+function postgresTable(scenarios: readonly ScenarioResult[]): string[] {
+  if (scenarios.length === 0) return [];
+  return [
+    '',
+    '| PostgreSQL scenario | service req/s | p99 ms | bare req/s | bare p99 ms | ratio | ratio per run | service CPU/req: node + PostgreSQL | bare CPU/req: node + PostgreSQL |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...scenarios.map(
+      (result) =>
+        `| ${result.scenario.name} | ${number(result.service.requestsPerSecond)} | ${result.service.p99} | ${number(result.bare.requestsPerSecond)} | ` +
+        `${result.bare.p99} | ${result.ratio.toFixed(2)} | ${ratioRange(result.runRatios)} | ` +
+        `${micros(result.service.cpuMicrosPerRequest)} + ${micros(result.service.databaseCpuMicrosPerRequest)} | ` +
+        `${micros(result.bare.cpuMicrosPerRequest)} + ${micros(result.bare.databaseCpuMicrosPerRequest)} |`,
+    ),
+  ];
 }

@@ -3,6 +3,8 @@ import type { LoadResult } from './load-spec.js';
 /** One measured run, with the CPU time the server used per request (robust on a shared machine). */
 export interface RunResult extends LoadResult {
   readonly cpuMicrosPerRequest: number | undefined;
+  /** With PostgreSQL: the CPU time of the database's backends per request (from /proc). */
+  readonly databaseCpuMicrosPerRequest?: number | undefined;
 }
 import type { Scenario } from './scenarios.js';
 
@@ -11,6 +13,8 @@ export interface Measured {
   readonly requestsPerSecond: number;
   /** Median CPU time of the server process per request, in microseconds; undefined without /proc. */
   readonly cpuMicrosPerRequest: number | undefined;
+  /** Median CPU time of PostgreSQL's backends per request, in microseconds; undefined without a database or /proc. */
+  readonly databaseCpuMicrosPerRequest?: number | undefined;
   readonly p50: number;
   readonly p99: number;
   readonly runs: readonly RunResult[];
@@ -101,9 +105,11 @@ export function median(values: readonly number[]): number {
 
 export function medians(runs: readonly RunResult[]): Measured {
   const cpu = runs.map((run) => run.cpuMicrosPerRequest);
+  const database = runs.map((run) => run.databaseCpuMicrosPerRequest);
   return {
     requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
     cpuMicrosPerRequest: cpu.every((value) => value !== undefined) ? median(cpu) : undefined,
+    databaseCpuMicrosPerRequest: database.every((value) => value !== undefined) ? median(database) : undefined,
     p50: median(runs.map((run) => run.p50)),
     p99: median(runs.map((run) => run.p99)),
     runs,

@@ -1,5 +1,8 @@
 /** What a scenario's ratio to the bare server is held to (the issue's targets). */
-export type Target = 'detail' | 'list' | 'none';
+export type Target = 'detail' | 'list' | 'postgres' | 'none';
+
+/** The PostgreSQL scenarios: a dog, the first page, and a deep page reached by following `Link: next`. */
+export type PostgresKind = 'detail' | 'first page' | 'deep page by Link next';
 
 /** One request the bench repeats under load, and the status it must answer with. */
 export interface Scenario {
@@ -10,6 +13,8 @@ export interface Scenario {
   readonly target: Target;
   /** For the page-cost check: the collection size and which page. */
   readonly page?: { readonly size: number; readonly depth: 'first' | 'deep' };
+  /** For a PostgreSQL scenario: which kind, and the page whose `Link: next` the path must be. */
+  readonly postgres?: { readonly kind: PostgresKind; readonly nextOf?: string };
 }
 
 /** Every scenario runs against a service holding `size` dogs. */
@@ -44,6 +49,22 @@ export function pageScenarios(size: number): Scenario[] {
   return [
     { name: `dog list 2.1.0, ${exponent(size)} dogs, first page`, path: '/doggies/?limit=100&offset=0', accept: accept('2.1.0'), status: 200, target: 'list', page: { size, depth: 'first' } },
     { name: `dog list 2.1.0, ${exponent(size)} dogs, page at ${deepOffset}`, path: `/doggies/?limit=100&offset=${deepOffset}`, accept: accept('2.1.0'), status: 200, target: 'list', page: { size, depth: 'deep' } },
+  ];
+}
+
+/** The PostgreSQL scenarios of a collection of `size` dogs (ids 1 to size), at 2.1.0. */
+export function postgresScenarios(size: number): Scenario[] {
+  const deep = Math.max(0, size - 300);
+  const base = { accept: accept('2.1.0'), status: 200, target: 'postgres' } as const;
+  return [
+    { ...base, name: `PG ${exponent(size)} dogs: dog detail 2.1.0`, path: '/doggies/7/', postgres: { kind: 'detail' } },
+    { ...base, name: `PG ${exponent(size)} dogs: first page of 100`, path: '/doggies/?limit=100', postgres: { kind: 'first page' } },
+    {
+      ...base,
+      name: `PG ${exponent(size)} dogs: page of 100 by Link next from offset ${deep}`,
+      path: `/doggies/?limit=100&starting_after=${deep + 100}`,
+      postgres: { kind: 'deep page by Link next', nextOf: `/doggies/?limit=100&offset=${deep}` },
+    },
   ];
 }
 

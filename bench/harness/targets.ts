@@ -3,6 +3,7 @@ import { ratioWithRuns } from './report.js';
 import { exponent } from './scenarios.js';
 
 const DETAIL_RATIO = 0.8;
+const POSTGRES_RATIO = 0.8;
 const LIST_RATIO = 0.5;
 const PAGE_GROWTH = 1.2;
 const MEMORY_GROWTH = 0.1;
@@ -16,6 +17,20 @@ export function judgeTargets(scenarios: readonly ScenarioResult[], memory: Memor
   }
   for (const result of scenarios.filter((result) => result.scenario.target === 'list')) {
     targets.push({ target: `${result.scenario.name}: ≥ ${LIST_RATIO} × bare req/s`, value: ratioWithRuns(result), met: result.ratio >= LIST_RATIO });
+  }
+  for (const result of scenarios.filter((result) => result.scenario.target === 'postgres')) {
+    targets.push({ target: `${result.scenario.name}: ≥ ${POSTGRES_RATIO} × bare node:http + pg req/s`, value: ratioWithRuns(result), met: result.ratio >= POSTGRES_RATIO });
+  }
+  for (const kind of ['detail', 'first page', 'deep page by Link next'] as const) {
+    const runs = scenarios.filter((result) => result.scenario.postgres?.kind === kind).sort((a, b) => a.scenario.dataSize - b.scenario.dataSize);
+    const [smallest, largest] = [runs[0], runs[runs.length - 1]];
+    if (smallest === undefined || largest === undefined || smallest === largest) continue;
+    const growth = smallest.service.requestsPerSecond / largest.service.requestsPerSecond;
+    targets.push({
+      target: `PG ${kind}: time per request with ${exponent(largest.scenario.dataSize)} dogs ≤ ${PAGE_GROWTH} × with ${exponent(smallest.scenario.dataSize)}`,
+      value: `${growth.toFixed(2)} ×`,
+      met: growth <= PAGE_GROWTH,
+    });
   }
   for (const depth of ['first', 'deep'] as const) {
     const pages = scenarios.filter((result) => result.scenario.page?.depth === depth).sort((a, b) => a.scenario.dataSize - b.scenario.dataSize);

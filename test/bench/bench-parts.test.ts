@@ -5,7 +5,8 @@ import { parseOptions } from '../../bench/harness/options.js';
 import { difference, type RecordedResponse } from '../../bench/harness/recorded-response.js';
 import { median, medians, runRatioRange, type ScenarioResult } from '../../bench/harness/results.js';
 import { scenarioLine } from '../../bench/harness/report.js';
-import { exponent, pageScenarios, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups } from '../../bench/harness/scenarios.js';
+import { backendCpuUsed } from '../../bench/harness/postgres-database.js';
+import { exponent, pageScenarios, postgresScenarios, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups } from '../../bench/harness/scenarios.js';
 import { judgeTargets } from '../../bench/harness/targets.js';
 
 t.test('median: the middle value, or the mean of the two middle ones', async (t) => {
@@ -82,4 +83,28 @@ t.test('the bench runs the service with the node flags of npm start', async (t) 
   for (const bad of [JSON.stringify({ scripts: {} }), start('tsx src/main.ts'), start('node --flag')]) t.throws(() => startScriptNodeFlags(bad), Error, bad);
   const ours = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
   t.same(startScriptNodeFlags(ours), ['--min-semi-space-size=16'], "this project's start script: the young generation at its loaded size from the start");
+});
+
+t.test('PostgreSQL: scenarios, sizes, CPU of the backends, and targets', async (t) => {
+  const scenarios = postgresScenarios(1_000_000);
+  t.same(scenarios.map((scenario) => scenario.path), ['/doggies/7/', '/doggies/?limit=100', '/doggies/?limit=100&starting_after=999800'], 'a dog, the first page, a deep page by cursor');
+  t.equal(scenarios[2]?.postgres?.nextOf, '/doggies/?limit=100&offset=999700', 'the deep page is the Link next of the page at offset size - 300');
+  t.ok(scenarios.every((scenario) => scenario.target === 'postgres' && scenario.accept.endsWith('2.1.0')), 'judged against the bare node:http + pg server, at 2.1.0');
+  t.same([parseOptions([]).postgresSizes, parseOptions(['--smoke']).postgresSizes], [[1_000, 1_000_000], [1_000]], 'full and smoke sizes');
+  t.same(parseOptions(['--postgres-sizes=none']).postgresSizes, [], 'none');
+  t.same(parseOptions(['--postgres-sizes=1000000,1000']).postgresSizes, [1_000, 1_000_000], 'sorted');
+  t.equal(backendCpuUsed(new Map([[1, 2], [2, 5]]), new Map([[1, 2.5], [3, 0.25]])), 0.75, 'a backend that started in between counts from zero; one that ended is lost');
+  t.same(medians([{ requests: 1, seconds: 1, requestsPerSecond: 1, p50: 1, p99: 1, errors: 0, timeouts: 0, statuses: {}, cpuMicrosPerRequest: 1, databaseCpuMicrosPerRequest: 7 }]).databaseCpuMicrosPerRequest, 7, 'the backends\' median');
+  const result = (kind: 'detail' | 'first page', size: number, service: number): ScenarioResult => ({
+    scenario: { name: `PG ${size} ${kind}`, path: '/', accept: '', status: 200, target: 'postgres', dataSize: size, postgres: { kind } },
+    service: { requestsPerSecond: service, p50: 1, p99: 2, cpuMicrosPerRequest: 10, databaseCpuMicrosPerRequest: 20, runs: [] },
+    bare: { requestsPerSecond: 100, p50: 1, p99: 1, cpuMicrosPerRequest: 8, databaseCpuMicrosPerRequest: 19, runs: [] },
+    ratio: service / 100,
+    runRatios: { min: service / 100, max: service / 100 },
+    cpuRatio: undefined,
+  });
+  const targets = judgeTargets([result('detail', 1_000, 90), result('detail', 1_000_000, 70), result('first page', 1_000, 60)], undefined, 10);
+  t.same(targets.map((target) => target.met), [true, false, false, false, true], 'ratios 0.9, 0.7, 0.6 against 0.8; 10^6 detail 1.29 × slower; p99 met');
+  t.match(targets[3], { target: /^PG detail: time per request with 10\^6 dogs ≤ 1\.2 × with 10\^3/, value: '1.29 ×' }, 'growth by kind');
+  t.match(scenarioLine(result('detail', 1_000, 90)), /10 µs CPU\/req \+ PostgreSQL 20 µs/, 'the backends\' CPU beside the process\'s');
 });

@@ -22,6 +22,8 @@ export interface Settings {
   /** Required with STORAGE=postgres, refused otherwise. */
   readonly databaseUrl: string | undefined;
   readonly databasePoolSize: number;
+  /** PostgreSQL's `statement_timeout` on every pooled connection: below the client's 10 s query timeout. */
+  readonly databaseStatementTimeoutMs: number;
   /** How long the start retries an unreachable database before it gives up. */
   readonly databaseConnectTimeoutMs: number;
   /** 1: one process; more: a node:cluster primary and that many workers sharing the port. */
@@ -45,6 +47,9 @@ export type Storage = (typeof STORAGES)[number];
 const SECRET_SETTINGS = ['DATABASE_URL'];
 const MAX_POOL_SIZE = 1000;
 const MAX_CONNECT_TIMEOUT_MS = 3_600_000;
+/** The PostgreSQL client gives up on a query after 10 s (postgres-pool.ts); the server's limit is set just under it. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 9_500;
+const MAX_STATEMENT_TIMEOUT_MS = 9_999;
 const MAX_WORKERS = 256;
 /** The longest duration a timer can wait (2^31 - 1 ms, about 24.8 days); node clamps longer ones to 1 ms. */
 const MAX_DURATION_MS = 2_147_483_647;
@@ -91,6 +96,12 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
     storage: read<Storage>('STORAGE', 'memory', oneOf(STORAGES), STORAGES.join(' or ')),
     databaseUrl: read<string | undefined>('DATABASE_URL', undefined, parseDatabaseUrl, 'a URL postgres://user:password@host:port/database'),
     databasePoolSize: read('DATABASE_POOL_SIZE', 10, wholeNumber(1, MAX_POOL_SIZE), `a whole number from 1 to ${MAX_POOL_SIZE}`),
+    databaseStatementTimeoutMs: read(
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      DEFAULT_STATEMENT_TIMEOUT_MS,
+      wholeNumber(1, MAX_STATEMENT_TIMEOUT_MS),
+      `a whole number of milliseconds from 1 to ${MAX_STATEMENT_TIMEOUT_MS}, under the client's 10000 ms query timeout`,
+    ),
     databaseConnectTimeoutMs: read(
       'DATABASE_CONNECT_TIMEOUT_MS',
       30_000,

@@ -56,11 +56,14 @@ export class ApiRoutes {
   }
 }
 
-function listing(useCase: Pick<ListRecords<unknown>, 'execute' | 'isAvailableAt'>, json: RepresentationJson) {
+function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute' | 'isAvailableAt'>, json: RepresentationJson) {
   return ({ version, path, query: queryString }: RouteRequest): Awaitable<RouteOutcome> => {
     if (!useCase.isAvailableAt(version)) return new NotFoundError('hidden');
     const query = parseQuery(queryString);
-    const page = useCase.execute({ version, page: { limit: query.getAll('limit'), offset: query.getAll('offset') } });
+    const page = useCase.execute({
+      version,
+      page: { limit: query.getAll('limit'), offset: query.getAll('offset'), starting_after: query.getAll('starting_after'), ending_before: query.getAll('ending_before') },
+    });
     return whenReady(page, (ready) => ({ body: json.array(ready.items), headers: paginationHeaders(path, ready) }));
   };
 }

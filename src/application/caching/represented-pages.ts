@@ -15,8 +15,8 @@ interface RepresentedPage {
 
 /**
  * The items of the list pages of one collection, as represented: the same page asked for again at the same
- * version on the same day is not represented again record by record. A page is found by version, offset and
- * limit, and used only when it holds the very same record objects in the same order, all frozen (so none
+ * version on the same day is not represented again record by record. A page is found by version and which
+ * slice it is, and used only when it holds the very same record objects in the same order, all frozen (so none
  * can have changed). Its items array is frozen, and so, with MemoizedVersionPolicy, is every item.
  */
 export class RepresentedPages {
@@ -33,7 +33,7 @@ export class RepresentedPages {
     records: readonly R[],
     represent: (record: R) => Representation,
   ): readonly Representation[] {
-    const key = `${version.toString()} ${request.offset} ${request.limit}`;
+    const key = `${version.toString()} ${request.key}`;
     const known = this.#pages.get(key);
     if (known !== undefined && known.today.equals(today) && sameObjects(known.records, records)) return known.items;
     const items = new Array<Representation>(records.length);

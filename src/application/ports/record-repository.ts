@@ -1,6 +1,15 @@
 import type { PageRequest } from '../paging/page-request.js';
 import type { Awaitable } from './awaitable.js';
 
+/** The records of one page, ascending by id, and whether the collection holds records before the first and after the last. */
+export interface RecordSlice<R> {
+  readonly records: readonly R[];
+  /** Records come before the first of `records`; false when `records` is empty. */
+  readonly before: boolean;
+  /** Records come after the last of `records`; false when `records` is empty. */
+  readonly after: boolean;
+}
+
 /**
  * Read access to one collection of records, in ascending id order; an adapter answers at once or with a promise.
  * Every record returned is deeply frozen and never changed afterwards: the caches above this port key on record
@@ -8,7 +17,8 @@ import type { Awaitable } from './awaitable.js';
  */
 export interface RecordRepository<R> {
   findById(id: number): Awaitable<R | undefined>;
-  /** The records of one page, ascending by id. */
-  list(page: PageRequest): Awaitable<readonly R[]>;
+  /** The records of one page (by offset, or next to a cursor's id), ascending by id. */
+  list(page: PageRequest): Awaitable<RecordSlice<R>>;
+  /** The number of records in the collection, exact. */
   count(): Awaitable<number>;
 }

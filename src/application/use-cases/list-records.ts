@@ -8,7 +8,7 @@ import type { Page } from '../paging/page.js';
 import { PageRequest, type PageQuery } from '../paging/page-request.js';
 import type { Awaitable } from '../ports/awaitable.js';
 import type { Clock } from '../ports/clock.js';
-import type { RecordRepository } from '../ports/record-repository.js';
+import type { RecordRepository, RecordSlice } from '../ports/record-repository.js';
 import type { VersionPolicy } from '../ports/version-policy.js';
 
 export interface ListInput {
@@ -18,7 +18,7 @@ export interface ListInput {
 }
 
 /** The `list` action of a collection: one page in ascending id order, every item shaped for the requested version. */
-export abstract class ListRecords<R> {
+export abstract class ListRecords<R extends { readonly id: number }> {
   readonly #pages = new RepresentedPages();
 
   constructor(
@@ -37,18 +37,24 @@ export abstract class ListRecords<R> {
   /** The page, or a promise of it when the repository answers with one; throws (or rejects with) NotFoundError or InvalidPageError. */
   execute({ version, page: query = {} }: ListInput): Awaitable<Page<Representation>> {
     if (!this.isAvailableAt(version)) throw new NotFoundError('hidden');
-    const page = PageRequest.fromQuery(query.limit, query.offset);
-    const records = this.repository.list(page);
+    const page = PageRequest.from(query);
+    const slice = this.repository.list(page);
     const total = this.repository.count();
-    if (records instanceof Promise || total instanceof Promise) {
-      return Promise.all([records, total]).then(([listed, counted]) => this.#page(version, page, listed, counted));
+    if (slice instanceof Promise || total instanceof Promise) {
+      return Promise.all([slice, total]).then(([listed, counted]) => this.#page(version, page, listed, counted));
     }
-    return this.#page(version, page, records, total);
+    return this.#page(version, page, slice, total);
   }
 
-  #page(version: Version, request: PageRequest, records: readonly R[], total: number): Page<Representation> {
+  #page(version: Version, request: PageRequest, { records, before, after }: RecordSlice<R>, total: number): Page<Representation> {
     const context: RequestContext = { version, today: this.clock.today() };
     const items = this.#pages.items(version, request, context.today, records, (record) => this.policy.represent(this.resource, record, context));
-    return { items, request, total };
+    return {
+      items,
+      request,
+      total,
+      ...(after ? { nextAfter: (records[records.length - 1] as R).id } : {}),
+      ...(before ? { previousBefore: (records[0] as R).id } : {}),
+    };
   }
 }

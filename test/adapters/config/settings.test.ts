@@ -34,6 +34,7 @@ t.test('an empty environment gives every default', async (t) => {
     storage: 'memory',
     databaseUrl: undefined,
     databasePoolSize: 10,
+    databaseStatementTimeoutMs: 9500,
     databaseConnectTimeoutMs: 30000,
     workers: 1,
     limits: {

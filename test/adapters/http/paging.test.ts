@@ -38,28 +38,31 @@ t.test('a list is in ascending id order, all of it within the default limit', as
   t.same(cats.json, [{ id: 2, name: 'Two' }, { id: 5, name: 'Five' }, { id: 9, name: 'Nine' }], 'cats in ascending id order');
 });
 
-t.test('limit and offset page the list, with Link and X-Total-Count', async (t) => {
+const next = (limit: number, after: number, path = '/doggies/') => `<${path}?limit=${limit}&starting_after=${after}>; rel="next"`;
+const prev = (limit: number, before: number, path = '/doggies/') => `<${path}?limit=${limit}&ending_before=${before}>; rel="prev"`;
+
+t.test('limit and offset page the list, with Link by cursor and X-Total-Count', async (t) => {
   const service = await startWith(t, { dogs: DOGS });
   // [query, ids, Link]
   const cases: [string, number[], string | null][] = [
-    ['?limit=3', [1, 3, 7], link('next', 3, 3)],
-    ['?limit=3&offset=0', [1, 3, 7], link('next', 3, 3)],
-    ['?limit=3&offset=3', [12, 18, 25], `${link('next', 3, 6)}, ${link('prev', 3, 0)}`],
-    ['?offset=3&limit=3', [12, 18, 25], `${link('next', 3, 6)}, ${link('prev', 3, 0)}`],
-    ['?limit=3&offset=6', [40], link('prev', 3, 3)],
-    ['?limit=3&offset=1', [3, 7, 12], `${link('next', 3, 4)}, ${link('prev', 3, 0)}`],
-    ['?limit=3&offset=4', [18, 25, 40], link('prev', 3, 1)],
-    ['?offset=2', [7, 12, 18, 25, 40], link('prev', 100, 0)],
+    ['?limit=3', [1, 3, 7], next(3, 7)],
+    ['?limit=3&offset=0', [1, 3, 7], next(3, 7)],
+    ['?limit=3&offset=3', [12, 18, 25], `${next(3, 25)}, ${prev(3, 12)}`],
+    ['?offset=3&limit=3', [12, 18, 25], `${next(3, 25)}, ${prev(3, 12)}`],
+    ['?limit=3&offset=6', [40], prev(3, 40)],
+    ['?limit=3&offset=1', [3, 7, 12], `${next(3, 12)}, ${prev(3, 3)}`],
+    ['?limit=3&offset=4', [18, 25, 40], prev(3, 18)],
+    ['?offset=2', [7, 12, 18, 25, 40], prev(100, 7)],
     ['?limit=7', IDS, null],
-    ['?limit=6', [1, 3, 7, 12, 18, 25], link('next', 6, 6)],
-    ['?limit=1&offset=6', [40], link('prev', 1, 5)],
+    ['?limit=6', [1, 3, 7, 12, 18, 25], next(6, 25)],
+    ['?limit=1&offset=6', [40], prev(1, 40)],
     ['?limit=1000', IDS, null],
-    ['?limit=1', [1], link('next', 1, 1)],
+    ['?limit=1', [1], next(1, 1)],
     ['?limit=3&offset=7', [], link('prev', 3, 4)],
     ['?limit=3&offset=100', [], link('prev', 3, 4)],
     [`?offset=${Number.MAX_SAFE_INTEGER}`, [], link('prev', 100, 0)],
-    ['?limit=3&unknown=1', [1, 3, 7], link('next', 3, 3)],
-    ['?limit=%33', [1, 3, 7], link('next', 3, 3)],
+    ['?limit=3&unknown=1', [1, 3, 7], next(3, 7)],
+    ['?limit=%33', [1, 3, 7], next(3, 7)],
   ];
   for (const [query, ids, expectedLink] of cases) {
     const reply = await call(service.url, `/doggies/${query}`);
@@ -70,19 +73,32 @@ t.test('limit and offset page the list, with Link and X-Total-Count', async (t) 
   }
 });
 
-t.test('the Link targets give the neighbouring pages', async (t) => {
+t.test('starting_after and ending_before page next to an id, present or not, with Link by cursor', async (t) => {
   const service = await startWith(t, { dogs: DOGS });
-  const seen: number[] = [];
-  let target: string | undefined = '/doggies/?limit=2';
-  while (target !== undefined) {
-    const reply = await call(service.url, target);
-    seen.push(...idsOf(reply.json));
-    target = /<([^>]+)>; rel="next"/.exec(reply.headers.get('link') ?? '')?.[1];
+  // [query, ids, Link]
+  const cases: [string, number[], string | null][] = [
+    ['?limit=3&starting_after=1', [3, 7, 12], `${next(3, 12)}, ${prev(3, 3)}`],
+    ['?limit=3&starting_after=2', [3, 7, 12], `${next(3, 12)}, ${prev(3, 3)}`],
+    ['?starting_after=12&limit=3', [18, 25, 40], prev(3, 18)],
+    ['?limit=3&starting_after=40', [], null],
+    [`?starting_after=${Number.MAX_SAFE_INTEGER}`, [], null],
+    ['?starting_after=1', [3, 7, 12, 18, 25, 40], prev(100, 3)],
+    ['?limit=3&ending_before=40', [12, 18, 25], `${next(3, 25)}, ${prev(3, 12)}`],
+    ['?limit=2&ending_before=13', [7, 12], `${next(2, 12)}, ${prev(2, 7)}`],
+    ['?limit=3&ending_before=7', [1, 3], next(3, 3)],
+    ['?limit=3&ending_before=1', [], null],
+    [`?limit=3&ending_before=${Number.MAX_SAFE_INTEGER}`, [18, 25, 40], prev(3, 18)],
+    ['?ending_before=41', IDS, null],
+  ];
+  for (const [query, ids, expectedLink] of cases) {
+    const reply = await call(service.url, `/doggies/${query}`);
+    t.equal(reply.status, 200, `${query}: 200`);
+    t.same(idsOf(reply.json), ids, `${query}: ids ${ids.join(',')}`);
+    t.equal(reply.headers.get('link'), expectedLink, `${query}: Link`);
+    t.equal(reply.headers.get('x-total-count'), '7', `${query}: X-Total-Count is the whole list`);
   }
-  t.same(seen, IDS, 'following rel="next" visits every dog once, in order');
-  const last = await call(service.url, '/doggies/?limit=2&offset=6');
-  const prev = /<([^>]+)>; rel="prev"/.exec(last.headers.get('link') ?? '')?.[1] ?? '';
-  t.same(idsOf((await call(service.url, prev)).json), [18, 25], 'rel="prev" of the last page is the page before it');
+  const cats = await call(service.url, '/cats/?limit=1&starting_after=1', { headers: acceptVersion('1.0.0') });
+  t.same([cats.status, cats.json, cats.headers.get('link')], [200, [], null], 'the cats list takes cursors too');
 });
 
 t.test('the default limit is 100', async (t) => {
@@ -91,10 +107,10 @@ t.test('the default limit is 100', async (t) => {
   const first = await call(service.url, '/doggies/');
   t.same(idsOf(first.json), Array.from({ length: 100 }, (_, index) => index + 1), 'the first 100 ids');
   t.equal(first.headers.get('x-total-count'), '150', 'X-Total-Count 150');
-  t.equal(first.headers.get('link'), link('next', 100, 100), 'next page at offset 100');
+  t.equal(first.headers.get('link'), next(100, 100), 'the next page starts after id 100');
   const second = await call(service.url, '/doggies/?offset=100');
   t.same(idsOf(second.json), Array.from({ length: 50 }, (_, index) => index + 101), 'the remaining 50');
-  t.equal(second.headers.get('link'), link('prev', 100, 0), 'prev page at offset 0');
+  t.equal(second.headers.get('link'), prev(100, 101), 'the previous page ends before id 101');
 });
 
 t.test('items of a page are shaped for the requested version', async (t) => {
@@ -141,6 +157,19 @@ t.test('a bad limit or offset is 400 with a detail', async (t) => {
     ['offset=1e3', /^offset .*"1e3"/],
     ['offset=0&offset=0', /^offset .*2 times/],
     ['limit=3&offset=x', /^offset /],
+    ['starting_after=0', /^starting_after must be a record id, a whole number from 1 to 9007199254740991; got "0"\.$/],
+    ['starting_after=abc', /^starting_after .*"abc"/],
+    ['starting_after=', /^starting_after .*""/],
+    ['starting_after=9007199254740992', /^starting_after .*"9007199254740992"/],
+    ['starting_after=-3', /^starting_after /],
+    ['starting_after=1&starting_after=2', /^starting_after is given 2 times; give it once\.$/],
+    ['ending_before=1.5', /^ending_before must be a record id.*"1\.5"/],
+    ['ending_before=%2012', /^ending_before .*" 12"/],
+    ['ending_before=3&ending_before=3', /^ending_before is given 2 times/],
+    ['starting_after=1&ending_before=9', /^starting_after and ending_before are both given; give one of them\.$/],
+    ['starting_after=1&offset=0', /^offset cannot be given with starting_after; give one of them\.$/],
+    ['offset=5&ending_before=9', /^offset cannot be given with ending_before/],
+    ['offset=&ending_before=9', /^offset /],
   ];
   for (const path of ['/doggies/', '/cats/']) {
     for (const [query, detail] of cases) {
@@ -162,7 +191,7 @@ t.test('paging parameters on a detail path are ignored', async (t) => {
 
 t.test('a hidden list answers 404 even when its limit or offset is bad (availability before query checks)', async (t) => {
   const service = await startWith(t, { cats: CATS });
-  for (const query of ['limit=0', 'offset=-1', 'limit=1&limit=2']) {
+  for (const query of ['limit=0', 'offset=-1', 'limit=1&limit=2', 'starting_after=x', 'starting_after=1&ending_before=2']) {
     const reply = await call(service.url, `/cats/?${query}`, { headers: acceptVersion('5.0.0') });
     t.equal(reply.status, 404, `/cats/?${query} at 5.0.0, where the cat list is hidden: 404`);
     t.same(reply.json, NOT_FOUND, `/cats/?${query} at 5.0.0: Not found.`);
@@ -170,15 +199,16 @@ t.test('a hidden list answers 404 even when its limit or offset is bad (availabi
 });
 
 t.test('paginationHeaders', async (t) => {
-  const page = (limit: number, offset: number, total: number) => ({ items: [], request: PageRequest.of(limit, offset), total });
+  const page = (request: PageRequest, total: number, items: unknown[] = [], cursors: { nextAfter?: number; previousBefore?: number } = {}) => ({ items, request, total, ...cursors });
   const cases: [string, ReturnType<typeof page>, Record<string, string>][] = [
-    ['empty collection', page(10, 0, 0), { 'X-Total-Count': '0' }],
-    ['one full page', page(10, 0, 10), { 'X-Total-Count': '10' }],
-    ['first of two', page(10, 0, 11), { 'X-Total-Count': '11', Link: '</things/?limit=10&offset=10>; rel="next"' }],
-    ['last of two', page(10, 10, 11), { 'X-Total-Count': '11', Link: '</things/?limit=10&offset=0>; rel="prev"' }],
-    ['middle', page(2, 4, 9), { 'X-Total-Count': '9', Link: '</things/?limit=2&offset=6>; rel="next", </things/?limit=2&offset=2>; rel="prev"' }],
-    ['offset not a multiple of limit', page(5, 3, 20), { 'X-Total-Count': '20', Link: '</things/?limit=5&offset=8>; rel="next", </things/?limit=5&offset=0>; rel="prev"' }],
-    ['past the end: prev is the last page', page(5, 50, 12), { 'X-Total-Count': '12', Link: '</things/?limit=5&offset=7>; rel="prev"' }],
+    ['empty collection', page(PageRequest.of(10, 0), 0), { 'X-Total-Count': '0' }],
+    ['one full page', page(PageRequest.of(10, 0), 10, [1]), { 'X-Total-Count': '10' }],
+    ['first of two', page(PageRequest.of(10, 0), 11, [1], { nextAfter: 10 }), { 'X-Total-Count': '11', Link: '</things/?limit=10&starting_after=10>; rel="next"' }],
+    ['last of two', page(PageRequest.of(10, 10), 11, [1], { previousBefore: 11 }), { 'X-Total-Count': '11', Link: '</things/?limit=10&ending_before=11>; rel="prev"' }],
+    ['middle', page(PageRequest.after(4, 2), 9, [1], { nextAfter: 6, previousBefore: 5 }), { 'X-Total-Count': '9', Link: '</things/?limit=2&starting_after=6>; rel="next", </things/?limit=2&ending_before=5>; rel="prev"' }],
+    ['past the end of an offset: prev is the last page by offset', page(PageRequest.of(5, 50), 12), { 'X-Total-Count': '12', Link: '</things/?limit=5&offset=7>; rel="prev"' }],
+    ['an empty page after a cursor: no links', page(PageRequest.after(50, 5), 12), { 'X-Total-Count': '12' }],
+    ['an empty page before a cursor: no links', page(PageRequest.before(1, 5), 12), { 'X-Total-Count': '12' }],
   ];
   for (const [message, value, expected] of cases) {
     t.same(paginationHeaders('/things/', value), expected, message);

@@ -40,6 +40,7 @@ t.test('anything different is represented anew', async (t) => {
     ['another version', () => pages.items(model.resolve('3.0.0'), PageRequest.of(2, 0), TODAY, records, represent)],
     ['another offset', () => pages.items(version, PageRequest.of(2, 1), TODAY, records, represent)],
     ['another limit', () => pages.items(version, PageRequest.of(3, 0), TODAY, records, represent)],
+    ['a cursor', () => pages.items(version, PageRequest.after(1, 2), TODAY, records, represent)],
     ['equal records that are other objects', () => pages.items(version, PageRequest.of(2, 0), TODAY, frozen(1, 2), represent)],
     ['fewer records', () => pages.items(version, PageRequest.of(2, 0), TODAY, records.slice(0, 1), represent)],
     ['another day', () => pages.items(version, PageRequest.of(2, 0), day('2026-11-23'), records, represent)],

@@ -1,5 +1,5 @@
 import type { PageRequest } from '../../../application/paging/page-request.js';
-import type { RecordRepository } from '../../../application/ports/record-repository.js';
+import type { RecordRepository, RecordSlice } from '../../../application/ports/record-repository.js';
 
 /** A collection held in memory, sorted by id once when it is built; it answers at once, never with a promise. */
 export class InMemoryRecordRepository<R extends { readonly id: number }> implements RecordRepository<R> {
@@ -21,11 +21,36 @@ export class InMemoryRecordRepository<R extends { readonly id: number }> impleme
     return this.#byId.get(id);
   }
 
-  list(page: PageRequest): readonly R[] {
-    return this.#sorted.slice(page.offset, page.offset + page.limit);
+  list(page: PageRequest): RecordSlice<R> {
+    const { limit, offset, cursor } = page;
+    const size = this.#sorted.length;
+    let start: number;
+    let end: number;
+    if (cursor?.side === 'before') {
+      end = this.#firstIndexAbove(cursor.id - 1);
+      start = Math.max(0, end - limit);
+    } else {
+      start = cursor === undefined ? Math.min(offset, size) : this.#firstIndexAbove(cursor.id);
+      end = Math.min(start + limit, size);
+    }
+    const records = this.#sorted.slice(start, end);
+    const some = records.length > 0;
+    return { records, before: some && start > 0, after: some && end < size };
   }
 
   count(): number {
     return this.#sorted.length;
+  }
+
+  /** The index of the first record whose id is above `id` (the length when none is), by binary search. */
+  #firstIndexAbove(id: number): number {
+    let low = 0;
+    let high = this.#sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.#sorted[middle] as R).id > id) high = middle;
+      else low = middle + 1;
+    }
+    return low;
   }
 }

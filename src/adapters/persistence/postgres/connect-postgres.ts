@@ -20,6 +20,8 @@ const LONGEST_RETRY_MS = 5_000;
 export interface PostgresConnection {
   readonly url: string;
   readonly poolSize: number;
+  /** PostgreSQL's `statement_timeout` on every pooled connection, in milliseconds. */
+  readonly statementTimeoutMs: number;
   /** How long to keep retrying an unreachable database, in milliseconds. */
   readonly connectTimeoutMs: number;
   /** Where warnings go: retries at start, connections lost while idle. One JSON line each. */
@@ -40,7 +42,7 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
   const { url, connectTimeoutMs, log } = connection;
   const warn = (message: string, fields: Record<string, unknown>): void =>
     log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', message, ...fields }));
-  const pool = createPool({ url, size: connection.poolSize, onIdleError: (error) => warn('database connection lost', { error: error.message }) });
+  const pool = createPool({ url, size: connection.poolSize, statementTimeoutMs: connection.statementTimeoutMs, onIdleError: (error) => warn('database connection lost', { error: error.message }) });
   const deadline = Date.now() + connectTimeoutMs;
   for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, LONGEST_RETRY_MS)) {
     try {

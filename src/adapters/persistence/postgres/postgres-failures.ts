@@ -4,9 +4,10 @@ export const DATABASE = 'database';
 
 /**
  * SQLSTATE classes and codes that mean "the database cannot serve now" rather than "this query is wrong":
- * connection exceptions (08), insufficient resources (53), and the server shutting down or starting (57P01-57P03).
+ * connection exceptions (08), insufficient resources (53), the server shutting down or starting (57P01-57P03), and a
+ * statement stopped by `statement_timeout` (57014: the server is too slow now, as when the client's own timeout fires).
  */
-const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[123])/;
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[123]|57014)/;
 
 /** Whether an error from pg means the database is out of reach (network, server down or restarting). */
 export function isUnavailable(error: unknown): boolean {

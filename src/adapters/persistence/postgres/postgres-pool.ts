@@ -4,11 +4,15 @@ import pg from 'pg';
 const DATE_OID = 1082;
 const CONNECTION_TIMEOUT_MS = 5_000;
 /** A query on a connection whose server went silent fails after this, instead of holding a request forever. */
-const QUERY_TIMEOUT_MS = 10_000;
+export const QUERY_TIMEOUT_MS = 10_000;
+/** The server stops a statement after this, just before the client gives up on it, so no query runs on for nobody. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = QUERY_TIMEOUT_MS - 500;
 
 export interface PoolSettings {
   readonly url: string;
   readonly size: number;
+  /** PostgreSQL's `statement_timeout` on each connection, in milliseconds (DATABASE_STATEMENT_TIMEOUT_MS). */
+  readonly statementTimeoutMs?: number;
   /** Told about a pooled connection that broke while idle (the server went away); the pool replaces it. */
   readonly onIdleError: (error: Error) => void;
 }
@@ -18,12 +22,13 @@ export interface PoolSettings {
  * would otherwise make a JavaScript Date at local midnight, which shifts the day in zones far from UTC.
  * The parser is set on this pool's connections only, not on pg's global type table.
  */
-export function createPool({ url, size, onIdleError }: PoolSettings): pg.Pool {
+export function createPool({ url, size, statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS, onIdleError }: PoolSettings): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: size,
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
+    statement_timeout: statementTimeoutMs,
     application_name: 'version-aware-api',
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>

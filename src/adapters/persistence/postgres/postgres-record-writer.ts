@@ -2,6 +2,9 @@ import type pg from 'pg';
 import type { LoadedRecords } from '../loaded-records.js';
 import { CAT_TABLE, DOG_TABLE, type RecordTable } from './record-table.js';
 
+/** Rows per INSERT: each statement ends well within the statement and query timeouts, however large the file. */
+export const ROWS_PER_STATEMENT = 10_000;
+
 /**
  * Writes records in one transaction: each is inserted, or replaces the row with its id; other rows stay.
  * Either every record is written or, on any error, none is.
@@ -21,7 +24,12 @@ export async function writeRecords(pool: pg.Pool, records: LoadedRecords): Promi
 }
 
 async function upsert<R>(client: pg.PoolClient, table: RecordTable<R>, records: readonly R[]): Promise<void> {
-  if (records.length === 0) return;
+  for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
+    await upsertBatch(client, table, records.slice(start, start + ROWS_PER_STATEMENT));
+  }
+}
+
+async function upsertBatch<R>(client: pg.PoolClient, table: RecordTable<R>, records: readonly R[]): Promise<void> {
   const columns = table.columns.map((_, index) => records.map((record) => table.values(record)[index]));
   const unnest = table.arrayTypes.map((type, index) => `$${index + 1}::${type}`).join(', ');
   const updates = table.columns.filter((column) => column !== 'id').map((column) => `${column} = excluded.${column}`);

@@ -25,7 +25,7 @@ if (url !== undefined) {
     const tables = await pool.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
-    t.same(tables.rows.map((row) => row.table_name), ['cats', 'dogs'], 'the two tables, once each');
+    t.same(tables.rows.map((row) => row.table_name), ['cats', 'dogs', 'row_counts'], 'the two tables and their counts, once each');
   });
 
   t.test('the record rules are constraints of the tables', async (t) => {

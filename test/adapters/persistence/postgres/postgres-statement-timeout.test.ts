@@ -1,0 +1,47 @@
+import t from 'tap';
+import { DEFAULT_STATEMENT_TIMEOUT_MS as SETTING_DEFAULT } from '../../../../src/adapters/config/settings.js';
+import { unlessUnavailable } from '../../../../src/adapters/persistence/postgres/postgres-failures.js';
+import { createPool, DEFAULT_STATEMENT_TIMEOUT_MS, QUERY_TIMEOUT_MS } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
+import { ROWS_PER_STATEMENT, writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
+import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
+import { DependencyUnavailableError } from '../../../../src/application/errors/dependency-unavailable-error.js';
+import { parseDog } from '../../../../src/domain/dogs/dog.js';
+import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
+import { testDatabase } from '../../../fixtures/postgres/test-database.js';
+
+const today = CalendarDate.parse('2026-11-22') as CalendarDate;
+
+t.test('the default statement_timeout is just under the client\'s query timeout, in the pool and the setting alike', async (t) => {
+  t.ok(DEFAULT_STATEMENT_TIMEOUT_MS < QUERY_TIMEOUT_MS, 'under the client\'s timeout');
+  t.ok(DEFAULT_STATEMENT_TIMEOUT_MS >= QUERY_TIMEOUT_MS * 0.9, 'just under it');
+  t.equal(SETTING_DEFAULT, DEFAULT_STATEMENT_TIMEOUT_MS, 'DATABASE_STATEMENT_TIMEOUT_MS defaults to it');
+});
+
+const url = await testDatabase(t);
+if (url !== undefined) {
+  t.test('every pooled connection carries statement_timeout; a statement past it is stopped by the server, a 503', async (t) => {
+    const short = createPool({ url, size: 2, statementTimeoutMs: 200, onIdleError: (error) => t.fail(error.message) });
+    const usual = createPool({ url, size: 1, onIdleError: (error) => t.fail(error.message) });
+    t.teardown(() => Promise.all([short.end(), usual.end()]));
+    const shown = await Promise.all([short.query('SHOW statement_timeout'), short.query('SHOW statement_timeout')]);
+    t.same(shown.map(({ rows }) => rows[0]?.statement_timeout), ['200ms', '200ms'], 'both connections of the pool');
+    t.equal((await usual.query('SHOW statement_timeout')).rows[0]?.statement_timeout, `${DEFAULT_STATEMENT_TIMEOUT_MS}ms`, 'the default');
+    const started = Date.now();
+    const error = await t.rejects(unlessUnavailable(() => short.query('SELECT pg_sleep(5)')), DependencyUnavailableError);
+    t.equal(((error as Error).cause as { code?: string }).code, '57014', 'canceled by the server (57014)');
+    t.ok(Date.now() - started < 4_000, 'long before the sleep would have ended');
+    t.same((await short.query('SELECT 1 AS one')).rows, [{ one: 1 }], 'the connection serves on');
+  });
+
+  t.test('a load larger than one statement is written in batches, each within the timeout, all in one transaction', async (t) => {
+    const pool = createPool({ url, size: 1, statementTimeoutMs: 5_000, onIdleError: (error) => t.fail(error.message) });
+    t.teardown(() => pool.end());
+    await migrateSchema(pool);
+    const size = ROWS_PER_STATEMENT * 2 + 5;
+    const dogs = Array.from({ length: size }, (_, index) => parseDog({ id: index + 1, name: `Dog ${index + 1}`, birthday: '2014-05-06' }, today));
+    await writeRecords(pool, { dogs, cats: [] });
+    const { rows } = await pool.query<{ total: string; last: string }>('SELECT count(*) AS total, max(id) AS last FROM dogs');
+    t.same(rows[0], { total: String(size), last: String(size) }, 'every record');
+    t.equal((await pool.query<{ total: string }>("SELECT total FROM row_counts WHERE table_name = 'dogs'")).rows[0]?.total, String(size), 'counted');
+  });
+}
