@@ -66,7 +66,7 @@ async function serve(): Promise<void> {
   let service: ComposedService | undefined;
   try {
     service = await composeService(process.env, output);
-    stopOnFault = service.stop;
+    stopOnFault = service.stop.bind(service);
     const { settings, server } = service;
     const address = await server.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
       throw new Error(`cannot listen on HOST=${settings.host} PORT=${settings.port}: ${error.message}`, { cause: error });

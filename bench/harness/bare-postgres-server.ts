@@ -17,8 +17,8 @@ const pool = new pg.Pool({
   max: Number(poolSize),
   application_name: 'bench-bare-server',
   types: {
-    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      oid === DATE_OID ? (text: string) => text : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
+      oid === DATE_OID ? (text: string) => text : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
   },
 });
 
@@ -40,7 +40,7 @@ interface Row {
 // Every response of a kind carries the same headers but for the length, the total and the links: the recorded ones.
 const recorded = JSON.parse(readFileSync(table, 'utf8')) as RecordedResponse[];
 const headersOf = (matches: (path: string) => boolean): OutgoingHttpHeaders => {
-  const { headers } = recorded.find((response) => matches(response.path) && response.status === 200) ?? { headers: {} as Readonly<Record<string, string>> };
+  const headers: Readonly<Record<string, string>> = recorded.find((response) => matches(response.path) && response.status === 200)?.headers ?? {};
   const { 'content-length': _length, 'x-total-count': _total, link: _link, ...fixed } = headers;
   return fixed;
 };

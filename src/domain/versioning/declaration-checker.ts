@@ -17,7 +17,7 @@ export class DeclarationChecker {
       const version = this.#parse(`version declaration #${index + 1}`, declaration.version);
       if (version === undefined) return;
       if (this.#byText.has(version.toString())) {
-        this.problems.push(`version ${version} is declared twice; declare each version once`);
+        this.problems.push(`version ${version.toString()} is declared twice; declare each version once`);
       }
       this.#byText.set(version.toString(), version);
     });
@@ -48,7 +48,7 @@ export class DeclarationChecker {
     }
     const version = this.supported(where, transform.version);
     if (version !== undefined && version.equals(this.versions[this.versions.length - 1] as Version)) {
-      this.problems.push(`${where}: it is bound to the earliest version ${version}, so no request is older and it would never run; bind it to the version that introduced the change`);
+      this.problems.push(`${where}: it is bound to the earliest version ${version.toString()}, so no request is older and it would never run; bind it to the version that introduced the change`);
     }
   }
 

@@ -66,7 +66,7 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
 /** The service's storage in PostgreSQL: connected, migrated, its module bound; `close` ends the pool. */
 export async function openPostgresStorage(connection: PostgresConnection, clock: Clock): Promise<{ module: ContainerModule; close(): Promise<void> }> {
   const store = await connectPostgres(connection);
-  return { module: postgresPersistenceModule(store.pool, clock), close: store.close };
+  return { module: postgresPersistenceModule(store.pool, clock), close: () => store.close() };
 }
 
 /** Binds the dog and cat repositories and the health check to the tables of `pool`'s database. */

@@ -31,8 +31,8 @@ export function createPool({ url, size, statementTimeoutMs = DEFAULT_STATEMENT_T
     statement_timeout: statementTimeoutMs,
     application_name: 'version-aware-api',
     types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === DATE_OID ? (text: string) => text : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
+        oid === DATE_OID ? (text: string) => text : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
     },
   });
   pool.on('error', onIdleError);

@@ -54,7 +54,7 @@ export class PostgresRecordRepository<R> implements RecordRepository<R> {
   }
 
   async findById(id: number): Promise<R | undefined> {
-    const { rows } = await unlessUnavailable(() => this.pool.query(this.#selectById, [id]));
+    const { rows } = await unlessUnavailable(() => this.pool.query<Row>(this.#selectById, [id]));
     return rows[0] === undefined ? undefined : this.#record(rows[0]);
   }
 
@@ -107,4 +107,4 @@ export class PostgresRecordRepository<R> implements RecordRepository<R> {
 }
 
 /** `id` is a bigint, which pg hands over as text. */
-const idOf = (row: Row): number => Number(row['id'] as string);
+const idOf = (row: Row): number => Number(row['id']);

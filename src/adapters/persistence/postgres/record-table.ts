@@ -15,7 +15,7 @@ export interface RecordTable<R> {
 }
 
 /** `id` is a bigint, which pg hands over as text; it becomes a number for the domain to check (one past 2^53 fails there). */
-const idOf = (row: Readonly<Record<string, unknown>>): number => Number(row['id'] as string);
+const idOf = (row: Readonly<Record<string, unknown>>): number => Number(row['id']);
 
 export const DOG_TABLE: RecordTable<Dog> = {
   name: 'dogs',

@@ -23,9 +23,9 @@ if (url !== undefined) {
     const short = createPool({ url, size: 2, statementTimeoutMs: 200, onIdleError: (error) => t.fail(error.message) });
     const usual = createPool({ url, size: 1, onIdleError: (error) => t.fail(error.message) });
     t.teardown(() => Promise.all([short.end(), usual.end()]));
-    const shown = await Promise.all([short.query('SHOW statement_timeout'), short.query('SHOW statement_timeout')]);
+    const shown = await Promise.all([short.query<{ statement_timeout: string }>('SHOW statement_timeout'), short.query<{ statement_timeout: string }>('SHOW statement_timeout')]);
     t.same(shown.map(({ rows }) => rows[0]?.statement_timeout), ['200ms', '200ms'], 'both connections of the pool');
-    t.equal((await usual.query('SHOW statement_timeout')).rows[0]?.statement_timeout, `${DEFAULT_STATEMENT_TIMEOUT_MS}ms`, 'the default');
+    t.equal((await usual.query<{ statement_timeout: string }>('SHOW statement_timeout')).rows[0]?.statement_timeout, `${DEFAULT_STATEMENT_TIMEOUT_MS}ms`, 'the default');
     const started = Date.now();
     const error = await t.rejects(unlessUnavailable(() => short.query('SELECT pg_sleep(5)')), DependencyUnavailableError);
     t.equal(((error as Error).cause as { code?: string }).code, '57014', 'canceled by the server (57014)');
