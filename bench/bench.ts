@@ -7,10 +7,30 @@ import type { LoadResult, LoadSpec } from './harness/load-spec.js';
 import { parseOptions, USAGE, type BenchOptions } from './harness/options.js';
 import { difference, record, type RecordedResponse } from './harness/recorded-response.js';
 import { machineLine, markdown, scenarioLine } from './harness/report.js';
-import { median, medians, runRatioRange, type BenchResults, type Machine, type MemoryResult, type MemorySeries, type RssReading, type RunResult, type ScenarioResult, type ServiceResult } from './harness/results.js';
+import {
+  median,
+  medians,
+  runRatioRange,
+  type BenchResults,
+  type Machine,
+  type MemoryResult,
+  type MemorySeries,
+  type RssReading,
+  type RunResult,
+  type ScenarioResult,
+  type ServiceResult,
+} from './harness/results.js';
 import { RunningProcesses } from './harness/running-processes.js';
 import { backendCpuSeconds, backendCpuUsed, createBenchDatabase, dropBenchDatabase } from './harness/postgres-database.js';
-import { exponent, postgresScenarios, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups, type Scenario, type ScenarioGroup } from './harness/scenarios.js';
+import {
+  exponent,
+  postgresScenarios,
+  REFERENCE_SCENARIOS,
+  REFERENCE_SIZE,
+  scenarioGroups,
+  type Scenario,
+  type ScenarioGroup,
+} from './harness/scenarios.js';
 import {
   BARE_POSTGRES_SERVER,
   BARE_SERVER,
@@ -58,20 +78,26 @@ async function main(): Promise<number> {
   const machine = describeMachine();
   say(`bench${options.smoke ? ' (smoke: numbers mean nothing)' : ''}: ${machineLine(machine)}`);
   say(`service: node ${[...SERVICE_NODE_FLAGS, 'dist/main.js'].join(' ')}, as npm start runs it`);
-  say(`${options.connections} connections, ${options.duration} s runs, ${options.warmup} s warm-up, ${options.rewarm} s before each run, median of ${options.repetitions} runs, each on fresh processes; ACCESS_LOG=${options.accessLog}`);
+  say(
+    `${options.connections} connections, ${options.duration} s runs, ${options.warmup} s warm-up, ${options.rewarm} s before each run, median of ${options.repetitions} runs, each on fresh processes; ACCESS_LOG=${options.accessLog}`,
+  );
   const directory = await mkdtemp(join(tmpdir(), 'version-aware-api-bench-'));
   try {
     const scenarios: ScenarioResult[] = [];
     const services: ServiceResult[] = [];
     for (const group of scenarioGroups(options.sizes)) {
       const dataFile = await writeDataFile(directory, group.size);
-      const outcome = await runGroup(group, {
-        title: `${exponent(group.size)} dogs in memory`,
-        serviceEnv: serviceEnvironment(dataFile, options.accessLog),
-        bareScript: BARE_SERVER,
-        bareArgs: (table) => [table],
-        responsesTable: responsesTable(directory, group.size),
-      }, options);
+      const outcome = await runGroup(
+        group,
+        {
+          title: `${exponent(group.size)} dogs in memory`,
+          serviceEnv: serviceEnvironment(dataFile, options.accessLog),
+          bareScript: BARE_SERVER,
+          bareArgs: (table) => [table],
+          responsesTable: responsesTable(directory, group.size),
+        },
+        options,
+      );
       scenarios.push(...outcome.scenarios);
       services.push(outcome.service);
     }
@@ -88,7 +114,8 @@ async function main(): Promise<number> {
     };
     await writeFile(options.out, `${JSON.stringify(results, null, 2)}\n`);
     say('\ntargets:');
-    for (const target of results.targets) say(`  ${target.met === undefined ? 'n/a ' : target.met ? 'met ' : 'MISS'}  ${target.target}: ${target.value}`);
+    for (const target of results.targets)
+      say(`  ${target.met === undefined ? 'n/a ' : target.met ? 'met ' : 'MISS'}  ${target.target}: ${target.value}`);
     say(`\nresults written to ${options.out}; Markdown for the README's Performance section:\n`);
     say(markdown(results));
     return 0;
@@ -149,13 +176,17 @@ async function runGroup(group: ScenarioGroup, setup: GroupSetup, options: BenchO
     await verify(service, expected, `the service (process ${repetition}), after the load`);
     await new Promise((resolve) => setTimeout(resolve, 200));
     if (options.accessLog === 'on' && service.linesAfterStart() < servedHere) {
-      throw new CheckFailed(`the service (process ${repetition}) wrote ${service.linesAfterStart()} access log lines for at least ${servedHere} requests`);
+      throw new CheckFailed(
+        `the service (process ${repetition}) wrote ${service.linesAfterStart()} access log lines for at least ${servedHere} requests`,
+      );
     }
     const memory = await memoryOf(service.pid);
     peaks.push(memory?.peakRss);
     served += servedHere;
     accessLogLines += service.linesAfterStart();
-    say(`  processes ${repetition} of ${options.repetitions}: service started in ${(service.startupMs / 1000).toFixed(2)} s, peak RSS ${memory === undefined ? 'n/a' : `${(memory.peakRss / 1024 / 1024).toFixed(0)} MiB`}`);
+    say(
+      `  processes ${repetition} of ${options.repetitions}: service started in ${(service.startupMs / 1000).toFixed(2)} s, peak RSS ${memory === undefined ? 'n/a' : `${(memory.peakRss / 1024 / 1024).toFixed(0)} MiB`}`,
+    );
     await processes.stop(service);
     await processes.stop(bare);
   }
@@ -209,14 +240,18 @@ async function runPostgresGroups(directory: string, options: BenchOptions): Prom
     try {
       const url = new URL(database.url);
       url.password = url.password === '' ? '' : '***';
-      const outcome = await runGroup({ size, scenarios: postgresScenarios(size) }, {
-        title: `${exponent(size)} dogs in PostgreSQL (${url.toString()}, loaded with load-data in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
-        serviceEnv: postgresServiceEnvironment(database.url, options.accessLog),
-        bareScript: BARE_POSTGRES_SERVER,
-        bareArgs: (table) => [table, database.url, TODAY, String(POSTGRES_POOL_SIZE)],
-        database: database.name,
-        responsesTable: join(directory, `responses-postgres-${size}.json`),
-      }, options);
+      const outcome = await runGroup(
+        { size, scenarios: postgresScenarios(size) },
+        {
+          title: `${exponent(size)} dogs in PostgreSQL (${url.toString()}, loaded with load-data in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+          serviceEnv: postgresServiceEnvironment(database.url, options.accessLog),
+          bareScript: BARE_POSTGRES_SERVER,
+          bareArgs: (table) => [table, database.url, TODAY, String(POSTGRES_POOL_SIZE)],
+          database: database.name,
+          responsesTable: join(directory, `responses-postgres-${size}.json`),
+        },
+        options,
+      );
       results.push(...outcome.scenarios);
     } finally {
       await dropBenchDatabase(serverUrl, database);
@@ -232,7 +267,8 @@ async function checkLinks(service: ServerProcess, scenarios: readonly Scenario[]
     if (of === undefined) continue;
     const link = (await record(service.url, of, scenario.accept)).headers['link'] ?? '';
     const next = /<([^>]+)>; rel="next"/.exec(link)?.[1];
-    if (next !== scenario.path) throw new CheckFailed(`${scenario.name}: the Link next of ${of} is ${JSON.stringify(next)}, expected ${scenario.path}`);
+    if (next !== scenario.path)
+      throw new CheckFailed(`${scenario.name}: the Link next of ${of} is ${JSON.stringify(next)}, expected ${scenario.path}`);
   }
 }
 
@@ -246,7 +282,11 @@ async function warmUpFreshProcesses(servers: readonly ServerProcess[], scenarios
   const requests = scenarios.map(({ path, accept }) => ({ path, accept }));
   const statuses = [...new Set(scenarios.map((scenario) => scenario.status))];
   for (const server of servers) {
-    checkRun('warm-up of fresh processes', await processes.load({ url: server.url, connections: options.connections, duration: options.warmup, requests }), statuses);
+    checkRun(
+      'warm-up of fresh processes',
+      await processes.load({ url: server.url, connections: options.connections, duration: options.warmup, requests }),
+      statuses,
+    );
   }
 }
 
@@ -285,14 +325,24 @@ async function checkMemory(dataFile: string, bareTable: string, options: BenchOp
 
 async function memorySeries(server: ServerProcess, statuses: readonly number[], options: BenchOptions): Promise<MemorySeries> {
   const [firstCount, lastCount] = options.memoryRequests;
-  const requests = [...REFERENCE_SCENARIOS.map(({ path, accept }) => ({ path, accept })), { path: '/version/my_version/', accept: 'application/json; version=2.1.0' }];
+  const requests = [
+    ...REFERENCE_SCENARIOS.map(({ path, accept }) => ({ path, accept })),
+    { path: '/version/my_version/', accept: 'application/json; version=2.1.0' },
+  ];
   const checkpoints = [...new Set([firstCount, ...Array.from({ length: 10 }, (_, tenth) => Math.round((lastCount * (tenth + 1)) / 10))])]
     .filter((count) => count >= firstCount)
     .sort((a, b) => a - b);
   const series: RssReading[] = [];
   let sent = 0;
   for (const checkpoint of checkpoints) {
-    const spec: LoadSpec = { url: server.url, connections: options.connections, duration: 0, amount: checkpoint - sent, requests, uniqueVariants: true };
+    const spec: LoadSpec = {
+      url: server.url,
+      connections: options.connections,
+      duration: 0,
+      amount: checkpoint - sent,
+      requests,
+      uniqueVariants: true,
+    };
     checkRun('memory mix', await processes.load(spec), statuses);
     sent = checkpoint;
     series.push({ requests: checkpoint, rssBytes: (await memoryOf(server.pid))?.rss });
@@ -323,7 +373,12 @@ function responsesTable(directory: string, size: number): string {
 async function measure(server: ServerProcess, scenario: Scenario, seconds: number, options: BenchOptions, database?: string): Promise<RunResult> {
   const backendsBefore = database === undefined ? undefined : await backendCpuSeconds(database);
   const cpuBefore = await cpuSecondsOf(server.pid);
-  const result = await processes.load({ url: server.url, connections: options.connections, duration: seconds, requests: [{ path: scenario.path, accept: scenario.accept }] });
+  const result = await processes.load({
+    url: server.url,
+    connections: options.connections,
+    duration: seconds,
+    requests: [{ path: scenario.path, accept: scenario.accept }],
+  });
   const cpuAfter = await cpuSecondsOf(server.pid);
   const backendsAfter = database === undefined ? undefined : await backendCpuSeconds(database);
   checkRun(scenario.name, result, [scenario.status]);
@@ -336,7 +391,9 @@ async function measure(server: ServerProcess, scenario: Scenario, seconds: numbe
 function checkRun(name: string, result: LoadResult, statuses: readonly number[]): void {
   const unexpected = Object.keys(result.statuses).filter((status) => !statuses.includes(Number(status)));
   if (result.errors > 0 || result.timeouts > 0 || unexpected.length > 0 || result.requests === 0) {
-    throw new CheckFailed(`${name}: ${result.requests} answered, ${result.errors} errors, ${result.timeouts} timeouts, statuses ${JSON.stringify(result.statuses)}; expected only ${statuses.join(', ')}`);
+    throw new CheckFailed(
+      `${name}: ${result.requests} answered, ${result.errors} errors, ${result.timeouts} timeouts, statuses ${JSON.stringify(result.statuses)}; expected only ${statuses.join(', ')}`,
+    );
   }
 }
 

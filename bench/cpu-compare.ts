@@ -65,14 +65,20 @@ async function main(): Promise<number> {
         servers.push({ variant: name, index, server: await processes.start(BARE_SERVER, micros > 0 ? [table, String(micros)] : [table], {}) });
       }
     }
-    say(`${servers.length} processes (${options.processes} a variant), ${options.rounds} rounds, ${options.duration} s runs after ${options.warmup} s of load, ${options.connections} connections, GET ${options.path} with Accept: ${options.accept}`);
-    say(`service: node ${NODE_FLAGS.join(' ')} MAIN_JS, ${DOGS} dogs; variants: ${options.variants.map((variant) => `${variant.name} = ${variant.main} ${JSON.stringify(variant.env)}`).join('; ')}`);
+    say(
+      `${servers.length} processes (${options.processes} a variant), ${options.rounds} rounds, ${options.duration} s runs after ${options.warmup} s of load, ${options.connections} connections, GET ${options.path} with Accept: ${options.accept}`,
+    );
+    say(
+      `service: node ${NODE_FLAGS.join(' ')} MAIN_JS, ${DOGS} dogs; variants: ${options.variants.map((variant) => `${variant.name} = ${variant.main} ${JSON.stringify(variant.env)}`).join('; ')}`,
+    );
     const runs: Measured[] = [];
     for (let round = 1; round <= options.rounds; round += 1) {
       for (const { variant, index, server } of servers) {
         const run = await measure(variant, index, server, options);
         runs.push(run);
-        say(`round ${round}  ${`${variant}#${index}`.padEnd(20)} ${run.cpuMicrosPerRequest.toFixed(1).padStart(6)} µs/req  ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  p99 ${run.p99} ms`);
+        say(
+          `round ${round}  ${`${variant}#${index}`.padEnd(20)} ${run.cpuMicrosPerRequest.toFixed(1).padStart(6)} µs/req  ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  p99 ${run.p99} ms`,
+        );
       }
     }
     report(runs, [...options.variants.map((variant) => variant.name), ...bareServers(options).map((bare) => bare.name)]);
@@ -94,21 +100,35 @@ async function measure(variant: string, index: number, server: ServerProcess, op
   const after = (await cpuSecondsOf(server.pid)) as number;
   const failed = result.errors + result.timeouts;
   if (failed > 0 || result.requests === 0) throw new Error(`${variant}#${index}: ${result.requests} answered, ${failed} errors or timeouts`);
-  return { variant, process: index, cpuMicrosPerRequest: ((after - before) * 1e6) / result.requests, requestsPerSecond: result.requestsPerSecond, p99: result.p99 };
+  return {
+    variant,
+    process: index,
+    cpuMicrosPerRequest: ((after - before) * 1e6) / result.requests,
+    requestsPerSecond: result.requestsPerSecond,
+    p99: result.p99,
+  };
 }
 
 /** Per variant: the median of all its runs, the spread of its processes' medians, and how it compares with the first. */
 function report(runs: readonly Measured[], variants: readonly string[]): void {
   say('');
-  say('variant               CPU µs/req (median of runs)  × first  processes\' medians   req/s (median)');
+  say("variant               CPU µs/req (median of runs)  × first  processes' medians   req/s (median)");
   let first: number | undefined;
   for (const variant of variants) {
     const own = runs.filter((run) => run.variant === variant);
     const cpu = median(own.map((run) => run.cpuMicrosPerRequest));
     first ??= cpu;
-    const perProcess = [...new Set(own.map((run) => run.process))].map((index) => median(own.filter((run) => run.process === index).map((run) => run.cpuMicrosPerRequest)));
+    const perProcess = [...new Set(own.map((run) => run.process))].map((index) =>
+      median(own.filter((run) => run.process === index).map((run) => run.cpuMicrosPerRequest)),
+    );
     const spread = `${Math.min(...perProcess).toFixed(1)}–${Math.max(...perProcess).toFixed(1)}`;
-    say(`${variant.padEnd(22)}${cpu.toFixed(1).padStart(26)}  ${(cpu / first).toFixed(2).padStart(7)}  ${spread.padStart(18)}  ${Math.round(median(own.map((run) => run.requestsPerSecond))).toString().padStart(15)}`);
+    say(
+      `${variant.padEnd(22)}${cpu.toFixed(1).padStart(26)}  ${(cpu / first).toFixed(2).padStart(7)}  ${spread.padStart(18)}  ${Math.round(
+        median(own.map((run) => run.requestsPerSecond)),
+      )
+        .toString()
+        .padStart(15)}`,
+    );
   }
 }
 

@@ -51,14 +51,18 @@ async function measure(shape: HostileShape, options: HostileCostOptions, service
 }
 
 function table(results: readonly ShapeResult[], options: HostileCostOptions): string {
-  const [a, b, c] = options.sizes.map((size) => (size >= 1_000_000 ? `${Math.round(size / 1_000_000)} MB` : size >= 1000 ? `${Math.round(size / 1000)} KB` : `${size} B`));
+  const [a, b, c] = options.sizes.map((size) =>
+    size >= 1_000_000 ? `${Math.round(size / 1_000_000)} MB` : size >= 1000 ? `${Math.round(size / 1000)} KB` : `${size} B`,
+  );
   const lines = [
     `| shape | CPU/req at ${a} | at ${b} | at ${c} | exponent ${b} → ${c} | slowest at ${c} | ordinary request meanwhile, slowest | statuses at ${c} |`,
     '|---|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const { shape, sizes, exponent } of results) {
     const largest = sizes[2] as SizeResult;
-    const statuses = Object.entries(largest.statuses).map(([status, count]) => `${status} × ${count}`).join(', ');
+    const statuses = Object.entries(largest.statuses)
+      .map(([status, count]) => `${status} × ${count}`)
+      .join(', ');
     lines.push(
       `| ${shape} | ${sizes.map((size) => `${size.cpuMicros.toFixed(0)} µs`).join(' | ')} | ${exponent.toFixed(2)} | ${largest.maxMillis.toFixed(1)} ms | ` +
         `${Math.max(...sizes.map((size) => size.probeMaxMillis)).toFixed(1)} ms | ${statuses} |`,
@@ -81,7 +85,9 @@ async function main(): Promise<number> {
   for (const shape of HOSTILE_SHAPES) {
     const result = await measure(shape, options, service);
     results.push(result);
-    process.stdout.write(`${result.shape}: exponent ${result.exponent.toFixed(2)}${result.failures.length > 0 ? ` FAILED: ${result.failures.join('; ')}` : ''}\n`);
+    process.stdout.write(
+      `${result.shape}: exponent ${result.exponent.toFixed(2)}${result.failures.length > 0 ? ` FAILED: ${result.failures.join('; ')}` : ''}\n`,
+    );
     // A request left unanswered may still hold the service's thread: the next shape gets a fresh one.
     if (result.sizes.some((size) => size.statuses['timeout'] !== undefined)) {
       await processes.stop(service);

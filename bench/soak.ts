@@ -42,7 +42,14 @@ interface Tally {
   truncated: number;
 }
 
-const newTally = (): Tally => ({ requests: 0, byClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, other: 0 }, bad: 0, malformed: 0, socketErrors: {}, truncated: 0 });
+const newTally = (): Tally => ({
+  requests: 0,
+  byClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, other: 0 },
+  bad: 0,
+  malformed: 0,
+  socketErrors: {},
+  truncated: 0,
+});
 
 function send(port: number, agent: Agent, soak: SoakRequest): Promise<Outcome> {
   return new Promise((resolve) => {
@@ -108,7 +115,9 @@ async function load(port: number, tally: Tally, random: () => number, keepGoing:
 /** Resident memory of a process in MiB, from /proc (Linux) or ps. */
 function rssMiB(pid: number): number {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((text) => text.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((text) => text.startsWith('VmRSS:'));
     return Number(/(\d+)/.exec(line ?? '')?.[1]) / 1024;
   } catch {
     return Number.NaN;
@@ -196,14 +205,24 @@ async function main(): Promise<number> {
   const table = (what: string, value: string | number) => console.log(`  ${what.padEnd(44)} ${value}`);
   console.log(`\nload phase (${seconds.toFixed(1)} s)`);
   table('requests', `${tally.requests} (${Math.round(tally.requests / seconds)}/s), ${tally.bad} of them bad on purpose`);
-  table('statuses', Object.entries(tally.byClass).map(([name, value]) => `${name} ${value}`).join(', '));
+  table(
+    'statuses',
+    Object.entries(tally.byClass)
+      .map(([name, value]) => `${name} ${value}`)
+      .join(', '),
+  );
   table('5xx', tally.byClass['5xx'] ?? 0);
   table('malformed responses (not JSON, wrong length)', tally.malformed);
   table('socket errors', JSON.stringify(tally.socketErrors));
   table('service RSS start / middle / end (max)', `${mib(rss.start)} / ${mib(rss.middle)} / ${mib(rss.end)} (${mib(rss.max)})`);
   console.log(`\nshutdown under load (SIGTERM after ${SHUTDOWN_LOAD_MS} ms of load, DRAIN_TIMEOUT_MS=${DRAIN_TIMEOUT_MS})`);
   table('requests', shutdown.requests);
-  table('statuses', Object.entries(shutdown.byClass).map(([name, value]) => `${name} ${value}`).join(', '));
+  table(
+    'statuses',
+    Object.entries(shutdown.byClass)
+      .map(([name, value]) => `${name} ${value}`)
+      .join(', '),
+  );
   table('refused before any response (after SIGTERM)', JSON.stringify(shutdown.socketErrors));
   table('responses cut short', shutdown.truncated);
   table('new connection after the signal', newConnection);

@@ -110,7 +110,10 @@ export async function composeService(
 
 /** Every setting, checked; throws StartupError naming each bad one. */
 export function readServiceSettings(env: Environment): Settings {
-  return readSettings(env, VERSIONS.map((declaration) => Version.parse(declaration.version)));
+  return readSettings(
+    env,
+    VERSIONS.map((declaration) => Version.parse(declaration.version)),
+  );
 }
 
 /** The storage adapter STORAGE selects: the data file in memory, or a migrated PostgreSQL database. */

@@ -25,7 +25,10 @@ export async function loadDataCommand(args: readonly string[], env: Environment,
   try {
     const [file, ...extra] = args;
     if (file === undefined || file === '' || extra.length > 0) throw new StartupError(USAGE);
-    const settings = readSettings(env, VERSIONS.map((declaration) => Version.parse(declaration.version)));
+    const settings = readSettings(
+      env,
+      VERSIONS.map((declaration) => Version.parse(declaration.version)),
+    );
     if (settings.storage !== 'postgres') {
       throw new StartupError(
         'load-data writes into a database: set STORAGE=postgres and DATABASE_URL. With STORAGE=memory there is nothing to ' +

@@ -20,7 +20,8 @@ interface Import {
   readonly target: string | undefined;
 }
 
-const IMPORT = /^\s*(?:import\s+(?:type\s+)?(?:([^'";]*?)\s+from\s+)?|export\s+(?:type\s+)?(\{[^}]*\}|\*(?:\s+as\s+\w+)?)\s+from\s+)['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /^\s*(?:import\s+(?:type\s+)?(?:([^'";]*?)\s+from\s+)?|export\s+(?:type\s+)?(\{[^}]*\}|\*(?:\s+as\s+\w+)?)\s+from\s+)['"]([^'"]+)['"]/gm;
 const files = sourceFiles(src);
 const imports: Import[] = files.flatMap((file) =>
   [...readFileSync(file, 'utf8').matchAll(IMPORT)].map(([, imported, exported, specifier = '']) => ({
@@ -36,12 +37,20 @@ const ENTRY_POINTS = ['main.ts', 'load-data.ts'];
 
 t.test('the scan sees the imports', async (t) => {
   t.ok(files.length > 40, `${files.length} source files`);
-  t.ok(imports.some((i) => i.file === 'container.ts' && i.specifier === 'inversify'), 'the composition root imports inversify');
+  t.ok(
+    imports.some((i) => i.file === 'container.ts' && i.specifier === 'inversify'),
+    'the composition root imports inversify',
+  );
 });
 
 t.test('the domain imports only the domain and semver', async (t) => {
-  const wrong = imports.filter((i) => layer(i.file) === 'domain' && (i.target === undefined ? i.specifier !== 'semver' : layer(i.target) !== 'domain'));
-  t.same(wrong.map((i) => `${i.file} imports ${i.specifier}`), []);
+  const wrong = imports.filter(
+    (i) => layer(i.file) === 'domain' && (i.target === undefined ? i.specifier !== 'semver' : layer(i.target) !== 'domain'),
+  );
+  t.same(
+    wrong.map((i) => `${i.file} imports ${i.specifier}`),
+    [],
+  );
 });
 
 t.test('the application imports only the domain, itself, and inject/injectable from inversify', async (t) => {
@@ -50,12 +59,18 @@ t.test('the application imports only the domain, itself, and inject/injectable f
     if (i.target !== undefined) return !['domain', 'application'].includes(layer(i.target));
     return i.specifier !== 'inversify' || !/^\{\s*(inject|injectable)(\s*,\s*(inject|injectable))?\s*\}$/.test(i.names);
   });
-  t.same(wrong.map((i) => `${i.file} imports ${i.names} from ${i.specifier}`), []);
+  t.same(
+    wrong.map((i) => `${i.file} imports ${i.names} from ${i.specifier}`),
+    [],
+  );
 });
 
 t.test('adapters do not reach for the composition root or the entry point', async (t) => {
   const wrong = imports.filter((i) => layer(i.file) === 'adapters' && (i.target === 'container.ts' || ENTRY_POINTS.includes(i.target ?? '')));
-  t.same(wrong.map((i) => `${i.file} imports ${i.specifier}`), []);
+  t.same(
+    wrong.map((i) => `${i.file} imports ${i.specifier}`),
+    [],
+  );
 });
 
 /** A folder of a layer (`adapters/persistence`, `application/ports`), with its subfolders; the top-level files are one unit. */
@@ -71,13 +86,18 @@ t.test('no folder imports a folder that imports it back, directly or round a lon
   t.ok(edges.get('adapters/http')?.has('application/use-cases'), 'the scan sees imports between folders');
   const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
     [...(edges.get(from) ?? [])].some((next) => next === to || (!seen.has(next) && reaches(next, to, seen.add(next))));
-  const cycles = [...edges].flatMap(([from, targets]) => [...targets].filter((to) => reaches(to, from)).map((to) => `${from} -> ${to} -> ... -> ${from}`));
+  const cycles = [...edges].flatMap(([from, targets]) =>
+    [...targets].filter((to) => reaches(to, from)).map((to) => `${from} -> ${to} -> ... -> ${from}`),
+  );
   t.same(cycles, []);
 });
 
 t.test('the container is used only in the composition root', async (t) => {
   const users = files.filter((file) => /\bContainer\b(?!Module)/.test(readFileSync(file, 'utf8').replace(/\/\*\*[\s\S]*?\*\//g, '')));
-  t.same(users.map((file) => relative(src, file)), ['container.ts']);
+  t.same(
+    users.map((file) => relative(src, file)),
+    ['container.ts'],
+  );
 });
 
 t.test('every module but the entry points loads on its own, with no side effect on import', async (t) => {

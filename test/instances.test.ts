@@ -24,13 +24,24 @@ if (url !== undefined) {
     t.teardown(() => pool.end());
     await writeRecords(pool, { dogs: [dog(1, 'Biko'), dog(2, 'Rex')], cats: [] });
     const lists = await Promise.all(urls.map(async (base) => (await fetch(`${base}/doggies/`)).json()));
-    t.same(lists[0], [{ id: 1, name: 'Biko', birthday: '2014-05-06' }, { id: 2, name: 'Rex', birthday: '2014-05-06' }], 'the first instance serves the records');
+    t.same(
+      lists[0],
+      [
+        { id: 1, name: 'Biko', birthday: '2014-05-06' },
+        { id: 2, name: 'Rex', birthday: '2014-05-06' },
+      ],
+      'the first instance serves the records',
+    );
     t.same(lists[1], lists[0], 'the second serves the same');
 
     await writeRecords(pool, { dogs: [dog(3, 'Ada')], cats: [] });
     for (const base of urls) {
       const response = await fetch(`${base}/doggies/3/`);
-      t.same([response.status, await response.json()], [200, { id: 3, name: 'Ada', birthday: '2014-05-06' }], `${base} sees the new dog: nothing is cached per process`);
+      t.same(
+        [response.status, await response.json()],
+        [200, { id: 3, name: 'Ada', birthday: '2014-05-06' }],
+        `${base} sees the new dog: nothing is cached per process`,
+      );
     }
     for (const instance of instances) {
       instance.child.kill('SIGTERM');

@@ -54,35 +54,68 @@ t.test('into a database', async (t) => {
 
   t.test('a valid file is loaded whole; loading again replaces records by id and keeps the others', async (t) => {
     const dir = t.testdir({
-      'first.json': JSON.stringify({ dogs: [{ id: 1, name: 'Biko', birthday: '2014-05-06' }, { id: 2, name: 'Pup' }], cats: [{ id: 1, name: 'Tom' }] }),
-      'second.json': JSON.stringify({ dogs: [{ id: 2, name: 'Rex', birthday: '2020-01-01' }, { id: 3, name: 'Ada', birthday: '2016-02-29' }] }),
+      'first.json': JSON.stringify({
+        dogs: [
+          { id: 1, name: 'Biko', birthday: '2014-05-06' },
+          { id: 2, name: 'Pup' },
+        ],
+        cats: [{ id: 1, name: 'Tom' }],
+      }),
+      'second.json': JSON.stringify({
+        dogs: [
+          { id: 2, name: 'Rex', birthday: '2020-01-01' },
+          { id: 3, name: 'Ada', birthday: '2016-02-29' },
+        ],
+      }),
     });
     const first = await loadData([join(dir, 'first.json')], env);
     t.equal(first.code, 0, 'exit code 0', first);
     t.match(first.stdout, /^Loaded 2 dogs and 1 cat into postgres:\/\//, 'it says what it loaded, in the plural only for more than one');
-    t.same(await rows(t, url), {
-      dogs: [{ id: 1, name: 'Biko', birthday: '2014-05-06' }, { id: 2, name: 'Pup', birthday: '2026-11-22' }],
-      cats: [{ id: 1, name: 'Tom' }],
-    }, 'every record, a missing birthday stored as today');
+    t.same(
+      await rows(t, url),
+      {
+        dogs: [
+          { id: 1, name: 'Biko', birthday: '2014-05-06' },
+          { id: 2, name: 'Pup', birthday: '2026-11-22' },
+        ],
+        cats: [{ id: 1, name: 'Tom' }],
+      },
+      'every record, a missing birthday stored as today',
+    );
     const { TODAY: _fixed, ...withoutToday } = env;
     const second = await loadData([join(dir, 'second.json')], withoutToday);
     t.equal(second.code, 0, 'the second load: exit code 0', second);
     t.match(second.stdout, /^Loaded 2 dogs and 0 cats into/, 'none is plural too');
-    t.same((await rows(t, url)).dogs, [
-      { id: 1, name: 'Biko', birthday: '2014-05-06' },
-      { id: 2, name: 'Rex', birthday: '2020-01-01' },
-      { id: 3, name: 'Ada', birthday: '2016-02-29' },
-    ], 'dog 2 replaced, dog 3 added, dog 1 kept');
+    t.same(
+      (await rows(t, url)).dogs,
+      [
+        { id: 1, name: 'Biko', birthday: '2014-05-06' },
+        { id: 2, name: 'Rex', birthday: '2020-01-01' },
+        { id: 3, name: 'Ada', birthday: '2016-02-29' },
+      ],
+      'dog 2 replaced, dog 3 added, dog 1 kept',
+    );
   });
 
   t.test('a file with one bad record writes nothing and names the record as DATA_FILE would', async (t) => {
     const before = await rows(t, url);
     const dir = t.testdir({
-      'bad.json': JSON.stringify({ dogs: [{ id: 7, name: 'Fine' }, { id: 8, name: 'Also fine' }, { id: 9, name: 'x'.repeat(51) }], cats: [{ id: 5, name: 'Kit' }] }),
+      'bad.json': JSON.stringify({
+        dogs: [
+          { id: 7, name: 'Fine' },
+          { id: 8, name: 'Also fine' },
+          { id: 9, name: 'x'.repeat(51) },
+        ],
+        cats: [{ id: 5, name: 'Kit' }],
+      }),
     });
     const run = await loadData([join(dir, 'bad.json')], env);
     t.equal(run.code, 1, 'exit code 1');
-    t.match(run.stderr, /^Nothing loaded: ".*bad\.json": dogs\[2\] \(id 9\): name: must be 1 to 50 characters, got 51/, 'the failing record is named');
+    t.match(
+      run.stderr,
+      /^Nothing loaded: ".*bad\.json": dogs\[2\] \(id 9\): name: must be 1 to 50 characters, got 51/,
+      'the failing record is named',
+    );
     t.same(await rows(t, url), before, 'nothing was written');
   });
 });

@@ -8,7 +8,12 @@ t.setTimeout(120_000);
 t.test('the entry point refuses a hostile DATA_FILE: exit code 1, the record and field named, nothing served', async (t) => {
   const dir = t.testdir({
     'proto.json': '{"dogs":[{"id":1,"name":"Biko"},{"id":2,"name":"Rex","__proto__":{"isAdmin":true}}]}',
-    'long-name.json': JSON.stringify({ cats: [{ id: 1, name: 'Tom' }, { id: 7, name: '🐈'.repeat(51) }] }),
+    'long-name.json': JSON.stringify({
+      cats: [
+        { id: 1, name: 'Tom' },
+        { id: 7, name: '🐈'.repeat(51) },
+      ],
+    }),
     'truncated.json': '{"dogs":[{"id":1,"name":"Bi',
   });
   const cases: [string, RegExp][] = [
@@ -31,6 +36,10 @@ t.test('the entry point refuses a hostile DATA_FILE: exit code 1, the record and
 t.test('the entry point refuses bad server limits, naming them', async (t) => {
   const service = runMain(t, { HEADERS_TIMEOUT_MS: '0', DRAIN_TIMEOUT_MS: '5s', REQUEST_TIMEOUT_MS: '100' });
   t.strictSame(await service.finished(), { code: 1, signal: null }, 'exit code 1');
-  t.match(service.stderr[0], /^Refusing to start: bad settings: HEADERS_TIMEOUT_MS="0" is not valid.*; DRAIN_TIMEOUT_MS="5s" is not valid/, 'both named');
+  t.match(
+    service.stderr[0],
+    /^Refusing to start: bad settings: HEADERS_TIMEOUT_MS="0" is not valid.*; DRAIN_TIMEOUT_MS="5s" is not valid/,
+    'both named',
+  );
   t.strictSame(service.stdout, [], 'nothing on stdout');
 });

@@ -20,9 +20,15 @@ function get(port: number, agent: Agent, index: number): Promise<Outcome> {
   return new Promise((resolve) => {
     let responded = false;
     const req = request(
-      { host: '127.0.0.1', port, agent, path: PATHS[index % PATHS.length], headers: { accept: `application/json; version=${VERSIONS[index % VERSIONS.length]}` } },
+      {
+        host: '127.0.0.1',
+        port,
+        agent,
+        path: PATHS[index % PATHS.length],
+        headers: { accept: `application/json; version=${VERSIONS[index % VERSIONS.length]}` },
+      },
       (res) => {
-      responded = true;
+        responded = true;
         let received = 0;
         res.on('data', (chunk: Buffer) => (received += chunk.length));
         res.on('error', () => resolve('truncated'));
@@ -50,63 +56,70 @@ function connectOutcome(port: number): Promise<string> {
   });
 }
 
-t.test('SIGTERM under load: every accepted request gets a whole response, new connections are refused, exit 0 within the drain timeout', async (t) => {
-  const service = runMain(t, { DRAIN_TIMEOUT_MS: String(DRAIN_TIMEOUT_MS) });
-  const [listening] = (await service.lines('listening')) ?? [];
-  if (listening === undefined) throw new Error(`did not start: ${service.stderr.join('\n')}`);
-  const port = Number(new URL(String(listening['url'])).port);
+t.test(
+  'SIGTERM under load: every accepted request gets a whole response, new connections are refused, exit 0 within the drain timeout',
+  async (t) => {
+    const service = runMain(t, { DRAIN_TIMEOUT_MS: String(DRAIN_TIMEOUT_MS) });
+    const [listening] = (await service.lines('listening')) ?? [];
+    if (listening === undefined) throw new Error(`did not start: ${service.stderr.join('\n')}`);
+    const port = Number(new URL(String(listening['url'])).port);
 
-  // A request whose headers are half sent when the signal comes: the stop must wait for it.
-  const halfSent = await WireConnection.open(port);
-  halfSent.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n');
+    // A request whose headers are half sent when the signal comes: the stop must wait for it.
+    const halfSent = await WireConnection.open(port);
+    halfSent.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n');
 
-  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-  t.teardown(() => agent.destroy());
-  const outcomes = new Map<Outcome, number>();
-  let sent = 0;
-  let stopSignalled = false;
-  const loops = Array.from({ length: CLIENTS }, async () => {
-    for (;;) {
-      const outcome = await get(port, agent, sent++);
-      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-      if ((stopSignalled || service.child.exitCode !== null) && outcome === 'refused before any response') return;
+    const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+    t.teardown(() => agent.destroy());
+    const outcomes = new Map<Outcome, number>();
+    let sent = 0;
+    let stopSignalled = false;
+    const loops = Array.from({ length: CLIENTS }, async () => {
+      for (;;) {
+        const outcome = await get(port, agent, sent++);
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+        if ((stopSignalled || service.child.exitCode !== null) && outcome === 'refused before any response') return;
+      }
+    });
+
+    while ((outcomes.get('complete') ?? 0) < 500) {
+      if (service.child.exitCode !== null) throw new Error(`the service died under load: ${service.stderr.join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
-  });
+    const signalledAt = Date.now();
+    service.child.kill('SIGTERM');
+    stopSignalled = true;
+    await service.lines('stopping');
+    const afterSignal = await connectOutcome(port);
+    const stillRunning = service.child.exitCode === null;
+    halfSent.write('Accept: application/json; version=2.0.0\r\n\r\n');
+    const lastResponse = await halfSent.nextResponse(EXIT_WATCHDOG_MS).catch((error: Error) => error.message);
 
-  while ((outcomes.get('complete') ?? 0) < 500) {
-    if (service.child.exitCode !== null) throw new Error(`the service died under load: ${service.stderr.join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  const signalledAt = Date.now();
-  service.child.kill('SIGTERM');
-  stopSignalled = true;
-  await service.lines('stopping');
-  const afterSignal = await connectOutcome(port);
-  const stillRunning = service.child.exitCode === null;
-  halfSent.write('Accept: application/json; version=2.0.0\r\n\r\n');
-  const lastResponse = await halfSent.nextResponse(EXIT_WATCHDOG_MS).catch((error: Error) => error.message);
+    await Promise.all(loops);
+    let watchdog: NodeJS.Timeout | undefined;
+    const exit = await Promise.race([
+      service.finished(),
+      new Promise<undefined>((resolve) => (watchdog = setTimeout(() => resolve(undefined), EXIT_WATCHDOG_MS))),
+    ]);
+    clearTimeout(watchdog);
+    const exitedAfterMs = Date.now() - signalledAt;
 
-  await Promise.all(loops);
-  let watchdog: NodeJS.Timeout | undefined;
-  const exit = await Promise.race([
-    service.finished(),
-    new Promise<undefined>((resolve) => (watchdog = setTimeout(() => resolve(undefined), EXIT_WATCHDOG_MS))),
-  ]);
-  clearTimeout(watchdog);
-  const exitedAfterMs = Date.now() - signalledAt;
+    t.comment(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}; exit ${exitedAfterMs} ms after SIGTERM`);
+    t.strictSame(exit, { code: 0, signal: null }, 'the process exits on its own with code 0');
+    t.equal(afterSignal, 'ECONNREFUSED', 'a new connection after the signal is refused');
+    t.ok(stillRunning, 'while the process was still draining');
+    t.match(lastResponse, { status: 200 }, 'the request in flight at the signal got its response');
+    t.equal(outcomes.get('truncated') ?? 0, 0, 'no response was cut short');
+    t.equal(outcomes.get('server error') ?? 0, 0, 'no 5xx');
+    t.ok((outcomes.get('complete') ?? 0) >= 500, 'the load was served until the signal');
 
-  t.comment(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}; exit ${exitedAfterMs} ms after SIGTERM`);
-  t.strictSame(exit, { code: 0, signal: null }, 'the process exits on its own with code 0');
-  t.equal(afterSignal, 'ECONNREFUSED', 'a new connection after the signal is refused');
-  t.ok(stillRunning, 'while the process was still draining');
-  t.match(lastResponse, { status: 200 }, 'the request in flight at the signal got its response');
-  t.equal(outcomes.get('truncated') ?? 0, 0, 'no response was cut short');
-  t.equal(outcomes.get('server error') ?? 0, 0, 'no 5xx');
-  t.ok((outcomes.get('complete') ?? 0) >= 500, 'the load was served until the signal');
-
-  const accessLog = service.stdout.filter((line) => typeof line['status'] === 'number');
-  t.equal(accessLog.filter((line) => line['status'] === 499).length, 0, 'the server gave up on no request it had accepted (no 499)');
-  t.equal(accessLog.length, (outcomes.get('complete') ?? 0) + 1, 'every request the server accepted reached its client whole (access log lines = complete responses)');
-  t.strictSame(service.stderr, [], 'nothing on stderr');
-  t.match(service.stdout.at(-1), { message: 'stopped' }, '"stopped" is the last line');
-});
+    const accessLog = service.stdout.filter((line) => typeof line['status'] === 'number');
+    t.equal(accessLog.filter((line) => line['status'] === 499).length, 0, 'the server gave up on no request it had accepted (no 499)');
+    t.equal(
+      accessLog.length,
+      (outcomes.get('complete') ?? 0) + 1,
+      'every request the server accepted reached its client whole (access log lines = complete responses)',
+    );
+    t.strictSame(service.stderr, [], 'nothing on stderr');
+    t.match(service.stdout.at(-1), { message: 'stopped' }, '"stopped" is the last line');
+  },
+);

@@ -29,9 +29,16 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     t.strictSame(exit, { code: 0, signal: null }, `${signal} stops it with exit code 0`);
     await t.rejects(fetch(`${String(listening['url'])}/version/`), 'the port is closed once it has stopped');
     const messages = service.stdout;
-    t.match(messages.find((line) => line['message'] === 'stopping'), { level: 'info', signal }, `"stopping" is logged with ${signal}`);
+    t.match(
+      messages.find((line) => line['message'] === 'stopping'),
+      { level: 'info', signal },
+      `"stopping" is logged with ${signal}`,
+    );
     t.match(messages.at(-1), { level: 'info', message: 'stopped' }, '"stopped" is the last line');
-    t.ok(messages.some((line) => line['method'] === 'GET' && line['path'] === '/doggies/1/' && line['status'] === 200), 'the request was access-logged');
+    t.ok(
+      messages.some((line) => line['method'] === 'GET' && line['path'] === '/doggies/1/' && line['status'] === 200),
+      'the request was access-logged',
+    );
     t.strictSame(service.stderr, [], 'nothing on stderr');
   });
 }
@@ -62,7 +69,11 @@ t.test('the service keeps serving when the reader of its stdout goes away, and s
   service.child.kill('SIGTERM');
   t.strictSame(await service.finished(), { code: 0, signal: null }, 'it stops as usual, exit code 0');
   t.equal(service.stderr.filter((line) => line.includes('stdout failed')).length, 1, 'the failure is said once only');
-  t.strictSame(service.stderr.filter((line) => !line.includes('stdout failed')), [], 'and nothing else is on stderr');
+  t.strictSame(
+    service.stderr.filter((line) => !line.includes('stdout failed')),
+    [],
+    'and nothing else is on stderr',
+  );
 });
 
 t.test('the settings reach the running service', async (t) => {
@@ -74,7 +85,11 @@ t.test('the settings reach the running service', async (t) => {
   await response.arrayBuffer();
   service.child.kill('SIGTERM');
   t.strictSame(await service.finished(), { code: 0, signal: null }, 'exit code 0');
-  t.strictSame(service.stdout.map((line) => line['message']), ['listening', 'stopping', 'stopped'], 'ACCESS_LOG=off: only the lifecycle lines');
+  t.strictSame(
+    service.stdout.map((line) => line['message']),
+    ['listening', 'stopping', 'stopped'],
+    'ACCESS_LOG=off: only the lifecycle lines',
+  );
 });
 
 t.test('an IPv6 HOST gives a usable url', async (t) => {
@@ -83,7 +98,10 @@ t.test('an IPv6 HOST gives a usable url', async (t) => {
   t.equal(listening['message'], 'listening', 'it listens on ::1');
   t.match(listening, { url: /^http:\/\/\[::1\]:\d+$/ }, 'the url brackets the address');
   const url = String(listening['url']);
-  const answered = await fetch(`${url}/doggies/1/`).then((response) => response.ok, () => false);
+  const answered = await fetch(`${url}/doggies/1/`).then(
+    (response) => response.ok,
+    () => false,
+  );
   t.ok(answered, 'the url answers');
   service.child.kill('SIGTERM');
   t.strictSame(await service.finished(), { code: 0, signal: null }, 'exit code 0');

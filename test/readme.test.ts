@@ -15,7 +15,11 @@ t.test('the README quotes the worked example exactly as the file that is tested'
   const example = readFileSync(new URL('./fixtures/readme/rename-birthday-to-born-on.ts', import.meta.url), 'utf8');
   const body = example.slice(example.indexOf('/** 6.0.0')).trim();
   const blocks = [...readme.matchAll(/^( *)```ts\n([\s\S]*?)^ *```$/gm)].map(([, indent = '', code = '']) =>
-    code.split('\n').map((line) => line.slice(indent.length)).join('\n').trim(),
+    code
+      .split('\n')
+      .map((line) => line.slice(indent.length))
+      .join('\n')
+      .trim(),
   );
   t.ok(blocks.includes(body), 'the transform class stands in the README as it is');
 });
@@ -49,7 +53,26 @@ t.test('the worked example: adding 6.0.0 keeps every older shape and adds the ch
 });
 
 t.test('the README names every setting and both commands; docs/http-api.md every status', async (t) => {
-  for (const word of ['npm install', 'npm start', 'npm test', 'PORT', 'HOST', 'DATA_FILE', 'DEFAULT_VERSION', 'AGE_REMOVAL', 'REMOVED_IN', 'TODAY', 'ACCESS_LOG', 'STORAGE', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'DATABASE_CONNECT_TIMEOUT_MS', 'WORKERS', 'npm run load-data', '/health/']) {
+  for (const word of [
+    'npm install',
+    'npm start',
+    'npm test',
+    'PORT',
+    'HOST',
+    'DATA_FILE',
+    'DEFAULT_VERSION',
+    'AGE_REMOVAL',
+    'REMOVED_IN',
+    'TODAY',
+    'ACCESS_LOG',
+    'STORAGE',
+    'DATABASE_URL',
+    'DATABASE_POOL_SIZE',
+    'DATABASE_CONNECT_TIMEOUT_MS',
+    'WORKERS',
+    'npm run load-data',
+    '/health/',
+  ]) {
     t.ok(readme.includes(word), word);
   }
   for (const status of ['200', '204', '301', '400', '404', '405', '406', '408', '417', '431', '500', '503']) {

@@ -22,10 +22,23 @@ t.test('WORKERS=2: two workers share the port, a dead one is replaced, SIGTERM d
   process.kill(first as number, 'SIGKILL');
   const replaced = (await service.lines('listening', 3)) ?? [];
   t.equal(replaced.length, 3, 'a third worker listens after one was killed');
-  t.notOk(pidsOf(replaced).slice(2).includes(first as number), 'a new process');
-  t.match(JSON.parse(service.stderr.find((line) => line.includes('worker died')) ?? '{}'), {
-    level: 'error', message: 'worker died; replacing it', pid: first, signal: 'SIGKILL', restart_in_ms: 100,
-  }, 'the death is logged with the pid, the signal and the wait');
+  t.notOk(
+    pidsOf(replaced)
+      .slice(2)
+      .includes(first as number),
+    'a new process',
+  );
+  t.match(
+    JSON.parse(service.stderr.find((line) => line.includes('worker died')) ?? '{}'),
+    {
+      level: 'error',
+      message: 'worker died; replacing it',
+      pid: first,
+      signal: 'SIGKILL',
+      restart_in_ms: 100,
+    },
+    'the death is logged with the pid, the signal and the wait',
+  );
   t.equal((await fetch(`${url}/doggies/1/`)).status, 200, 'the service still answers');
 
   service.child.kill('SIGTERM');
@@ -40,7 +53,10 @@ t.test('WORKERS=2 with the access log: the primary is the only writer of stdout 
   const listening = (await service.lines('listening', 2)) ?? [];
   t.equal(listening.length, 2, 'two workers listen', { stderr: service.stderr });
   if (process.platform === 'linux') {
-    for (const [fd, name] of [[1, 'stdout'], [2, 'stderr']] as const) {
+    for (const [fd, name] of [
+      [1, 'stdout'],
+      [2, 'stderr'],
+    ] as const) {
       const primary = readlinkSync(`/proc/${service.child.pid}/fd/${fd}`);
       for (const pid of pidsOf(listening)) {
         t.not(readlinkSync(`/proc/${pid}/fd/${fd}`), primary, `worker ${pid} writes its ${name} to a pipe of its own, not to the primary's`);
@@ -52,7 +68,10 @@ t.test('WORKERS=2 with the access log: the primary is the only writer of stdout 
   const statuses = await Promise.all(
     Array.from({ length: requests }, async (_, index) => (await fetch(`${url}/doggies/${(index % 3) + 1}/`)).status),
   );
-  t.ok(statuses.every((status) => status === 200), 'every request answered');
+  t.ok(
+    statuses.every((status) => status === 200),
+    'every request answered',
+  );
   service.child.kill('SIGTERM');
   t.strictSame(await service.finished(), { code: 0, signal: null }, 'SIGTERM: the primary exits 0');
   t.equal(service.stdout.filter((line) => Object.keys(line).length === 0).length, 0, 'every stdout line is whole JSON');
@@ -78,7 +97,17 @@ t.test('WORKERS=2 with a bad setting or a bad data file refuses the start with e
 
   const missing = runMain(t, { WORKERS: '2', DATA_FILE: 'no/such/file.json' });
   t.strictSame(await missing.finished(), { code: 1, signal: null }, 'a bad data file: exit 1');
-  t.ok(missing.stderr.some((line) => /^Refusing to start: DATA_FILE "no\/such\/file\.json": cannot be read/.test(line)), 'the worker says why', { stderr: missing.stderr });
-  t.ok(missing.stderr.some((line) => line.includes('a worker refused to start; stopping the others')), 'the primary says it stops');
-  t.notOk(missing.stdout.some((line) => line['message'] === 'listening' && isAlive(line['pid'] as number)), 'no worker is left');
+  t.ok(
+    missing.stderr.some((line) => /^Refusing to start: DATA_FILE "no\/such\/file\.json": cannot be read/.test(line)),
+    'the worker says why',
+    { stderr: missing.stderr },
+  );
+  t.ok(
+    missing.stderr.some((line) => line.includes('a worker refused to start; stopping the others')),
+    'the primary says it stops',
+  );
+  t.notOk(
+    missing.stdout.some((line) => line['message'] === 'listening' && isAlive(line['pid'] as number)),
+    'no worker is left',
+  );
 });

@@ -57,19 +57,36 @@ export function parseCompareOptions(args: readonly string[], here: string): Comp
     const name = equals < 0 ? arg : arg.slice(0, equals);
     const value = equals < 0 ? '' : arg.slice(equals + 1);
     switch (name) {
-      case '--processes': options = { ...options, processes: whole(name, value) }; break;
-      case '--rounds': options = { ...options, rounds: whole(name, value) }; break;
-      case '--duration': options = { ...options, duration: positive(name, value) }; break;
-      case '--warmup': options = { ...options, warmup: positive(name, value, true) }; break;
-      case '--connections': options = { ...options, connections: whole(name, value) }; break;
+      case '--processes':
+        options = { ...options, processes: whole(name, value) };
+        break;
+      case '--rounds':
+        options = { ...options, rounds: whole(name, value) };
+        break;
+      case '--duration':
+        options = { ...options, duration: positive(name, value) };
+        break;
+      case '--warmup':
+        options = { ...options, warmup: positive(name, value, true) };
+        break;
+      case '--connections':
+        options = { ...options, connections: whole(name, value) };
+        break;
       case '--path':
         if (!value.startsWith('/')) throw new Error(`${name} takes a path starting with /`);
         options = { ...options, path: value };
         break;
-      case '--accept': options = { ...options, accept: value }; break;
-      case '--variant': variants.push(parseVariant(value)); break;
-      case '--bare-work': options = { ...options, bareWork: value.split(',').map((micros) => positive(name, micros)) }; break;
-      default: throw new Error(`unknown argument ${arg}`);
+      case '--accept':
+        options = { ...options, accept: value };
+        break;
+      case '--variant':
+        variants.push(parseVariant(value));
+        break;
+      case '--bare-work':
+        options = { ...options, bareWork: value.split(',').map((micros) => positive(name, micros)) };
+        break;
+      default:
+        throw new Error(`unknown argument ${arg}`);
     }
   }
   if (!options.bare && options.bareWork.length > 0) throw new Error('--bare-work needs the bare server: drop --no-bare');
@@ -78,7 +95,13 @@ export function parseCompareOptions(args: readonly string[], here: string): Comp
   if (doubled !== undefined) throw new Error(`two variants are named ${doubled}`);
   return {
     ...options,
-    variants: variants.length > 0 ? variants : [{ name: 'log-on', main: here, env: { ACCESS_LOG: 'on' } }, { name: 'log-off', main: here, env: { ACCESS_LOG: 'off' } }],
+    variants:
+      variants.length > 0
+        ? variants
+        : [
+            { name: 'log-on', main: here, env: { ACCESS_LOG: 'on' } },
+            { name: 'log-off', main: here, env: { ACCESS_LOG: 'off' } },
+          ],
   };
 }
 

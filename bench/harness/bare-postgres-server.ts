@@ -71,8 +71,10 @@ async function list(res: ServerResponse, path: string, query: URLSearchParams): 
   const start = after !== null && rows.length > 0 && Number((rows[0] as Row).id) <= Number(after) ? 1 : 0;
   const page = rows.slice(start, start + limit);
   const links: string[] = [];
-  if (page.length > 0 && start + limit < rows.length) links.push(`<${path}?limit=${limit}&starting_after=${(page[page.length - 1] as Row).id}>; rel="next"`);
-  if (page.length > 0 && (after === null ? offset > 0 : start > 0)) links.push(`<${path}?limit=${limit}&ending_before=${(page[0] as Row).id}>; rel="prev"`);
+  if (page.length > 0 && start + limit < rows.length)
+    links.push(`<${path}?limit=${limit}&starting_after=${(page[page.length - 1] as Row).id}>; rel="next"`);
+  if (page.length > 0 && (after === null ? offset > 0 : start > 0))
+    links.push(`<${path}?limit=${limit}&ending_before=${(page[0] as Row).id}>; rel="prev"`);
   const headers: OutgoingHttpHeaders = { ...listHeaders, 'x-total-count': (counted.rows[0] as { total: string }).total };
   if (links.length > 0) headers['link'] = links.join(', ');
   send(res, headers, `[${page.map(dogJson).join(',')}]`);

@@ -27,7 +27,7 @@ const workMicros = Number(process.argv[3] ?? '0');
 /** Spends `micros` µs of this process's CPU time (user and system, as /proc counts it) doing nothing. */
 function spendCpu(micros: number): void {
   const start = process.cpuUsage();
-  for (let spent = 0; spent < micros; ) {
+  for (let spent = 0; spent < micros;) {
     const { user, system } = process.cpuUsage(start);
     spent = user + system;
   }

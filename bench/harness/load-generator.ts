@@ -15,7 +15,10 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
       method: 'GET',
       setupRequest: (request) => ({ ...request, path: '/doggies/1/', headers: { accept: `application/json; version=2.1.0; n=${(counter += 1)}` } }),
     });
-    requests.push({ method: 'GET', setupRequest: (request) => ({ ...request, path: `/nope-${(counter += 1)}/`, headers: { accept: 'application/json' } }) });
+    requests.push({
+      method: 'GET',
+      setupRequest: (request) => ({ ...request, path: `/nope-${(counter += 1)}/`, headers: { accept: 'application/json' } }),
+    });
   }
   const result = await autocannon({
     url: spec.url,

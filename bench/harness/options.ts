@@ -62,14 +62,39 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     const [name, value = ''] = arg.split('=', 2) as [string, string?];
     const numbers = (): number[] => value.split(',').map((part) => positive(name, part));
     switch (name) {
-      case '--duration': options = { ...options, duration: positive(name, value) }; break;
-      case '--warmup': options = { ...options, warmup: positive(name, value, true) }; break;
-      case '--rewarm': options = { ...options, rewarm: positive(name, value, true) }; break;
-      case '--repetitions': options = { ...options, repetitions: whole(name, value) }; break;
-      case '--connections': options = { ...options, connections: whole(name, value) }; break;
-      case '--sizes': options = { ...options, sizes: numbers().map((size) => whole(name, String(size))).sort((a, b) => a - b) }; break;
+      case '--duration':
+        options = { ...options, duration: positive(name, value) };
+        break;
+      case '--warmup':
+        options = { ...options, warmup: positive(name, value, true) };
+        break;
+      case '--rewarm':
+        options = { ...options, rewarm: positive(name, value, true) };
+        break;
+      case '--repetitions':
+        options = { ...options, repetitions: whole(name, value) };
+        break;
+      case '--connections':
+        options = { ...options, connections: whole(name, value) };
+        break;
+      case '--sizes':
+        options = {
+          ...options,
+          sizes: numbers()
+            .map((size) => whole(name, String(size)))
+            .sort((a, b) => a - b),
+        };
+        break;
       case '--postgres-sizes':
-        options = { ...options, postgresSizes: value === 'none' ? [] : numbers().map((size) => whole(name, String(size))).sort((a, b) => a - b) };
+        options = {
+          ...options,
+          postgresSizes:
+            value === 'none'
+              ? []
+              : numbers()
+                  .map((size) => whole(name, String(size)))
+                  .sort((a, b) => a - b),
+        };
         break;
       case '--memory-requests': {
         const [first, last] = numbers();
@@ -81,8 +106,11 @@ export function parseOptions(args: readonly string[]): BenchOptions {
         if (value !== 'on' && value !== 'off') throw new Error(`${name} is on or off`);
         options = { ...options, accessLog: value };
         break;
-      case '--out': options = { ...options, out: value }; break;
-      default: throw new Error(`unknown argument ${arg}`);
+      case '--out':
+        options = { ...options, out: value };
+        break;
+      default:
+        throw new Error(`unknown argument ${arg}`);
     }
   }
   return options;
@@ -91,7 +119,8 @@ export function parseOptions(args: readonly string[]): BenchOptions {
 /** `text` as a number above 0 (or at least 0); throws naming the option otherwise. */
 export function positive(name: string, text: string, zeroAllowed = false): number {
   const value = Number(text);
-  if (text === '' || !Number.isFinite(value) || value < 0 || (value === 0 && !zeroAllowed)) throw new Error(`${name} needs a positive number, got ${JSON.stringify(text)}`);
+  if (text === '' || !Number.isFinite(value) || value < 0 || (value === 0 && !zeroAllowed))
+    throw new Error(`${name} needs a positive number, got ${JSON.stringify(text)}`);
   return value;
 }
 

@@ -38,7 +38,10 @@ export async function createBenchDatabase(serverUrl: string, size: number, dataF
   await administer(serverUrl, `CREATE DATABASE ${name}`);
   const url = databaseUrl(serverUrl, name);
   const loaded = await new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, [loadScript, dataFile], { env: { PATH: process.env.PATH ?? '', STORAGE: 'postgres', DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [loadScript, dataFile], {
+      env: { PATH: process.env.PATH ?? '', STORAGE: 'postgres', DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -66,17 +69,19 @@ export async function backendCpuSeconds(database: string): Promise<Map<number, n
     return seconds;
   }
   await Promise.all(
-    entries.filter((entry) => /^\d+$/.test(entry)).map(async (entry) => {
-      try {
-        const title = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replace(/\0/g, ' ');
-        if (!title.startsWith('postgres: ') || !title.includes(` ${database} `)) return;
-        const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        seconds.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
-      } catch {
-        // The process ended while it was read.
-      }
-    }),
+    entries
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(async (entry) => {
+        try {
+          const title = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replace(/\0/g, ' ');
+          if (!title.startsWith('postgres: ') || !title.includes(` ${database} `)) return;
+          const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          seconds.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+        } catch {
+          // The process ended while it was read.
+        }
+      }),
   );
   return seconds;
 }

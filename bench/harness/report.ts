@@ -28,20 +28,25 @@ export function markdown(results: BenchResults): string {
     '',
     '| scenario | service req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio | ratio per run | service CPU/req | bare CPU/req |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.scenarios.filter((result) => result.scenario.postgres === undefined).map(
-      (result) =>
-        `| ${result.scenario.name} | ${number(result.service.requestsPerSecond)} | ${result.service.p50} | ${result.service.p99} | ` +
-        `${number(result.bare.requestsPerSecond)} | ${result.bare.p99} | ${result.ratio.toFixed(2)} | ${ratioRange(result.runRatios)} | ` +
-        `${micros(result.service.cpuMicrosPerRequest)} | ${micros(result.bare.cpuMicrosPerRequest)} |`,
-    ),
+    ...results.scenarios
+      .filter((result) => result.scenario.postgres === undefined)
+      .map(
+        (result) =>
+          `| ${result.scenario.name} | ${number(result.service.requestsPerSecond)} | ${result.service.p50} | ${result.service.p99} | ` +
+          `${number(result.bare.requestsPerSecond)} | ${result.bare.p99} | ${result.ratio.toFixed(2)} | ${ratioRange(result.runRatios)} | ` +
+          `${micros(result.service.cpuMicrosPerRequest)} | ${micros(result.bare.cpuMicrosPerRequest)} |`,
+      ),
     ...postgresTable(results.scenarios.filter((result) => result.scenario.postgres !== undefined)),
     '',
     '| dogs in memory | start-up (median of its processes) | peak RSS (the highest of its processes) |',
     '|---:|---:|---:|',
-    ...results.services.map((service) => `| ${exponent(service.dataSize)} | ${(service.startupMs / 1000).toFixed(2)} s | ${mib(service.peakRssBytes)} |`),
+    ...results.services.map(
+      (service) => `| ${exponent(service.dataSize)} | ${(service.startupMs / 1000).toFixed(2)} s | ${mib(service.peakRssBytes)} |`,
+    ),
   ];
   if (results.memory !== undefined) {
-    const readings = (series: readonly RssReading[]): string => series.map((reading) => `${number(reading.requests)}: ${mib(reading.rssBytes)}`).join(', ');
+    const readings = (series: readonly RssReading[]): string =>
+      series.map((reading) => `${number(reading.requests)}: ${mib(reading.rssBytes)}`).join(', ');
     lines.push('', `Memory, RSS after so many requests: ${readings(results.memory.series)}.`);
     if (results.memory.bare !== undefined) lines.push('', `The bare server under the same mix: ${readings(results.memory.bare.series)}.`);
   }

@@ -47,8 +47,22 @@ export const REFERENCE_SCENARIOS: readonly Scenario[] = [
 export function pageScenarios(size: number): Scenario[] {
   const deepOffset = Math.max(0, size - 100);
   return [
-    { name: `dog list 2.1.0, ${exponent(size)} dogs, first page`, path: '/doggies/?limit=100&offset=0', accept: accept('2.1.0'), status: 200, target: 'list', page: { size, depth: 'first' } },
-    { name: `dog list 2.1.0, ${exponent(size)} dogs, page at ${deepOffset}`, path: `/doggies/?limit=100&offset=${deepOffset}`, accept: accept('2.1.0'), status: 200, target: 'list', page: { size, depth: 'deep' } },
+    {
+      name: `dog list 2.1.0, ${exponent(size)} dogs, first page`,
+      path: '/doggies/?limit=100&offset=0',
+      accept: accept('2.1.0'),
+      status: 200,
+      target: 'list',
+      page: { size, depth: 'first' },
+    },
+    {
+      name: `dog list 2.1.0, ${exponent(size)} dogs, page at ${deepOffset}`,
+      path: `/doggies/?limit=100&offset=${deepOffset}`,
+      accept: accept('2.1.0'),
+      status: 200,
+      target: 'list',
+      page: { size, depth: 'deep' },
+    },
   ];
 }
 

@@ -13,13 +13,21 @@ const P99_MS = 10;
 export function judgeTargets(scenarios: readonly ScenarioResult[], memory: MemoryResult | undefined, connections: number): TargetResult[] {
   const targets: TargetResult[] = [];
   for (const result of scenarios.filter((result) => result.scenario.target === 'detail')) {
-    targets.push({ target: `${result.scenario.name}: ≥ ${DETAIL_RATIO} × bare req/s`, value: ratioWithRuns(result), met: result.ratio >= DETAIL_RATIO });
+    targets.push({
+      target: `${result.scenario.name}: ≥ ${DETAIL_RATIO} × bare req/s`,
+      value: ratioWithRuns(result),
+      met: result.ratio >= DETAIL_RATIO,
+    });
   }
   for (const result of scenarios.filter((result) => result.scenario.target === 'list')) {
     targets.push({ target: `${result.scenario.name}: ≥ ${LIST_RATIO} × bare req/s`, value: ratioWithRuns(result), met: result.ratio >= LIST_RATIO });
   }
   for (const result of scenarios.filter((result) => result.scenario.target === 'postgres')) {
-    targets.push({ target: `${result.scenario.name}: ≥ ${POSTGRES_RATIO} × bare node:http + pg req/s`, value: ratioWithRuns(result), met: result.ratio >= POSTGRES_RATIO });
+    targets.push({
+      target: `${result.scenario.name}: ≥ ${POSTGRES_RATIO} × bare node:http + pg req/s`,
+      value: ratioWithRuns(result),
+      met: result.ratio >= POSTGRES_RATIO,
+    });
   }
   for (const kind of ['detail', 'first page', 'deep page by Link next'] as const) {
     const runs = scenarios.filter((result) => result.scenario.postgres?.kind === kind).sort((a, b) => a.scenario.dataSize - b.scenario.dataSize);

@@ -64,13 +64,18 @@ export function parseHostileCostOptions(args: readonly string[]): HostileCostOpt
         options = { ...options, sizes: [a, b, c] };
         break;
       }
-      case '--budget': options = { ...options, budgetBytes: whole(name, value) }; break;
+      case '--budget':
+        options = { ...options, budgetBytes: whole(name, value) };
+        break;
       case '--main':
         if (value === '') throw new Error(`${name} needs the path of a main.js`);
         options = { ...options, main: value };
         break;
-      case '--out': options = { ...options, out: value }; break;
-      default: throw new Error(`unknown argument ${arg}`);
+      case '--out':
+        options = { ...options, out: value };
+        break;
+      default:
+        throw new Error(`unknown argument ${arg}`);
     }
   }
   return options;

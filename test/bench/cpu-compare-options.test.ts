@@ -5,7 +5,16 @@ const HERE = '/build/dist/main.js';
 
 t.test('cpu-compare options: defaults compare the access log on and off, with a bare server', async (t) => {
   const options = parseCompareOptions([], HERE);
-  t.match(options, { processes: 4, rounds: 3, duration: 3, warmup: 1, connections: 50, path: '/doggies/1/', accept: 'application/json; version=2.1.0', bare: true });
+  t.match(options, {
+    processes: 4,
+    rounds: 3,
+    duration: 3,
+    warmup: 1,
+    connections: 50,
+    path: '/doggies/1/',
+    accept: 'application/json; version=2.1.0',
+    bare: true,
+  });
   t.same(bareServers(options), [{ name: 'bare', micros: 0 }], 'one bare server, which spends nothing of its own');
   t.same(options.variants, [
     { name: 'log-on', main: HERE, env: { ACCESS_LOG: 'on' } },
@@ -15,7 +24,17 @@ t.test('cpu-compare options: defaults compare the access log on and off, with a 
 
 t.test('cpu-compare options: variants with settings, and overrides', async (t) => {
   const options = parseCompareOptions(
-    ['--variant=old:/tmp/old/dist/main.js', '--variant=new:dist/main.js:ACCESS_LOG=off:WORKERS=1', '--processes=2', '--rounds=5', '--duration=1.5', '--warmup=0', '--path=/cats/', '--accept=application/json', '--no-bare'],
+    [
+      '--variant=old:/tmp/old/dist/main.js',
+      '--variant=new:dist/main.js:ACCESS_LOG=off:WORKERS=1',
+      '--processes=2',
+      '--rounds=5',
+      '--duration=1.5',
+      '--warmup=0',
+      '--path=/cats/',
+      '--accept=application/json',
+      '--no-bare',
+    ],
     HERE,
   );
   t.same(options.variants, [
@@ -59,5 +78,9 @@ t.test('cpu-compare options: refusals', async (t) => {
     ['--variant=bare+2us:x.js', '--bare-work=2'],
   ];
   for (const args of bad) t.throws(() => parseCompareOptions(args, HERE), Error, args.join(' '));
-  t.same(parseCompareOptions(['--variant=bare:x.js', '--no-bare'], HERE).variants.map((variant) => variant.name), ['bare'], 'bare is free once no bare server runs');
+  t.same(
+    parseCompareOptions(['--variant=bare:x.js', '--no-bare'], HERE).variants.map((variant) => variant.name),
+    ['bare'],
+    'bare is free once no bare server runs',
+  );
 });

@@ -76,7 +76,10 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
   };
   const duration = (name: string, fallback: number): number =>
     read(name, fallback, wholeNumber(1, MAX_DURATION_MS), `milliseconds, a whole number from 1 to ${MAX_DURATION_MS}`);
-  const oneOf = <T extends string>(choices: readonly T[]) => (text: string): T | undefined => choices.find((choice) => choice === text);
+  const oneOf =
+    <T extends string>(choices: readonly T[]) =>
+    (text: string): T | undefined =>
+      choices.find((choice) => choice === text);
 
   const supported = supportedVersions.map(String);
   const settings: Settings = {
@@ -131,7 +134,8 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
   problems.push(...storageConflicts(env, settings));
   const { headersTimeoutMs, requestTimeoutMs } = settings.limits;
   if (!refused.has('HEADERS_TIMEOUT_MS') && !refused.has('REQUEST_TIMEOUT_MS') && headersTimeoutMs > requestTimeoutMs) {
-    const given = (name: string, value: number) => (env[name] === undefined ? `${name} (${value}, the default)` : `${name}=${JSON.stringify(env[name])}`);
+    const given = (name: string, value: number) =>
+      env[name] === undefined ? `${name} (${value}, the default)` : `${name}=${JSON.stringify(env[name])}`;
     problems.push(
       `${given('HEADERS_TIMEOUT_MS', headersTimeoutMs)} is longer than ${given('REQUEST_TIMEOUT_MS', requestTimeoutMs)}: ` +
         'the headers are part of the request, so HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS',
@@ -148,7 +152,9 @@ function storageConflicts(env: Environment, settings: Settings): string[] {
     const conflicts: string[] = [];
     if (env['DATABASE_URL'] === undefined) conflicts.push('STORAGE="postgres" needs DATABASE_URL, the URL of the database');
     if (env['DATA_FILE'] !== undefined) {
-      conflicts.push('DATA_FILE is not read with STORAGE="postgres": load the file into the database with `npm run load-data -- FILE`, then unset DATA_FILE');
+      conflicts.push(
+        'DATA_FILE is not read with STORAGE="postgres": load the file into the database with `npm run load-data -- FILE`, then unset DATA_FILE',
+      );
     }
     return conflicts;
   }

@@ -2,7 +2,10 @@ import { DomainError } from '../../domain/errors/domain-error.js';
 
 /** The Accept header admits no JSON response, names two versions on the range it picks, or is longer than it is read. */
 export class AcceptHeaderError extends DomainError {
-  constructor(readonly code: 'unsatisfiable_accept' | 'conflicting_version' | 'accept_over_limit', message: string) {
+  constructor(
+    readonly code: 'unsatisfiable_accept' | 'conflicting_version' | 'accept_over_limit',
+    message: string,
+  ) {
     super(message);
   }
 }

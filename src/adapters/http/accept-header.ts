@@ -19,7 +19,10 @@ export function versionFromAccept(header: string | undefined): string | undefine
   }
   const versions = [...new Set(winners.flatMap((range) => range.parameters.get('version') ?? []).filter((value) => value !== ''))];
   if (versions.length > 1) {
-    throw new AcceptHeaderError('conflicting_version', `The Accept header names more than one version: ${versions.map((v) => JSON.stringify(v)).join(', ')}.`);
+    throw new AcceptHeaderError(
+      'conflicting_version',
+      `The Accept header names more than one version: ${versions.map((v) => JSON.stringify(v)).join(', ')}.`,
+    );
   }
   const [version] = versions;
   if (version !== undefined && ranges.some((range) => range.weight === 0 && range.parameters.get('version')?.includes(version))) {

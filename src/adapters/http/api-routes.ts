@@ -62,7 +62,12 @@ function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute' |
     const query = parseQuery(queryString);
     const page = useCase.execute({
       version,
-      page: { limit: query.getAll('limit'), offset: query.getAll('offset'), starting_after: query.getAll('starting_after'), ending_before: query.getAll('ending_before') },
+      page: {
+        limit: query.getAll('limit'),
+        offset: query.getAll('offset'),
+        starting_after: query.getAll('starting_after'),
+        ending_before: query.getAll('ending_before'),
+      },
     });
     return whenReady(page, (ready) => ({ body: json.array(ready.items), headers: paginationHeaders(path, ready) }));
   };

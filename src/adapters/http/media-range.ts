@@ -28,7 +28,10 @@ export function parseMediaRanges(header: string): MediaRange[] {
   const ranges: MediaRange[] = [];
   const elements = splitOutsideQuotes(header, ',', MAX_MEDIA_RANGES);
   if (elements === undefined) {
-    throw new AcceptHeaderError('accept_over_limit', `The Accept header has more than ${MAX_MEDIA_RANGES} elements; the limit is ${MAX_MEDIA_RANGES}.`);
+    throw new AcceptHeaderError(
+      'accept_over_limit',
+      `The Accept header has more than ${MAX_MEDIA_RANGES} elements; the limit is ${MAX_MEDIA_RANGES}.`,
+    );
   }
   for (const element of elements) {
     if (element.trim() === '') continue;

@@ -10,7 +10,5 @@ const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 export function parseRequestTarget(url: string): RequestTarget {
   const originForm = url.charCodeAt(0) === SLASH ? url : url.replace(ABSOLUTE_FORM, '');
   const question = originForm.indexOf('?');
-  return question < 0
-    ? { path: originForm, query: '' }
-    : { path: originForm.slice(0, question), query: originForm.slice(question + 1) };
+  return question < 0 ? { path: originForm, query: '' } : { path: originForm.slice(0, question), query: originForm.slice(question + 1) };
 }

@@ -41,7 +41,10 @@ export class WorkerSupervisor {
   #stopping = false;
   #exitCode = 0;
 
-  constructor(private readonly cluster: ClusterControl, private readonly options: SupervisorOptions) {
+  constructor(
+    private readonly cluster: ClusterControl,
+    private readonly options: SupervisorOptions,
+  ) {
     this.done = new Promise((resolve) => (this.#finish = resolve));
   }
 

@@ -4,7 +4,10 @@ import { DomainError } from '../../domain/errors/domain-error.js';
 export class DependencyUnavailableError extends DomainError {
   readonly code = 'dependency_unavailable';
 
-  constructor(readonly dependency: string, options?: ErrorOptions) {
+  constructor(
+    readonly dependency: string,
+    options?: ErrorOptions,
+  ) {
     super(`The ${dependency} is unavailable.`);
     if (options?.cause !== undefined) this.cause = options.cause;
   }

@@ -97,6 +97,7 @@ function parseCursor(name: 'starting_after' | 'ending_before', given: PageValue)
   if (value === undefined) return undefined;
   const text = String(value);
   const id = parseRecordId(text);
-  if (id === undefined) throw new InvalidPageError(`${name} must be a record id, a whole number from 1 to ${Number.MAX_SAFE_INTEGER}; got ${quoteShortened(text)}.`);
+  if (id === undefined)
+    throw new InvalidPageError(`${name} must be a record id, a whole number from 1 to ${Number.MAX_SAFE_INTEGER}; got ${quoteShortened(text)}.`);
   return { side: name === 'starting_after' ? 'after' : 'before', id };
 }

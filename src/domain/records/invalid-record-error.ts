@@ -4,7 +4,10 @@ import { DomainError } from '../errors/domain-error.js';
 export class InvalidRecordError extends DomainError {
   readonly code = 'invalid_record';
 
-  constructor(readonly field: string | undefined, readonly reason: string) {
+  constructor(
+    readonly field: string | undefined,
+    readonly reason: string,
+  ) {
     super(field === undefined ? reason : `${field}: ${reason}`);
   }
 }

@@ -14,11 +14,12 @@ export function buildChangelog(declaration: VersionModelDeclaration, versions: r
   const notes = new Map(declaration.versions.map((entry) => [entry.version, entry.notes]));
   return versions.map((version) => {
     const text = version.toString();
-    const endpoints = (end: WindowEnd): string[] =>
-      declaration.viewSets.filter((viewSet) => end(viewSet) === text).map((viewSet) => viewSet.name);
+    const endpoints = (end: WindowEnd): string[] => declaration.viewSets.filter((viewSet) => end(viewSet) === text).map((viewSet) => viewSet.name);
     const actions = (end: WindowEnd): string[] =>
       declaration.viewSets.flatMap((viewSet) =>
-        Object.entries(viewSet.actions).filter(([, window]) => end(window) === text).map(([action]) => `${viewSet.name}.${action}`),
+        Object.entries(viewSet.actions)
+          .filter(([, window]) => end(window) === text)
+          .map(([action]) => `${viewSet.name}.${action}`),
       );
     return {
       version: text,

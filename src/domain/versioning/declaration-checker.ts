@@ -48,7 +48,9 @@ export class DeclarationChecker {
     }
     const version = this.supported(where, transform.version);
     if (version !== undefined && version.equals(this.versions[this.versions.length - 1] as Version)) {
-      this.problems.push(`${where}: it is bound to the earliest version ${version.toString()}, so no request is older and it would never run; bind it to the version that introduced the change`);
+      this.problems.push(
+        `${where}: it is bound to the earliest version ${version.toString()}, so no request is older and it would never run; bind it to the version that introduced the change`,
+      );
     }
   }
 
@@ -57,7 +59,9 @@ export class DeclarationChecker {
     const end = declaration.removedIn === undefined ? undefined : this.supported(`${where} removedIn`, declaration.removedIn);
     const window = new AvailabilityWindow(start, end, reading);
     if (window.isEmpty()) {
-      this.problems.push(`${where}: introducedIn ${String(start)} is ${reading === 'inclusive' ? 'after' : 'not before'} removedIn ${String(end)}, so it is never available`);
+      this.problems.push(
+        `${where}: introducedIn ${String(start)} is ${reading === 'inclusive' ? 'after' : 'not before'} removedIn ${String(end)}, so it is never available`,
+      );
     }
     return window;
   }

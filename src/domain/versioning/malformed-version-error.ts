@@ -5,7 +5,10 @@ import { describeReceived, listSupported } from './version-error-text.js';
 export class MalformedVersionError extends DomainError {
   readonly code = 'malformed_version';
 
-  constructor(readonly received: string, supported: readonly { toString(): string }[] = []) {
+  constructor(
+    readonly received: string,
+    supported: readonly { toString(): string }[] = [],
+  ) {
     super(`Malformed version ${describeReceived(received)}: a version is MAJOR.MINOR.PATCH, such as 1.0.0.${listSupported(supported)}`);
   }
 }

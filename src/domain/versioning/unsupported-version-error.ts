@@ -5,7 +5,10 @@ import { describeReceived, listSupported } from './version-error-text.js';
 export class UnsupportedVersionError extends DomainError {
   readonly code = 'unsupported_version';
 
-  constructor(readonly received: string, supported: readonly { toString(): string }[]) {
+  constructor(
+    readonly received: string,
+    supported: readonly { toString(): string }[],
+  ) {
     super(`Unsupported version ${describeReceived(received)}.${listSupported(supported)}`);
   }
 }

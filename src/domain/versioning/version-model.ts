@@ -66,12 +66,18 @@ export class VersionModel {
 
     const defaultVersion = chooseDefault(check, declaration.defaultVersion ?? 'latest');
 
-    check.unique('resource', declaration.resources.map((resource) => resource.key.name));
+    check.unique(
+      'resource',
+      declaration.resources.map((resource) => resource.key.name),
+    );
     for (const resource of declaration.resources) {
       for (const transform of resource.transforms) check.checkTransform(resource.key.name, transform);
     }
 
-    check.unique('view set', declaration.viewSets.map((viewSet) => viewSet.name));
+    check.unique(
+      'view set',
+      declaration.viewSets.map((viewSet) => viewSet.name),
+    );
     const availability = new Map<string, Map<string, ReadonlySet<string>>>();
     for (const viewSet of declaration.viewSets) {
       const availableActions = new Map<string, ReadonlySet<string>>();

@@ -16,8 +16,16 @@ const at = (instant: string) => () => new Date(instant).getTime();
 t.test('the system clock reads the time at each call', async (t) => {
   let instant = '';
   const clock = new SystemClock(() => new Date(instant).getTime());
-  for (instant of ['2026-11-22T23:59:59.999Z', '2026-11-23T00:00:00.000Z', '2024-02-29T12:00:00Z', '2000-01-01T00:00:00Z',
-    '2000-01-01T23:59:59.999Z', '2000-01-02T00:00:00.000Z', '2000-01-01T23:59:59.999Z', '1969-12-31T23:59:59.999Z']) {
+  for (instant of [
+    '2026-11-22T23:59:59.999Z',
+    '2026-11-23T00:00:00.000Z',
+    '2024-02-29T12:00:00Z',
+    '2000-01-01T00:00:00Z',
+    '2000-01-01T23:59:59.999Z',
+    '2000-01-02T00:00:00.000Z',
+    '2000-01-01T23:59:59.999Z',
+    '1969-12-31T23:59:59.999Z',
+  ]) {
     t.equal(clock.today().toString(), instant.slice(0, 10), `at ${instant} today is ${instant.slice(0, 10)}`);
   }
 });

@@ -52,11 +52,17 @@ t.test('a bad setting or a bad DATA_FILE rejects with a StartupError naming it, 
 t.test('every valid choice composes, and the settings come back', async (t) => {
   const dir = t.testdir({ 'data.json': '{"dogs":[{"id":9,"name":"Solo"}]}' });
   const cases: [Record<string, string>, Record<string, unknown>, string][] = [
-    [{}, { port: 8000, host: '127.0.0.1', defaultVersion: 'latest', ageRemoval: 'computed', removedIn: 'inclusive', accessLog: true }, 'the defaults'],
+    [
+      {},
+      { port: 8000, host: '127.0.0.1', defaultVersion: 'latest', ageRemoval: 'computed', removedIn: 'inclusive', accessLog: true },
+      'the defaults',
+    ],
     [{ DEFAULT_VERSION: 'earliest' }, { defaultVersion: 'earliest' }, 'DEFAULT_VERSION=earliest'],
     [{ DEFAULT_VERSION: 'latest' }, { defaultVersion: 'latest' }, 'DEFAULT_VERSION=latest'],
     ...['1.0.0', '2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0'].map((version): [Record<string, string>, Record<string, unknown>, string] => [
-      { DEFAULT_VERSION: version }, { defaultVersion: version }, `DEFAULT_VERSION=${version}`,
+      { DEFAULT_VERSION: version },
+      { defaultVersion: version },
+      `DEFAULT_VERSION=${version}`,
     ]),
     [{ AGE_REMOVAL: 'placeholder' }, { ageRemoval: 'placeholder' }, 'AGE_REMOVAL=placeholder'],
     [{ REMOVED_IN: 'exclusive' }, { removedIn: 'exclusive' }, 'REMOVED_IN=exclusive'],
@@ -100,8 +106,14 @@ t.test('AGE_REMOVAL, TODAY and DATA_FILE reach the records served', async (t) =>
   }
   const service = await startService(t, { DATA_FILE: join(dir, 'data.json') });
   const response = await fetch(`${service.url}/doggies/`);
-  t.strictSame(await response.json(), [{ id: 1, name: 'Biko', birthday: '2014-05-06' }, { id: 2, name: 'Pup', birthday: '2026-11-22' }],
-    'the list is the records of DATA_FILE');
+  t.strictSame(
+    await response.json(),
+    [
+      { id: 1, name: 'Biko', birthday: '2014-05-06' },
+      { id: 2, name: 'Pup', birthday: '2026-11-22' },
+    ],
+    'the list is the records of DATA_FILE',
+  );
 });
 
 t.test('ACCESS_LOG decides whether requests are logged to stdout', async (t) => {

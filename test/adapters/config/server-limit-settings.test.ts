@@ -17,7 +17,7 @@ function refusal(env: Record<string, string>): string {
   return '(accepted)';
 }
 
-t.test('the defaults are safe: short header timeout, bounded request time, node\'s header size, rotating connections', async (t) => {
+t.test("the defaults are safe: short header timeout, bounded request time, node's header size, rotating connections", async (t) => {
   t.strictSame(readSettings({}, SUPPORTED).limits, DEFAULT_SERVER_LIMITS);
   t.strictSame(DEFAULT_SERVER_LIMITS, {
     headersTimeoutMs: 10_000,
@@ -70,7 +70,9 @@ t.test('a bad limit is refused, naming the setting, the value and what is expect
     ['', 'empty'],
   ];
   const cases: [string, string, RegExp, string][] = [
-    ...durations.flatMap((name) => badDurations.map(([value, what]): [string, string, RegExp, string] => [name, value, /milliseconds, a whole number from 1 to 2147483647/, what])),
+    ...durations.flatMap((name) =>
+      badDurations.map(([value, what]): [string, string, RegExp, string] => [name, value, /milliseconds, a whole number from 1 to 2147483647/, what]),
+    ),
     ['MAX_HEADER_SIZE', '1023', /bytes, a whole number from 1024 to 1048576/, 'below 1 KiB'],
     ['MAX_HEADER_SIZE', '1048577', /from 1024 to 1048576/, 'above 1 MiB'],
     ['MAX_HEADER_SIZE', '0', /from 1024 to 1048576/, 'zero'],
@@ -81,7 +83,9 @@ t.test('a bad limit is refused, naming the setting, the value and what is expect
   ];
   for (const [name, value, expected, what] of cases) {
     const message = refusal({ [name]: value });
-    t.ok(message.startsWith(`bad setting: ${name}=${JSON.stringify(value)} is not valid: expected `), `${name}: ${what} is refused and named`, { message });
+    t.ok(message.startsWith(`bad setting: ${name}=${JSON.stringify(value)} is not valid: expected `), `${name}: ${what} is refused and named`, {
+      message,
+    });
     t.match(message, expected, `${name}: ${what}: the message says what is expected`);
   }
 });
@@ -93,12 +97,32 @@ t.test('a headers timeout longer than the request timeout is refused, naming bot
       'the headers are part of the request, so HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS',
     'both set',
   );
-  t.match(refusal({ REQUEST_TIMEOUT_MS: '5000' }), /^bad setting: HEADERS_TIMEOUT_MS \(10000, the default\) is longer than REQUEST_TIMEOUT_MS="5000"/, 'the default headers timeout against a short request timeout');
-  t.match(refusal({ HEADERS_TIMEOUT_MS: '40000' }), /^bad setting: HEADERS_TIMEOUT_MS="40000" is longer than REQUEST_TIMEOUT_MS \(30000, the default\)/, 'a long headers timeout against the default request timeout');
-  t.equal(readSettings({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '5000' }, SUPPORTED).limits.requestTimeoutMs, 5000, 'equal timeouts are fine');
+  t.match(
+    refusal({ REQUEST_TIMEOUT_MS: '5000' }),
+    /^bad setting: HEADERS_TIMEOUT_MS \(10000, the default\) is longer than REQUEST_TIMEOUT_MS="5000"/,
+    'the default headers timeout against a short request timeout',
+  );
+  t.match(
+    refusal({ HEADERS_TIMEOUT_MS: '40000' }),
+    /^bad setting: HEADERS_TIMEOUT_MS="40000" is longer than REQUEST_TIMEOUT_MS \(30000, the default\)/,
+    'a long headers timeout against the default request timeout',
+  );
+  t.equal(
+    readSettings({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '5000' }, SUPPORTED).limits.requestTimeoutMs,
+    5000,
+    'equal timeouts are fine',
+  );
 
   const withOther = refusal({ PORT: 'x', HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '4000' });
-  t.match(withOther, /^bad settings: PORT="x".*; HEADERS_TIMEOUT_MS="5000" is longer than REQUEST_TIMEOUT_MS="4000"/, 'named beside an unrelated bad setting');
-  t.equal(refusal({ HEADERS_TIMEOUT_MS: 'x', REQUEST_TIMEOUT_MS: '4000' }).split('; ').length, 1, 'a bad headers timeout is not also compared with its default');
+  t.match(
+    withOther,
+    /^bad settings: PORT="x".*; HEADERS_TIMEOUT_MS="5000" is longer than REQUEST_TIMEOUT_MS="4000"/,
+    'named beside an unrelated bad setting',
+  );
+  t.equal(
+    refusal({ HEADERS_TIMEOUT_MS: 'x', REQUEST_TIMEOUT_MS: '4000' }).split('; ').length,
+    1,
+    'a bad headers timeout is not also compared with its default',
+  );
   t.equal(refusal({ HEADERS_TIMEOUT_MS: '40000', REQUEST_TIMEOUT_MS: 'x' }).split('; ').length, 1, 'nor a bad request timeout');
 });

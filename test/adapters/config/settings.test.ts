@@ -190,7 +190,15 @@ t.test('several bad settings are all named in one message', async (t) => {
   t.match(message, /^bad settings: /, 'the plural when there are several');
   t.equal(message.split('; ').length, bad.length, 'one clause per bad setting');
 
-  const two = refused(t, { PORT: 'abc', TODAY: '2026-13-01', HOST: 'localhost' }, [['PORT', 'abc'], ['TODAY', '2026-13-01']], 'two bad settings beside a good one');
+  const two = refused(
+    t,
+    { PORT: 'abc', TODAY: '2026-13-01', HOST: 'localhost' },
+    [
+      ['PORT', 'abc'],
+      ['TODAY', '2026-13-01'],
+    ],
+    'two bad settings beside a good one',
+  );
   t.notMatch(two, /HOST/, 'a good setting is not named');
 });
 

@@ -26,7 +26,7 @@ t.test('storage, database and worker settings: valid values', async (t) => {
     [{ DATABASE_POOL_SIZE: '1000' }, { databasePoolSize: 1000 }, 'a pool of 1000'],
     [{ DATABASE_CONNECT_TIMEOUT_MS: '0' }, { databaseConnectTimeoutMs: 0 }, 'no retry at start'],
     [{ DATABASE_CONNECT_TIMEOUT_MS: '3600000' }, { databaseConnectTimeoutMs: 3_600_000 }, 'an hour of retries'],
-    [{}, { databaseStatementTimeoutMs: 9_500 }, 'statement_timeout by default just under the client\'s 10 s query timeout'],
+    [{}, { databaseStatementTimeoutMs: 9_500 }, "statement_timeout by default just under the client's 10 s query timeout"],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '1' }, { databaseStatementTimeoutMs: 1 }, 'the shortest statement_timeout'],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '9999' }, { databaseStatementTimeoutMs: 9_999 }, 'the longest statement_timeout'],
     [{ WORKERS: '1' }, { workers: 1 }, 'one process'],
@@ -43,10 +43,18 @@ t.test('storage, database and worker settings: bad values are named', async (t) 
     [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE="0" is not valid: expected a whole number from 1 to 1000/, 'an empty pool'],
     [{ DATABASE_POOL_SIZE: '1001' }, /DATABASE_POOL_SIZE="1001"/, 'too large a pool'],
     [{ DATABASE_POOL_SIZE: '2.5' }, /DATABASE_POOL_SIZE="2\.5"/, 'a fractional pool'],
-    [{ DATABASE_CONNECT_TIMEOUT_MS: '-1' }, /DATABASE_CONNECT_TIMEOUT_MS="-1" is not valid: expected a whole number of milliseconds/, 'a negative timeout'],
+    [
+      { DATABASE_CONNECT_TIMEOUT_MS: '-1' },
+      /DATABASE_CONNECT_TIMEOUT_MS="-1" is not valid: expected a whole number of milliseconds/,
+      'a negative timeout',
+    ],
     [{ DATABASE_CONNECT_TIMEOUT_MS: '30s' }, /DATABASE_CONNECT_TIMEOUT_MS="30s"/, 'a timeout with a unit'],
     [{ DATABASE_CONNECT_TIMEOUT_MS: '3600001' }, /DATABASE_CONNECT_TIMEOUT_MS="3600001"/, 'more than an hour'],
-    [{ DATABASE_STATEMENT_TIMEOUT_MS: '0' }, /DATABASE_STATEMENT_TIMEOUT_MS="0" is not valid: expected a whole number of milliseconds from 1 to 9999, under the client's 10000 ms query timeout/, 'no statement_timeout'],
+    [
+      { DATABASE_STATEMENT_TIMEOUT_MS: '0' },
+      /DATABASE_STATEMENT_TIMEOUT_MS="0" is not valid: expected a whole number of milliseconds from 1 to 9999, under the client's 10000 ms query timeout/,
+      'no statement_timeout',
+    ],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '10000' }, /DATABASE_STATEMENT_TIMEOUT_MS="10000"/, 'a statement_timeout the client would not wait for'],
     [{ WORKERS: '0' }, /WORKERS="0" is not valid: expected a whole number of processes from 1 to 256/, 'no workers'],
     [{ WORKERS: '257' }, /WORKERS="257"/, 'too many workers'],
@@ -58,7 +66,11 @@ t.test('storage, database and worker settings: bad values are named', async (t) 
 t.test('a bad DATABASE_URL is refused without echoing it: it may hold a password', async (t) => {
   for (const url of ['not a url', 'mysql://u:secret@host/db', 'postgres:///db', 'http://u:secret@host/db', '']) {
     const text = message({ STORAGE: 'postgres', DATABASE_URL: url });
-    t.match(text, /DATABASE_URL \(value not shown\) is not valid: expected a URL postgres:\/\/user:password@host:port\/database/, `${JSON.stringify(url)} is refused`);
+    t.match(
+      text,
+      /DATABASE_URL \(value not shown\) is not valid: expected a URL postgres:\/\/user:password@host:port\/database/,
+      `${JSON.stringify(url)} is refused`,
+    );
     t.notMatch(text, /secret/, `${JSON.stringify(url)}: the password is not shown`);
   }
 });
@@ -70,7 +82,11 @@ t.test('storage combinations that cannot work are refused with their fix', async
     /DATA_FILE is not read with STORAGE="postgres": load the file into the database with `npm run load-data -- FILE`/,
     'postgres with a data file',
   );
-  t.match(message({ DATABASE_URL: URL }), /DATABASE_URL is set but STORAGE is "memory".*set STORAGE=postgres, or unset DATABASE_URL/, 'a URL with the default storage');
+  t.match(
+    message({ DATABASE_URL: URL }),
+    /DATABASE_URL is set but STORAGE is "memory".*set STORAGE=postgres, or unset DATABASE_URL/,
+    'a URL with the default storage',
+  );
   t.match(message({ STORAGE: 'memory', DATABASE_URL: URL }), /DATABASE_URL is set but STORAGE is "memory"/, 'a URL with STORAGE=memory');
   const both = message({ STORAGE: 'postgres', PORT: 'x' });
   t.match(both, /^bad settings: PORT="x".*; STORAGE="postgres" needs DATABASE_URL/, 'a conflict is listed with the other problems');

@@ -15,32 +15,77 @@ const plain = (range: MediaRange) => ({
 t.test('parseMediaRanges reads type, subtype, parameters and weight', async (t) => {
   const cases: [string, string, ReturnType<typeof plain>[]][] = [
     ['a bare type', 'application/json', [{ type: 'application', subtype: 'json', parameters: {}, weight: 1 }]],
-    ['type, subtype and parameter names are lowercased; values keep their case', 'Application/JSON; Version=2.0.0; Note=AbC',
-      [{ type: 'application', subtype: 'json', parameters: { version: ['2.0.0'], note: ['AbC'] }, weight: 1 }]],
-    ['q sets the weight and is not a parameter', 'text/html;q=0.8, */*;q=0',
-      [{ type: 'text', subtype: 'html', parameters: {}, weight: 0.8 }, { type: '*', subtype: '*', parameters: {}, weight: 0 }]],
+    [
+      'type, subtype and parameter names are lowercased; values keep their case',
+      'Application/JSON; Version=2.0.0; Note=AbC',
+      [{ type: 'application', subtype: 'json', parameters: { version: ['2.0.0'], note: ['AbC'] }, weight: 1 }],
+    ],
+    [
+      'q sets the weight and is not a parameter',
+      'text/html;q=0.8, */*;q=0',
+      [
+        { type: 'text', subtype: 'html', parameters: {}, weight: 0.8 },
+        { type: '*', subtype: '*', parameters: {}, weight: 0 },
+      ],
+    ],
     ['Q is q', 'application/json;Q=0.5', [{ type: 'application', subtype: 'json', parameters: {}, weight: 0.5 }]],
-    ['white space around ; and = is allowed', 'application/json ;  version = 2.0.0 ;q = 0.25',
-      [{ type: 'application', subtype: 'json', parameters: { version: ['2.0.0'] }, weight: 0.25 }]],
-    ['tabs count as white space', 'application/json\t;\tversion=2.0.0',
-      [{ type: 'application', subtype: 'json', parameters: { version: ['2.0.0'] }, weight: 1 }]],
-    ['a quoted value is unquoted', 'application/json; version="2.0.0"',
-      [{ type: 'application', subtype: 'json', parameters: { version: ['2.0.0'] }, weight: 1 }]],
-    ['commas and semicolons inside quotes do not split', 'application/json; note="a,b;c"; version=1.0.0',
-      [{ type: 'application', subtype: 'json', parameters: { note: ['a,b;c'], version: ['1.0.0'] }, weight: 1 }]],
-    ['quoted-pairs are unescaped', 'application/json; note="say \\"hi\\""',
-      [{ type: 'application', subtype: 'json', parameters: { note: ['say "hi"'] }, weight: 1 }]],
-    ['a repeated parameter keeps every value, in order', 'application/json; version=1.0.0; VERSION=2.0.0',
-      [{ type: 'application', subtype: 'json', parameters: { version: ['1.0.0', '2.0.0'] }, weight: 1 }]],
-    ['an empty value is kept as empty', 'application/json; version=',
-      [{ type: 'application', subtype: 'json', parameters: { version: [''] }, weight: 1 }]],
-    ['empty list elements and empty parameters are skipped', ' , application/json;;q=0.5 ,',
-      [{ type: 'application', subtype: 'json', parameters: {}, weight: 0.5 }]],
-    ['weights with up to three decimals', 'a/b;q=1.000, c/d;q=0.001, e/f;q=0.',
-      [{ type: 'a', subtype: 'b', parameters: {}, weight: 1 }, { type: 'c', subtype: 'd', parameters: {}, weight: 0.001 },
-        { type: 'e', subtype: 'f', parameters: {}, weight: 0 }]],
-    ['type wildcards', 'application/*, */*',
-      [{ type: 'application', subtype: '*', parameters: {}, weight: 1 }, { type: '*', subtype: '*', parameters: {}, weight: 1 }]],
+    [
+      'white space around ; and = is allowed',
+      'application/json ;  version = 2.0.0 ;q = 0.25',
+      [{ type: 'application', subtype: 'json', parameters: { version: ['2.0.0'] }, weight: 0.25 }],
+    ],
+    [
+      'tabs count as white space',
+      'application/json\t;\tversion=2.0.0',
+      [{ type: 'application', subtype: 'json', parameters: { version: ['2.0.0'] }, weight: 1 }],
+    ],
+    [
+      'a quoted value is unquoted',
+      'application/json; version="2.0.0"',
+      [{ type: 'application', subtype: 'json', parameters: { version: ['2.0.0'] }, weight: 1 }],
+    ],
+    [
+      'commas and semicolons inside quotes do not split',
+      'application/json; note="a,b;c"; version=1.0.0',
+      [{ type: 'application', subtype: 'json', parameters: { note: ['a,b;c'], version: ['1.0.0'] }, weight: 1 }],
+    ],
+    [
+      'quoted-pairs are unescaped',
+      'application/json; note="say \\"hi\\""',
+      [{ type: 'application', subtype: 'json', parameters: { note: ['say "hi"'] }, weight: 1 }],
+    ],
+    [
+      'a repeated parameter keeps every value, in order',
+      'application/json; version=1.0.0; VERSION=2.0.0',
+      [{ type: 'application', subtype: 'json', parameters: { version: ['1.0.0', '2.0.0'] }, weight: 1 }],
+    ],
+    [
+      'an empty value is kept as empty',
+      'application/json; version=',
+      [{ type: 'application', subtype: 'json', parameters: { version: [''] }, weight: 1 }],
+    ],
+    [
+      'empty list elements and empty parameters are skipped',
+      ' , application/json;;q=0.5 ,',
+      [{ type: 'application', subtype: 'json', parameters: {}, weight: 0.5 }],
+    ],
+    [
+      'weights with up to three decimals',
+      'a/b;q=1.000, c/d;q=0.001, e/f;q=0.',
+      [
+        { type: 'a', subtype: 'b', parameters: {}, weight: 1 },
+        { type: 'c', subtype: 'd', parameters: {}, weight: 0.001 },
+        { type: 'e', subtype: 'f', parameters: {}, weight: 0 },
+      ],
+    ],
+    [
+      'type wildcards',
+      'application/*, */*',
+      [
+        { type: 'application', subtype: '*', parameters: {}, weight: 1 },
+        { type: '*', subtype: '*', parameters: {}, weight: 1 },
+      ],
+    ],
   ];
   for (const [message, header, expected] of cases) {
     t.same(parseMediaRanges(header).map(plain), expected, message);
@@ -63,11 +108,17 @@ t.test('parseMediaRanges leaves out elements that do not parse, and keeps the ot
     ['an unquoted value with a space', 'application/json; version=1 0'],
   ];
   for (const [message, element] of broken) {
-    t.same(parseMediaRanges(`${element as string}, text/plain`).map(plain),
-      [{ type: 'text', subtype: 'plain', parameters: {}, weight: 1 }], `${message as string}: ${JSON.stringify(element)} is left out`);
+    t.same(
+      parseMediaRanges(`${element as string}, text/plain`).map(plain),
+      [{ type: 'text', subtype: 'plain', parameters: {}, weight: 1 }],
+      `${message as string}: ${JSON.stringify(element)} is left out`,
+    );
   }
-  t.same(parseMediaRanges('text/plain, application/json; version="1.0.0, */*').map(plain),
-    [{ type: 'text', subtype: 'plain', parameters: {}, weight: 1 }], 'an unterminated quoted value runs to the end of the header and is left out');
+  t.same(
+    parseMediaRanges('text/plain, application/json; version="1.0.0, */*').map(plain),
+    [{ type: 'text', subtype: 'plain', parameters: {}, weight: 1 }],
+    'an unterminated quoted value runs to the end of the header and is left out',
+  );
 });
 
 t.test('versionFromAccept gives the version of the range content negotiation picks for JSON', async (t) => {
@@ -100,7 +151,7 @@ t.test('versionFromAccept gives the version of the range content negotiation pic
     ['a range with parameters is more specific than the same without', 'application/json, application/json;version=2.0.0', '2.0.0'],
     ['a charset is a parameter too', 'application/json;charset=utf-8, application/json;version=2.0.0', '2.0.0'],
     ['the same version twice is not a conflict', 'application/json; version=2.0.0; version="2.0.0"', '2.0.0'],
-    ['the value is returned as sent; checking it is not the header parser\'s job', 'application/json; version=v1.0.0', 'v1.0.0'],
+    ["the value is returned as sent; checking it is not the header parser's job", 'application/json; version=v1.0.0', 'v1.0.0'],
   ];
   for (const [message, header, expected] of cases) {
     t.equal(versionFromAccept(header), expected, `${message}: ${JSON.stringify(header)}`);

@@ -7,7 +7,8 @@ const ELEMENTS = `The Accept header has more than ${MAX_MEDIA_RANGES} elements; 
 const PARAMETERS = `A media range in the Accept header has more than ${MAX_RANGE_PARAMETERS} parameters; the limit is ${MAX_RANGE_PARAMETERS}.`;
 
 t.test('up to MAX_MEDIA_RANGES elements are read; one more is refused, naming the limit, never read in part', async (t) => {
-  const ranges = (count: number) => [...Array.from({ length: count - 1 }, (_, index) => `text/t${index}`), 'application/json;version=2.1.0'].join(', ');
+  const ranges = (count: number) =>
+    [...Array.from({ length: count - 1 }, (_, index) => `text/t${index}`), 'application/json;version=2.1.0'].join(', ');
   t.equal(parseMediaRanges(ranges(MAX_MEDIA_RANGES)).length, MAX_MEDIA_RANGES, 'at the limit: every range');
   t.equal(versionFromAccept(ranges(MAX_MEDIA_RANGES)), '2.1.0', 'at the limit: the version of the last range');
   const error = t.throws(() => versionFromAccept(ranges(MAX_MEDIA_RANGES + 1)), AcceptHeaderError, 'one more: refused');

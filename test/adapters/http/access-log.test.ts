@@ -15,30 +15,46 @@ t.test('one JSON line per request: method, path, status, resolved version (or nu
   const service = await startService(t);
   // [message, request, expected line]
   const cases: [string, () => Promise<unknown>, Omit<AccessLine, 'time' | 'duration_ms'>][] = [
-    ['a record', () => call(service.url, '/doggies/1/', { headers: acceptVersion('2.1.0') }),
-      { method: 'GET', path: '/doggies/1/', status: 200, version: '2.1.0' }],
-    ['the default version', () => getWithoutAccept(service.port, '/version/'),
-      { method: 'GET', path: '/version/', status: 200, version: '5.0.0' }],
-    ['the query string is not logged', () => call(service.url, '/doggies/?limit=2&offset=1', { headers: acceptVersion('3.0.0') }),
-      { method: 'GET', path: '/doggies/', status: 200, version: '3.0.0' }],
-    ['a hidden action still has its version', () => call(service.url, '/cats/1/', { headers: acceptVersion('1.0.0') }),
-      { method: 'GET', path: '/cats/1/', status: 404, version: '1.0.0' }],
-    ['a bad page', () => call(service.url, '/cats/?limit=0', { headers: acceptVersion('1.0.0') }),
-      { method: 'GET', path: '/cats/', status: 400, version: '1.0.0' }],
-    ['a refused version', () => call(service.url, '/doggies/', { headers: acceptVersion('9.9.9') }),
-      { method: 'GET', path: '/doggies/', status: 406, version: null }],
-    ['an unsatisfiable Accept', () => call(service.url, '/doggies/', { headers: { accept: 'text/html' } }),
-      { method: 'GET', path: '/doggies/', status: 406, version: null }],
-    ['an unknown path', () => call(service.url, '/nope/'),
-      { method: 'GET', path: '/nope/', status: 404, version: null }],
-    ['a redirect', () => call(service.url, '/doggies'),
-      { method: 'GET', path: '/doggies', status: 301, version: null }],
-    ['HEAD', () => rawCall(service.port, 'HEAD', '/doggies/1/', { Accept: 'application/json; version=4.0.0' }),
-      { method: 'HEAD', path: '/doggies/1/', status: 200, version: '4.0.0' }],
-    ['OPTIONS', () => call(service.url, '/cats/', { method: 'OPTIONS' }),
-      { method: 'OPTIONS', path: '/cats/', status: 204, version: null }],
-    ['a refused method', () => call(service.url, '/cats/', { method: 'DELETE' }),
-      { method: 'DELETE', path: '/cats/', status: 405, version: null }],
+    [
+      'a record',
+      () => call(service.url, '/doggies/1/', { headers: acceptVersion('2.1.0') }),
+      { method: 'GET', path: '/doggies/1/', status: 200, version: '2.1.0' },
+    ],
+    ['the default version', () => getWithoutAccept(service.port, '/version/'), { method: 'GET', path: '/version/', status: 200, version: '5.0.0' }],
+    [
+      'the query string is not logged',
+      () => call(service.url, '/doggies/?limit=2&offset=1', { headers: acceptVersion('3.0.0') }),
+      { method: 'GET', path: '/doggies/', status: 200, version: '3.0.0' },
+    ],
+    [
+      'a hidden action still has its version',
+      () => call(service.url, '/cats/1/', { headers: acceptVersion('1.0.0') }),
+      { method: 'GET', path: '/cats/1/', status: 404, version: '1.0.0' },
+    ],
+    [
+      'a bad page',
+      () => call(service.url, '/cats/?limit=0', { headers: acceptVersion('1.0.0') }),
+      { method: 'GET', path: '/cats/', status: 400, version: '1.0.0' },
+    ],
+    [
+      'a refused version',
+      () => call(service.url, '/doggies/', { headers: acceptVersion('9.9.9') }),
+      { method: 'GET', path: '/doggies/', status: 406, version: null },
+    ],
+    [
+      'an unsatisfiable Accept',
+      () => call(service.url, '/doggies/', { headers: { accept: 'text/html' } }),
+      { method: 'GET', path: '/doggies/', status: 406, version: null },
+    ],
+    ['an unknown path', () => call(service.url, '/nope/'), { method: 'GET', path: '/nope/', status: 404, version: null }],
+    ['a redirect', () => call(service.url, '/doggies'), { method: 'GET', path: '/doggies', status: 301, version: null }],
+    [
+      'HEAD',
+      () => rawCall(service.port, 'HEAD', '/doggies/1/', { Accept: 'application/json; version=4.0.0' }),
+      { method: 'HEAD', path: '/doggies/1/', status: 200, version: '4.0.0' },
+    ],
+    ['OPTIONS', () => call(service.url, '/cats/', { method: 'OPTIONS' }), { method: 'OPTIONS', path: '/cats/', status: 204, version: null }],
+    ['a refused method', () => call(service.url, '/cats/', { method: 'DELETE' }), { method: 'DELETE', path: '/cats/', status: 405, version: null }],
   ];
   for (const [index, [message, request, expected]] of cases.entries()) {
     const before = Date.now();

@@ -18,7 +18,10 @@ t.test('a request the HTTP parser refuses is answered 400 with a JSON body, and 
     ['bare LF line endings', 'GET /doggies/ HTTP/1.1\nHost: x\n\n'],
     ['a Content-Length that is not a number', 'GET /doggies/ HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'],
     ['two different Content-Length values', 'POST /doggies/ HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd'],
-    ['Content-Length and Transfer-Encoding together', 'POST /doggies/ HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    [
+      'Content-Length and Transfer-Encoding together',
+      'POST /doggies/ HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
     ['a space in the request target', 'GET /dog gies/ HTTP/1.1\r\nHost: x\r\n\r\n'],
     ['a control character in the request target', 'GET /doggies/\x7f HTTP/1.1\r\nHost: x\r\n\r\n'],
   ];

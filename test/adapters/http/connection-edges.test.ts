@@ -13,7 +13,17 @@ t.test('a client that leaves before its response is logged with status 499', asy
   let reached!: () => void;
   const routeReached = new Promise<void>((resolve) => (reached = resolve));
   const handler = new ApiRequestHandler(
-    { all: [{ pattern: '/slow/', handle: () => { reached(); return new Promise(() => {}); } }] },
+    {
+      all: [
+        {
+          pattern: '/slow/',
+          handle: () => {
+            reached();
+            return new Promise(() => {});
+          },
+        },
+      ],
+    },
     new ResolveVersion(buildReferenceModel()),
     { access: (line) => access.push(line), errors: () => {} },
   );

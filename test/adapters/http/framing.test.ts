@@ -42,8 +42,16 @@ t.test('a body on GET is read past and answered normally; the connection stays u
     t.equal(header(responses[0] as WireResponse, 'connection'), 'keep-alive', `${what}: keeping the connection`);
     checkJson(t, responses[1] as WireResponse, 200, TOM, `${what}: the next request on the connection`);
   }
-  const head = await exchange(service.port, 'HEAD /doggies/1/ HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcHEAD /cats/1/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', { bodiless: true });
-  t.same(head.map((response) => response.status), [200, 200], 'a body on HEAD: both HEAD requests answered on one connection');
+  const head = await exchange(
+    service.port,
+    'HEAD /doggies/1/ HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcHEAD /cats/1/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    { bodiless: true },
+  );
+  t.same(
+    head.map((response) => response.status),
+    [200, 200],
+    'a body on HEAD: both HEAD requests answered on one connection',
+  );
 });
 
 t.test('a request hidden in a GET body is never run as a request (no smuggling)', async (t) => {
@@ -51,7 +59,11 @@ t.test('a request hidden in a GET body is never run as a request (no smuggling)'
   const hidden = 'GET /cats/2/ HTTP/1.1\r\nHost: x\r\n\r\n';
   const bytes = `GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nContent-Length: ${hidden.length}\r\n\r\n${hidden}GET /cats/1/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`;
   const responses = await exchange(service.port, bytes);
-  t.same(responses.map((response) => JSON.parse(response.body) as unknown), [BIKO, TOM], 'dog 1, then cat 1: the body was a body');
+  t.same(
+    responses.map((response) => JSON.parse(response.body) as unknown),
+    [BIKO, TOM],
+    'dog 1, then cat 1: the body was a body',
+  );
   const paths = service.stdout.map((line) => (JSON.parse(line) as { path: string }).path);
   t.same(paths, ['/doggies/1/', '/cats/1/'], 'the access log shows no /cats/2/');
 });
@@ -134,7 +146,10 @@ t.test('Expect: 100-continue is honoured; any other expectation is a JSON 417', 
   const service = await startService(t, { ACCESS_LOG: 'off' });
   const [served] = await exchange(service.port, 'GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n');
   checkJson(t, served as WireResponse, 200, BIKO, 'Expect: 100-continue');
-  const responses = await exchange(service.port, 'GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\nGET /cats/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
+  const responses = await exchange(
+    service.port,
+    'GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\nGET /cats/1/ HTTP/1.1\r\nHost: x\r\n\r\n',
+  );
   t.equal(responses.length, 1, 'an unknown expectation: one response, then the connection closes');
   checkJson(t, responses[0] as WireResponse, 417, { detail: 'Only "Expect: 100-continue" is understood.' }, 'Expect: teapot');
 });

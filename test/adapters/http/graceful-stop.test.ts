@@ -105,7 +105,14 @@ t.test('a response still being prepared when stop() is called says Connection: c
   let release!: () => void;
   let reached!: () => void;
   const routeReached = new Promise<void>((resolve) => (reached = resolve));
-  const slow = { pattern: '/slow/', handle: async () => { reached(); await new Promise<void>((resolve) => (release = resolve)); return { body: { done: true } }; } };
+  const slow = {
+    pattern: '/slow/',
+    handle: async () => {
+      reached();
+      await new Promise<void>((resolve) => (release = resolve));
+      return { body: { done: true } };
+    },
+  };
   const handler = new ApiRequestHandler({ all: [slow] }, new ResolveVersion(buildReferenceModel()), { access: undefined, errors: () => undefined });
   const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 5000 });
   const { port } = await server.listen(0, '127.0.0.1');

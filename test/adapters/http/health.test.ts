@@ -4,7 +4,13 @@ import { startService } from '../../fixtures/service.js';
 
 t.test('GET /health/ is 200 {"status": "ok"} with the in-memory store, whatever Accept says', async (t) => {
   const service = await startService(t);
-  for (const accept of [undefined, 'application/json; version=9.9.9', 'application/json; version=1.0.0', 'text/html', 'application/json; version=x']) {
+  for (const accept of [
+    undefined,
+    'application/json; version=9.9.9',
+    'application/json; version=1.0.0',
+    'text/html',
+    'application/json; version=x',
+  ]) {
     const response = await fetch(`${service.url}/health/`, { headers: accept === undefined ? {} : { accept } });
     t.equal(response.status, 200, `Accept ${String(accept)}: 200`);
     t.equal(response.headers.get('content-type'), 'application/json', `Accept ${String(accept)}: JSON naming no version`);

@@ -17,7 +17,11 @@ const DOGS = [
   { id: 18, name: 'Eighteen', birthday: '2016-02-29' },
 ];
 const IDS = [1, 3, 7, 12, 18, 25, 40];
-const CATS = [{ id: 9, name: 'Nine' }, { id: 2, name: 'Two' }, { id: 5, name: 'Five' }];
+const CATS = [
+  { id: 9, name: 'Nine' },
+  { id: 2, name: 'Two' },
+  { id: 5, name: 'Five' },
+];
 
 async function startWith(t: Test, data: unknown, env: Record<string, string> = {}): Promise<RunningService> {
   const dir = t.testdir({ 'data.json': JSON.stringify(data) });
@@ -35,7 +39,15 @@ t.test('a list is in ascending id order, all of it within the default limit', as
   t.equal(reply.headers.get('x-total-count'), '7', 'X-Total-Count 7');
   t.equal(reply.headers.get('link'), null, 'one page: no Link');
   const cats = await call(service.url, '/cats/', { headers: acceptVersion('1.0.0') });
-  t.same(cats.json, [{ id: 2, name: 'Two' }, { id: 5, name: 'Five' }, { id: 9, name: 'Nine' }], 'cats in ascending id order');
+  t.same(
+    cats.json,
+    [
+      { id: 2, name: 'Two' },
+      { id: 5, name: 'Five' },
+      { id: 9, name: 'Nine' },
+    ],
+    'cats in ascending id order',
+  );
 });
 
 const next = (limit: number, after: number, path = '/doggies/') => `<${path}?limit=${limit}&starting_after=${after}>; rel="next"`;
@@ -105,11 +117,19 @@ t.test('the default limit is 100', async (t) => {
   const dogs = Array.from({ length: 150 }, (_, index) => ({ id: 150 - index, name: `Dog ${150 - index}`, birthday: '2020-01-01' }));
   const service = await startWith(t, { dogs });
   const first = await call(service.url, '/doggies/');
-  t.same(idsOf(first.json), Array.from({ length: 100 }, (_, index) => index + 1), 'the first 100 ids');
+  t.same(
+    idsOf(first.json),
+    Array.from({ length: 100 }, (_, index) => index + 1),
+    'the first 100 ids',
+  );
   t.equal(first.headers.get('x-total-count'), '150', 'X-Total-Count 150');
   t.equal(first.headers.get('link'), next(100, 100), 'the next page starts after id 100');
   const second = await call(service.url, '/doggies/?offset=100');
-  t.same(idsOf(second.json), Array.from({ length: 50 }, (_, index) => index + 101), 'the remaining 50');
+  t.same(
+    idsOf(second.json),
+    Array.from({ length: 50 }, (_, index) => index + 101),
+    'the remaining 50',
+  );
   t.equal(second.headers.get('link'), prev(100, 101), 'the previous page ends before id 101');
 });
 
@@ -118,22 +138,43 @@ t.test('items of a page are shaped for the requested version', async (t) => {
   const at300 = await call(service.url, '/doggies/?limit=4', { headers: acceptVersion('3.0.0') });
   // On 2026-11-22: born 2014-05-06 is 12; 2025-11-22 is 365 days, 1; 2025-11-23 is 364 days, 0;
   // no birthday means born today, 0.
-  t.same(at300.json, [
-    { id: 1, name: 'One', birthday: '2026-11-22', age: { human_years: 0, dog_years: 0 } },
-    { id: 3, name: 'Three', birthday: '2025-11-23', age: { human_years: 0, dog_years: 0 } },
-    { id: 7, name: 'Seven', birthday: '2014-05-06', age: { human_years: 12, dog_years: 84 } },
-    { id: 12, name: 'Twelve', birthday: '2025-11-22', age: { human_years: 1, dog_years: 7 } },
-  ], 'the first page at 3.0.0');
+  t.same(
+    at300.json,
+    [
+      { id: 1, name: 'One', birthday: '2026-11-22', age: { human_years: 0, dog_years: 0 } },
+      { id: 3, name: 'Three', birthday: '2025-11-23', age: { human_years: 0, dog_years: 0 } },
+      { id: 7, name: 'Seven', birthday: '2014-05-06', age: { human_years: 12, dog_years: 84 } },
+      { id: 12, name: 'Twelve', birthday: '2025-11-22', age: { human_years: 1, dog_years: 7 } },
+    ],
+    'the first page at 3.0.0',
+  );
   checkJsonHeaders(t, at300, '3.0.0', 'page at 3.0.0');
   const at210 = await call(service.url, '/doggies/?limit=3&offset=4', { headers: acceptVersion('2.1.0') });
   // 2016-02-29 is 10; 2027-01-01 lies 40 days ahead, -1 (rounded toward minus infinity); 2020-01-01 is 6.
-  t.same((at210.json as { age: unknown }[]).map((dog) => dog.age), [10, -1, 6], 'the last page at 2.1.0: integer ages');
+  t.same(
+    (at210.json as { age: unknown }[]).map((dog) => dog.age),
+    [10, -1, 6],
+    'the last page at 2.1.0: integer ages',
+  );
   const at100 = await call(service.url, '/doggies/?limit=2', { headers: acceptVersion('1.0.0') });
-  t.same(at100.json, [{ id: 1, name: 'One', birthday: '2026-11-22' }, { id: 3, name: 'Three', birthday: '2025-11-23' }], 'at 1.0.0: no age');
+  t.same(
+    at100.json,
+    [
+      { id: 1, name: 'One', birthday: '2026-11-22' },
+      { id: 3, name: 'Three', birthday: '2025-11-23' },
+    ],
+    'at 1.0.0: no age',
+  );
   const placeholder = await startWith(t, { dogs: DOGS }, { AGE_REMOVAL: 'placeholder' });
   const masked = await call(placeholder.url, '/doggies/?limit=2&offset=5', { headers: acceptVersion('3.0.0') });
-  t.same((masked.json as { age: unknown }[]).map((dog) => dog.age), [{ human_years: -1, dog_years: -1 }, { human_years: -1, dog_years: -1 }],
-    'placeholders on a later page');
+  t.same(
+    (masked.json as { age: unknown }[]).map((dog) => dog.age),
+    [
+      { human_years: -1, dog_years: -1 },
+      { human_years: -1, dog_years: -1 },
+    ],
+    'placeholders on a later page',
+  );
 });
 
 t.test('a bad limit or offset is 400 with a detail', async (t) => {
@@ -199,14 +240,35 @@ t.test('a hidden list answers 404 even when its limit or offset is bad (availabi
 });
 
 t.test('paginationHeaders', async (t) => {
-  const page = (request: PageRequest, total: number, items: unknown[] = [], cursors: { nextAfter?: number; previousBefore?: number } = {}) => ({ items, request, total, ...cursors });
+  const page = (request: PageRequest, total: number, items: unknown[] = [], cursors: { nextAfter?: number; previousBefore?: number } = {}) => ({
+    items,
+    request,
+    total,
+    ...cursors,
+  });
   const cases: [string, ReturnType<typeof page>, Record<string, string>][] = [
     ['empty collection', page(PageRequest.of(10, 0), 0), { 'X-Total-Count': '0' }],
     ['one full page', page(PageRequest.of(10, 0), 10, [1]), { 'X-Total-Count': '10' }],
-    ['first of two', page(PageRequest.of(10, 0), 11, [1], { nextAfter: 10 }), { 'X-Total-Count': '11', Link: '</things/?limit=10&starting_after=10>; rel="next"' }],
-    ['last of two', page(PageRequest.of(10, 10), 11, [1], { previousBefore: 11 }), { 'X-Total-Count': '11', Link: '</things/?limit=10&ending_before=11>; rel="prev"' }],
-    ['middle', page(PageRequest.after(4, 2), 9, [1], { nextAfter: 6, previousBefore: 5 }), { 'X-Total-Count': '9', Link: '</things/?limit=2&starting_after=6>; rel="next", </things/?limit=2&ending_before=5>; rel="prev"' }],
-    ['past the end of an offset: prev is the last page by offset', page(PageRequest.of(5, 50), 12), { 'X-Total-Count': '12', Link: '</things/?limit=5&offset=7>; rel="prev"' }],
+    [
+      'first of two',
+      page(PageRequest.of(10, 0), 11, [1], { nextAfter: 10 }),
+      { 'X-Total-Count': '11', Link: '</things/?limit=10&starting_after=10>; rel="next"' },
+    ],
+    [
+      'last of two',
+      page(PageRequest.of(10, 10), 11, [1], { previousBefore: 11 }),
+      { 'X-Total-Count': '11', Link: '</things/?limit=10&ending_before=11>; rel="prev"' },
+    ],
+    [
+      'middle',
+      page(PageRequest.after(4, 2), 9, [1], { nextAfter: 6, previousBefore: 5 }),
+      { 'X-Total-Count': '9', Link: '</things/?limit=2&starting_after=6>; rel="next", </things/?limit=2&ending_before=5>; rel="prev"' },
+    ],
+    [
+      'past the end of an offset: prev is the last page by offset',
+      page(PageRequest.of(5, 50), 12),
+      { 'X-Total-Count': '12', Link: '</things/?limit=5&offset=7>; rel="prev"' },
+    ],
     ['an empty page after a cursor: no links', page(PageRequest.after(50, 5), 12), { 'X-Total-Count': '12' }],
     ['an empty page before a cursor: no links', page(PageRequest.before(1, 5), 12), { 'X-Total-Count': '12' }],
   ];

@@ -6,8 +6,12 @@ import { startService } from '../../fixtures/service.js';
 import { call, checkJsonHeaders, NOT_FOUND, rawCall, rawHeader, SUPPORTED_LIST } from './fixtures/http-client.js';
 
 const TOO_MANY_RANGES = { detail: `The Accept header has more than ${MAX_MEDIA_RANGES} elements; the limit is ${MAX_MEDIA_RANGES}.` };
-const TOO_MANY_PARAMETERS = { detail: `A media range in the Accept header has more than ${MAX_RANGE_PARAMETERS} parameters; the limit is ${MAX_RANGE_PARAMETERS}.` };
-const TOO_MANY_QUERY_PARAMETERS = { detail: `The query string has more than ${MAX_QUERY_PARAMETERS} parameters; the limit is ${MAX_QUERY_PARAMETERS}.` };
+const TOO_MANY_PARAMETERS = {
+  detail: `A media range in the Accept header has more than ${MAX_RANGE_PARAMETERS} parameters; the limit is ${MAX_RANGE_PARAMETERS}.`,
+};
+const TOO_MANY_QUERY_PARAMETERS = {
+  detail: `The query string has more than ${MAX_QUERY_PARAMETERS} parameters; the limit is ${MAX_QUERY_PARAMETERS}.`,
+};
 const DOG_AT_2_1_0 = { id: 1, name: 'Biko', birthday: '2014-05-06', age: 12 };
 
 t.test('an Accept header past its limits is a 400 naming the limit, on every versioned route', async (t) => {
@@ -42,7 +46,9 @@ t.test('a query string past MAX_QUERY_PARAMETERS is a 400 naming the limit; at t
     t.equal(reply.status, 400, `${message}: 400`);
     t.same(reply.json, TOO_MANY_QUERY_PARAMETERS, `${message}: the limit named`);
   }
-  const detail = await call(service.url, `/doggies/1/?${'&'.repeat(MAX_QUERY_PARAMETERS)}`, { headers: { accept: 'application/json; version=2.1.0' } });
+  const detail = await call(service.url, `/doggies/1/?${'&'.repeat(MAX_QUERY_PARAMETERS)}`, {
+    headers: { accept: 'application/json; version=2.1.0' },
+  });
   t.same([detail.status, detail.json], [200, DOG_AT_2_1_0], 'a route that reads no query ignores it');
 });
 
@@ -57,7 +63,10 @@ const ANSWERS: Readonly<Record<string, readonly [number, unknown]>> = {
   'Accept: a quoted value full of escapes': [200, DOG_AT_2_1_0],
   'Accept: an unclosed quote': [406, { detail: 'Could not satisfy the request Accept header.' }],
   'Accept: quotes opening and closing': [400, TOO_MANY_PARAMETERS],
-  'Accept: a long version value': [406, { detail: `Malformed version "${'9'.repeat(64)}…": a version is MAJOR.MINOR.PATCH, such as 1.0.0. Supported versions: ${SUPPORTED_LIST}.` }],
+  'Accept: a long version value': [
+    406,
+    { detail: `Malformed version "${'9'.repeat(64)}…": a version is MAJOR.MINOR.PATCH, such as 1.0.0. Supported versions: ${SUPPORTED_LIST}.` },
+  ],
   'Accept: white space': [200, DOG_AT_2_1_0],
   'path: one long segment': [404, NOT_FOUND],
   'path: many segments': [404, NOT_FOUND],

@@ -31,7 +31,11 @@ t.test('an absolute-form request target is served by its path', async (t) => {
   t.equal(detail.body, '{"id":1,"name":"Biko","birthday":"2014-05-06","age":12}', 'absolute-form detail: the record at 2.1.0');
 
   const list = await rawCall(service.port, 'GET', 'HTTP://EXAMPLE.COM:8080/doggies/?limit=2');
-  t.equal(rawHeader(list, 'link'), '</doggies/?limit=2&starting_after=2>; rel="next"', 'absolute-form list: Link is built from the path, not the foreign host');
+  t.equal(
+    rawHeader(list, 'link'),
+    '</doggies/?limit=2&starting_after=2>; rel="next"',
+    'absolute-form list: Link is built from the path, not the foreign host',
+  );
 
   const redirect = await rawCall(service.port, 'GET', 'http://evil.example/cats?limit=1');
   t.equal(redirect.statusLine, 'HTTP/1.1 301 Moved Permanently', 'absolute-form without slash: 301');

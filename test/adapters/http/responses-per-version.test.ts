@@ -57,23 +57,35 @@ t.test('Mode A is the default: without AGE_REMOVAL the real values come back', a
 t.test('every item of a list is shaped for the version, computed from its own birthday', async (t) => {
   const service = await startService(t);
   const at300 = await call(service.url, '/doggies/', { headers: acceptVersion('3.0.0') });
-  t.same(at300.json, [
-    { id: 1, name: 'Biko', birthday: '2014-05-06', age: { human_years: 12, dog_years: 84 } },
-    { id: 2, name: 'Laika', birthday: '2019-11-03', age: { human_years: 7, dog_years: 49 } },
-    { id: 3, name: 'Rex', birthday: '2021-02-28', age: { human_years: 5, dog_years: 35 } },
-    { id: 4, name: 'Hachikō', birthday: '2016-02-29', age: { human_years: 10, dog_years: 70 } },
-    { id: 5, name: 'Bobbie', birthday: '2023-08-15', age: { human_years: 3, dog_years: 21 } },
-  ], 'the sample dogs at 3.0.0');
+  t.same(
+    at300.json,
+    [
+      { id: 1, name: 'Biko', birthday: '2014-05-06', age: { human_years: 12, dog_years: 84 } },
+      { id: 2, name: 'Laika', birthday: '2019-11-03', age: { human_years: 7, dog_years: 49 } },
+      { id: 3, name: 'Rex', birthday: '2021-02-28', age: { human_years: 5, dog_years: 35 } },
+      { id: 4, name: 'Hachikō', birthday: '2016-02-29', age: { human_years: 10, dog_years: 70 } },
+      { id: 5, name: 'Bobbie', birthday: '2023-08-15', age: { human_years: 3, dog_years: 21 } },
+    ],
+    'the sample dogs at 3.0.0',
+  );
   const at210 = await call(service.url, '/doggies/', { headers: acceptVersion('2.1.0') });
-  t.same((at210.json as { age: unknown }[]).map((dog) => dog.age), [12, 7, 5, 10, 3], 'the sample dogs at 2.1.0: integer ages');
+  t.same(
+    (at210.json as { age: unknown }[]).map((dog) => dog.age),
+    [12, 7, 5, 10, 3],
+    'the sample dogs at 2.1.0: integer ages',
+  );
   const at500 = await call(service.url, '/doggies/', { headers: acceptVersion('5.0.0') });
-  t.same(at500.json, [
-    { id: 1, name: 'Biko', birthday: '2014-05-06' },
-    { id: 2, name: 'Laika', birthday: '2019-11-03' },
-    { id: 3, name: 'Rex', birthday: '2021-02-28' },
-    { id: 4, name: 'Hachikō', birthday: '2016-02-29' },
-    { id: 5, name: 'Bobbie', birthday: '2023-08-15' },
-  ], 'the sample dogs at 5.0.0: no age');
+  t.same(
+    at500.json,
+    [
+      { id: 1, name: 'Biko', birthday: '2014-05-06' },
+      { id: 2, name: 'Laika', birthday: '2019-11-03' },
+      { id: 3, name: 'Rex', birthday: '2021-02-28' },
+      { id: 4, name: 'Hachikō', birthday: '2016-02-29' },
+      { id: 5, name: 'Bobbie', birthday: '2023-08-15' },
+    ],
+    'the sample dogs at 5.0.0: no age',
+  );
 });
 
 t.test('age follows TODAY', async (t) => {
@@ -89,7 +101,11 @@ t.test('placeholders do not depend on TODAY', async (t) => {
   t.same(reply.json, SHAPES.placeholder['3.0.0'], 'still -1');
 });
 
-const CATS = [{ id: 1, name: 'Tom' }, { id: 2, name: 'Felix' }, { id: 3, name: 'Mittens' }];
+const CATS = [
+  { id: 1, name: 'Tom' },
+  { id: 2, name: 'Felix' },
+  { id: 3, name: 'Mittens' },
+];
 
 // [version, list available, retrieve available]
 const CAT_WINDOWS = {

@@ -28,8 +28,24 @@ t.test('the router matches whole paths segment by segment and names the :params'
 
 t.test('the router matches nothing else', async (t) => {
   const router = new Router(API_PATTERNS.map(route));
-  const paths = ['', '/', '/version', '/doggies', '/doggies/1', '/doggies//', '//doggies/', '/doggies/1/2/', '/doggies/1/x',
-    '/DOGGIES/', '/version/other/', '/version/my_version', '/version/my_version/x/', '/cats/1/extra/', 'doggies/', '*'];
+  const paths = [
+    '',
+    '/',
+    '/version',
+    '/doggies',
+    '/doggies/1',
+    '/doggies//',
+    '//doggies/',
+    '/doggies/1/2/',
+    '/doggies/1/x',
+    '/DOGGIES/',
+    '/version/other/',
+    '/version/my_version',
+    '/version/my_version/x/',
+    '/cats/1/extra/',
+    'doggies/',
+    '*',
+  ];
   for (const path of paths) {
     t.equal(router.match(path), undefined, `${JSON.stringify(path)} matches nothing`);
   }

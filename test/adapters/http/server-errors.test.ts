@@ -24,8 +24,16 @@ t.test('errorResponseFor maps each known error code to its status and detail', a
   const cases: [string, unknown, { status: number; detail: string } | undefined][] = [
     ['hidden action', new NotFoundError('hidden'), { status: 404, detail: 'Not found.' }],
     ['unknown record', new NotFoundError('no_record'), { status: 404, detail: 'Not found.' }],
-    ['malformed version', new MalformedVersionError('v1', []), { status: 406, detail: 'Malformed version "v1": a version is MAJOR.MINOR.PATCH, such as 1.0.0.' }],
-    ['unsupported version', new UnsupportedVersionError('9.9.9', ['1.0.0']), { status: 406, detail: 'Unsupported version "9.9.9". Supported versions: 1.0.0.' }],
+    [
+      'malformed version',
+      new MalformedVersionError('v1', []),
+      { status: 406, detail: 'Malformed version "v1": a version is MAJOR.MINOR.PATCH, such as 1.0.0.' },
+    ],
+    [
+      'unsupported version',
+      new UnsupportedVersionError('9.9.9', ['1.0.0']),
+      { status: 406, detail: 'Unsupported version "9.9.9". Supported versions: 1.0.0.' },
+    ],
     ['unsatisfiable Accept', new AcceptHeaderError('unsatisfiable_accept', 'no JSON'), { status: 406, detail: 'no JSON' }],
     ['conflicting versions', new AcceptHeaderError('conflicting_version', 'two'), { status: 406, detail: 'two' }],
     ['bad page', new InvalidPageError('limit is bad'), { status: 400, detail: 'limit is bad' }],
@@ -43,7 +51,10 @@ t.test('errorResponseFor maps each known error code to its status and detail', a
 
 async function startWithRoutes(t: Test, routes: Route[]) {
   const errors: string[] = [];
-  const handler = new ApiRequestHandler({ all: routes }, new ResolveVersion(buildReferenceModel()), { access: undefined, errors: (line) => errors.push(line) });
+  const handler = new ApiRequestHandler({ all: routes }, new ResolveVersion(buildReferenceModel()), {
+    access: undefined,
+    errors: (line) => errors.push(line),
+  });
   const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 1000 });
   const { port } = await server.listen(0, '127.0.0.1');
   t.teardown(() => server.stop());
@@ -52,12 +63,39 @@ async function startWithRoutes(t: Test, routes: Route[]) {
 
 t.test('an unexpected failure is a 500 with a generic body and one error log line', async (t) => {
   const service = await startWithRoutes(t, [
-    { pattern: '/throws/', handle: async () => { throw new Error('secret detail at /srv/app'); } },
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a handler that throws a non-Error is the case under test
-    { pattern: '/throws-string/', handle: async () => { throw 'secret string'; } },
-    { pattern: '/unmapped/', handle: async () => { throw new UnmappedError('secret unmapped'); } },
-    { pattern: '/stackless/', handle: async () => { throw Object.assign(new Error('secret without a stack'), { stack: undefined }); } },
-    { pattern: '/cyclic/', handle: async () => { const body: Record<string, unknown> = {}; body.self = body; return { body }; } },
+    {
+      pattern: '/throws/',
+      handle: async () => {
+        throw new Error('secret detail at /srv/app');
+      },
+    },
+    {
+      pattern: '/throws-string/',
+      handle: async () => {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a handler that throws a non-Error is the case under test
+        throw 'secret string';
+      },
+    },
+    {
+      pattern: '/unmapped/',
+      handle: async () => {
+        throw new UnmappedError('secret unmapped');
+      },
+    },
+    {
+      pattern: '/stackless/',
+      handle: async () => {
+        throw Object.assign(new Error('secret without a stack'), { stack: undefined });
+      },
+    },
+    {
+      pattern: '/cyclic/',
+      handle: async () => {
+        const body: Record<string, unknown> = {};
+        body.self = body;
+        return { body };
+      },
+    },
   ]);
   const cases: [string, string][] = [
     ['/throws/', 'secret detail at /srv/app'],
@@ -73,7 +111,11 @@ t.test('an unexpected failure is a 500 with a generic body and one error log lin
     checkJsonHeaders(t, reply, '2.0.0', path);
     await waitForLines(service.errors, index + 1);
     const line = JSON.parse(service.errors[index] as string) as Record<string, unknown>;
-    t.match(line, { level: 'error', request: `GET ${path}`, error: new RegExp(secret, 'i') }, `${path}: the log line names the request and the error`);
+    t.match(
+      line,
+      { level: 'error', request: `GET ${path}`, error: new RegExp(secret, 'i') },
+      `${path}: the log line names the request and the error`,
+    );
     t.equal(new Date(line.time as string).toISOString(), line.time, `${path}: the log line has a time`);
   }
   t.equal(service.errors.length, cases.length, 'one error line per failure');

@@ -14,8 +14,18 @@ function checkJsonError(t: Test, response: WireResponse, status: number, detail:
 }
 
 t.test('node looks for timed-out connections every tenth of the headers timeout, between 10 ms and 1 s', async (t) => {
-  const cases: [number, number][] = [[1, 10], [99, 10], [100, 10], [250, 25], [5000, 500], [10_000, 1000], [60_000, 1000], [2_147_483_647, 1000]];
-  for (const [timeout, interval] of cases) t.equal(connectionsCheckingInterval(timeout), interval, `headers timeout ${timeout} ms: every ${interval} ms`);
+  const cases: [number, number][] = [
+    [1, 10],
+    [99, 10],
+    [100, 10],
+    [250, 25],
+    [5000, 500],
+    [10_000, 1000],
+    [60_000, 1000],
+    [2_147_483_647, 1000],
+  ];
+  for (const [timeout, interval] of cases)
+    t.equal(connectionsCheckingInterval(timeout), interval, `headers timeout ${timeout} ms: every ${interval} ms`);
 });
 
 t.test('a slowloris client (headers one byte at a time) is cut off with a 408 while other clients are served', async (t) => {
@@ -46,7 +56,10 @@ t.test('a slowloris client (headers one byte at a time) is cut off with a 408 wh
   checkJsonError(t, await slow.nextResponse(), 408, 'Request Timeout.', 'the slow client');
   await within(slow.closed, 5000, 'its connection is closed');
   t.ok(others.length > 0, `other clients were answered meanwhile (${others.length} requests)`);
-  t.ok(others.every((status) => status === 200), 'every one with 200');
+  t.ok(
+    others.every((status) => status === 200),
+    'every one with 200',
+  );
 });
 
 t.test('a client that stops halfway through its headers is answered 408 within the timeout', async (t) => {

@@ -76,7 +76,17 @@ t.test('an id that is not a positive integer, or names no record, is 404', async
 
 t.test('unknown paths are 404 whatever their shape', async (t) => {
   const service = await startService(t);
-  const paths = ['/', '/nope/', '/DOGGIES/', '/doggies//', '/doggies/1/2/', '/version/other/', '/version/my_version/x/', '//doggies/', '/cats/1/extra'];
+  const paths = [
+    '/',
+    '/nope/',
+    '/DOGGIES/',
+    '/doggies//',
+    '/doggies/1/2/',
+    '/version/other/',
+    '/version/my_version/x/',
+    '//doggies/',
+    '/cats/1/extra',
+  ];
   for (const path of paths) {
     const reply = await call(service.url, path);
     t.equal(reply.status, 404, `${path}: 404`);
@@ -87,7 +97,10 @@ t.test('unknown paths are 404 whatever their shape', async (t) => {
 
 t.test('only list responses carry paging headers', async (t) => {
   const service = await startService(t);
-  for (const [path, total] of [['/doggies/', '5'], ['/cats/', '3']] as const) {
+  for (const [path, total] of [
+    ['/doggies/', '5'],
+    ['/cats/', '3'],
+  ] as const) {
     const reply = await call(service.url, path, { headers: at('3.0.0') });
     t.equal(reply.headers.get('x-total-count'), total, `${path}: X-Total-Count ${total}`);
   }

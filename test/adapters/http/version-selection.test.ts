@@ -99,7 +99,9 @@ t.test('an Accept header that admits no JSON, or names two versions, is refused 
   }
   const refusedOne = await call(service.url, '/doggies/', { headers: { accept: 'application/json; version=2.0.0; q=0, */*' } });
   t.equal(refusedOne.headers.get('content-type'), 'application/json; version=5.0.0', 'q=0 on 2.0.0 only refuses 2.0.0: the default serves');
-  const equallyPreferred = await call(service.url, '/doggies/', { headers: { accept: 'application/json;version=1.0.0, application/json;version=2.0.0' } });
+  const equallyPreferred = await call(service.url, '/doggies/', {
+    headers: { accept: 'application/json;version=1.0.0, application/json;version=2.0.0' },
+  });
   t.equal(equallyPreferred.status, 406, 'two equally preferred ranges naming different versions: 406');
   const conflict = await call(service.url, '/doggies/', { headers: { accept: 'application/json; version=1.0.0; version=2.0.0' } });
   t.equal(conflict.status, 406, 'two versions on the chosen range: 406');

@@ -56,7 +56,11 @@ t.test('a refusal is returned, not thrown: the same error as the direct reading 
     t.same([(first as DomainError).code, (first as DomainError).message], [expected.code, expected.message], `${header}: same code and message`);
     t.ok(Object.isFrozen(first), `${header}: frozen, as it is shared`);
     const second = versions.select(header);
-    t.same([(second as DomainError).code, (second as DomainError).message], [expected.code, expected.message], `${header}: the second time, the same refusal`);
+    t.same(
+      [(second as DomainError).code, (second as DomainError).message],
+      [expected.code, expected.message],
+      `${header}: the second time, the same refusal`,
+    );
     t.equal(versions.select(header), second, `${header}: from then on, the same object from the cache`);
   }
   t.equal(versions.size, REFUSED.length, 'refusals are remembered too');
@@ -65,7 +69,8 @@ t.test('a refusal is returned, not thrown: the same error as the direct reading 
 t.test('a header is stored the second time it comes, not the first', async (t) => {
   const versions = selector();
   const answers = new Set<string>();
-  for (let index = 0; index < ACCEPT_CACHE_CAPACITY * 3; index += 1) answers.add(String(versions.select(`application/json; version=2.1.0; n=${index}`)));
+  for (let index = 0; index < ACCEPT_CACHE_CAPACITY * 3; index += 1)
+    answers.add(String(versions.select(`application/json; version=2.1.0; n=${index}`)));
   t.same([...answers], ['2.1.0'], 'every header read right');
   t.equal(versions.size, 0, 'a flood of headers each sent once stores none');
   versions.select('application/json; version=3.0.0');

@@ -26,7 +26,10 @@ t.test('text goes to the stream as its UTF-8 bytes, in order', async (t) => {
   writer.write('{"a":1}\n');
   writer.write('{"name":"Łajka"}\n');
   await nextTurn();
-  t.ok(chunks.every((chunk) => Buffer.isBuffer(chunk)), 'each write is bytes');
+  t.ok(
+    chunks.every((chunk) => Buffer.isBuffer(chunk)),
+    'each write is bytes',
+  );
   t.equal(Buffer.concat(chunks as Buffer[]).toString('utf8'), '{"a":1}\n{"name":"Łajka"}\n', 'the text, whole and in order');
   t.strictSame(failures, [], 'no failure reported');
 });
@@ -40,7 +43,7 @@ t.test('a failing stream is reported once and everything after it is dropped, wi
   await nextTurn();
   await nextTurn();
   t.equal(failures.length, 1, 'reported once');
-  t.match(failures[0], { code: 'EPIPE' }, 'with the stream\'s error');
+  t.match(failures[0], { code: 'EPIPE' }, "with the stream's error");
   const tried = chunks.length;
   writer.write('after\n');
   writer.write('and after\n');

@@ -14,7 +14,11 @@ const SOURCE = 'DATA_FILE "fuzz.json"';
 
 function prototypeIsClean(): boolean {
   const probe = {} as Record<string, unknown>;
-  return Object.getOwnPropertyNames(Object.prototype).every((name) => !name.startsWith('polluted')) && probe['polluted'] === undefined && probe['isAdmin'] === undefined;
+  return (
+    Object.getOwnPropertyNames(Object.prototype).every((name) => !name.startsWith('polluted')) &&
+    probe['polluted'] === undefined &&
+    probe['isAdmin'] === undefined
+  );
 }
 
 /** The message of the StartupError `run` throws; fails the property when it returns or throws anything else. */
@@ -32,7 +36,9 @@ function refusal(run: () => unknown): string {
 const goodDog = fc.record({
   id: fc.integer({ min: 1, max: 1_000_000 }),
   name: fc.string({ unit: 'binary', minLength: 1, maxLength: 50 }),
-  birthday: fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+  birthday: fc
+    .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 10)),
 });
 const goodDogs = fc.uniqueArray(goodDog, { selector: (dog) => dog.id, minLength: 1, maxLength: 8 });
 
@@ -60,13 +66,21 @@ const wrongName = fc.oneof(
   fc.array(fc.string(), { maxLength: 2 }),
   fc.dictionary(fc.string(), fc.string()),
 );
-const wrongBirthday = fc.oneof(
-  fc.tuple(fc.integer({ min: 1, max: 9999 }).filter((year) => year % 4 !== 0), fc.constant(2), fc.constant(29)).map(([y, m, d]) => [y, m, d]),
-  fc.tuple(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 13, max: 99 }), fc.integer({ min: 1, max: 28 })).map(([y, m, d]) => [y, m, d]),
-  fc.tuple(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 32, max: 99 })).map(([y, m, d]) => [y, m, d]),
-  fc.tuple(fc.integer({ min: 1, max: 9999 }), fc.constantFrom(4, 6, 9, 11), fc.constant(31)).map(([y, m, d]) => [y, m, d]),
-  fc.tuple(fc.constant(0), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 })).map(([y, m, d]) => [y, m, d]),
-).map(([year, month, day]) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+const wrongBirthday = fc
+  .oneof(
+    fc
+      .tuple(
+        fc.integer({ min: 1, max: 9999 }).filter((year) => year % 4 !== 0),
+        fc.constant(2),
+        fc.constant(29),
+      )
+      .map(([y, m, d]) => [y, m, d]),
+    fc.tuple(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 13, max: 99 }), fc.integer({ min: 1, max: 28 })).map(([y, m, d]) => [y, m, d]),
+    fc.tuple(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 32, max: 99 })).map(([y, m, d]) => [y, m, d]),
+    fc.tuple(fc.integer({ min: 1, max: 9999 }), fc.constantFrom(4, 6, 9, 11), fc.constant(31)).map(([y, m, d]) => [y, m, d]),
+    fc.tuple(fc.constant(0), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 })).map(([y, m, d]) => [y, m, d]),
+  )
+  .map(([year, month, day]) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
 const wrongBirthdayValue = fc.oneof(
   wrongBirthday,
   fc.constantFrom('2021-02-29', '2021-2-3', '20210203', '2021-02-03T00:00:00Z', ' 2021-02-03', '', '2021-02-03\n'),
@@ -74,7 +88,10 @@ const wrongBirthdayValue = fc.oneof(
   fc.constant(null),
   fc.array(fc.string(), { maxLength: 1 }),
 );
-const hostileKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'Id', 'NAME', 'age', ''), fc.string({ maxLength: 20 }));
+const hostileKey = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'Id', 'NAME', 'age', ''),
+  fc.string({ maxLength: 20 }),
+);
 const pollutingValue = fc.constantFrom({ polluted: true }, { prototype: { polluted: true } }, { isAdmin: true });
 
 type Fault = { readonly field: string; readonly value: unknown } | { readonly key: string; readonly value: unknown } | { readonly record: unknown };
@@ -82,7 +99,12 @@ const fault: fc.Arbitrary<Fault> = fc.oneof(
   wrongId.map((value) => ({ field: 'id', value })),
   wrongName.map((value) => ({ field: 'name', value })),
   wrongBirthdayValue.map((value) => ({ field: 'birthday', value })),
-  fc.tuple(hostileKey.filter((key) => !['id', 'name', 'birthday'].includes(key)), fc.oneof(pollutingValue, fc.jsonValue())).map(([key, value]) => ({ key, value })),
+  fc
+    .tuple(
+      hostileKey.filter((key) => !['id', 'name', 'birthday'].includes(key)),
+      fc.oneof(pollutingValue, fc.jsonValue()),
+    )
+    .map(([key, value]) => ({ key, value })),
   notAnObject.map((record) => ({ record })),
 );
 
@@ -134,7 +156,13 @@ t.test('a duplicate id anywhere in the file is refused, naming both records', as
 
 t.test('a truncated data file is refused as invalid JSON at every cut, and nothing loads', async (t) => {
   const dir = t.testdir({});
-  const whole = JSON.stringify({ dogs: [{ id: 1, name: 'Biko', birthday: '2014-05-06' }, { id: 2, name: 'Laïka 🐕' }], cats: [{ id: 1, name: 'Tom' }] });
+  const whole = JSON.stringify({
+    dogs: [
+      { id: 1, name: 'Biko', birthday: '2014-05-06' },
+      { id: 2, name: 'Laïka 🐕' },
+    ],
+    cats: [{ id: 1, name: 'Tom' }],
+  });
   const bytes = Buffer.from(whole);
   const file = join(dir, 'cut.json');
   let refused = 0;
@@ -156,15 +184,30 @@ t.test('deep nesting and huge strings in the file text are refused with a short 
   const dir = t.testdir({});
   const depth = 200_000;
   const cases: [string, string, RegExp][] = [
-    ['a birthday nested 200 000 arrays deep', `{"dogs":[{"id":1,"name":"a","birthday":${'['.repeat(depth)}${']'.repeat(depth)}}]}`, /dogs\[0\] \(id 1\): birthday: /],
+    [
+      'a birthday nested 200 000 arrays deep',
+      `{"dogs":[{"id":1,"name":"a","birthday":${'['.repeat(depth)}${']'.repeat(depth)}}]}`,
+      /dogs\[0\] \(id 1\): birthday: /,
+    ],
     ['a document nested 200 000 objects deep', `${'{"dogs":'.repeat(depth)}[]${'}'.repeat(depth)}`, /dogs" must be an array|is not valid JSON/],
-    ['a name of 20 million characters', `{"dogs":[{"id":1,"name":"${'n'.repeat(20_000_000)}"}]}`, /dogs\[0\] \(id 1\): name: must be 1 to 50 characters, got 20000000/],
-    ['an unknown key of a million characters', `{"cats":[{"id":1,"name":"a","${'k'.repeat(1_000_000)}":1}]}`, /cats\[0\] \(id 1\): k{40}…: unknown field/],
+    [
+      'a name of 20 million characters',
+      `{"dogs":[{"id":1,"name":"${'n'.repeat(20_000_000)}"}]}`,
+      /dogs\[0\] \(id 1\): name: must be 1 to 50 characters, got 20000000/,
+    ],
+    [
+      'an unknown key of a million characters',
+      `{"cats":[{"id":1,"name":"a","${'k'.repeat(1_000_000)}":1}]}`,
+      /cats\[0\] \(id 1\): k{40}…: unknown field/,
+    ],
   ];
   for (const [what, text, expected] of cases) {
     const file = join(dir, 'big.json');
     writeFileSync(file, text);
-    const error = await loadRecords(file, today).then(() => undefined, (caught: unknown) => caught);
+    const error = await loadRecords(file, today).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     t.type(error, StartupError, `${what}: refused`);
     const message = error instanceof Error ? error.message : '';
     t.match(message, expected, `${what}: the message names the record and field`);

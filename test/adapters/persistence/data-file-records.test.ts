@@ -20,21 +20,31 @@ function refusal(t: Test, json: unknown, what: string): string {
 }
 
 t.test('good records are parsed in file order', async (t) => {
-  const records = parseRecords(SOURCE, {
-    dogs: [
-      { id: 2, name: 'Laika', birthday: '2019-11-03' },
-      { id: 1, name: 'Biko', birthday: '2014-05-06' },
-      { id: 7, name: '🐕'.repeat(50), birthday: '2024-02-29' },
-    ],
-    cats: [{ id: 1, name: 'Tom' }, { id: 9, name: 'x' }],
-  }, today);
+  const records = parseRecords(
+    SOURCE,
+    {
+      dogs: [
+        { id: 2, name: 'Laika', birthday: '2019-11-03' },
+        { id: 1, name: 'Biko', birthday: '2014-05-06' },
+        { id: 7, name: '🐕'.repeat(50), birthday: '2024-02-29' },
+      ],
+      cats: [
+        { id: 1, name: 'Tom' },
+        { id: 9, name: 'x' },
+      ],
+    },
+    today,
+  );
   t.strictSame(plain(records), {
     dogs: [
       { id: 2, name: 'Laika', birthday: '2019-11-03' },
       { id: 1, name: 'Biko', birthday: '2014-05-06' },
       { id: 7, name: '🐕'.repeat(50), birthday: '2024-02-29' },
     ],
-    cats: [{ id: 1, name: 'Tom' }, { id: 9, name: 'x' }],
+    cats: [
+      { id: 1, name: 'Tom' },
+      { id: 9, name: 'x' },
+    ],
   });
 });
 
@@ -55,7 +65,11 @@ t.test('a dog without a birthday was born today', async (t) => {
   t.equal(records.dogs[0]?.birthday.toString(), '2026-11-22', 'the birthday is the date given as today');
   t.ok(records.dogs[0]?.birthday.equals(today), 'the same calendar date');
   const other = CalendarDate.parse('2000-01-01') as CalendarDate;
-  t.equal(parseRecords(SOURCE, { dogs: [{ id: 1, name: 'Pup' }] }, other).dogs[0]?.birthday.toString(), '2000-01-01', 'today is the argument, not the clock');
+  t.equal(
+    parseRecords(SOURCE, { dogs: [{ id: 1, name: 'Pup' }] }, other).dogs[0]?.birthday.toString(),
+    '2000-01-01',
+    'today is the argument, not the clock',
+  );
 });
 
 t.test('the same id in dogs and in cats is allowed', async (t) => {
@@ -89,16 +103,31 @@ t.test('a document that is not an object of collections is refused', async (t) =
 });
 
 t.test('a wrong record is refused, naming the record, its id when known, and the field', async (t) => {
-  const good = [{ id: 1, name: 'a' }, { id: 2, name: 'b' }];
+  const good = [
+    { id: 1, name: 'a' },
+    { id: 2, name: 'b' },
+  ];
   const cases: [unknown, string, string | undefined, RegExp, string][] = [
     [{ dogs: [5] }, 'dogs[0]', undefined, /must be an object, got a number/, 'a number as record'],
     [{ dogs: [null] }, 'dogs[0]', undefined, /must be an object, got null/, 'null as record'],
     [{ dogs: [[1, 'a']] }, 'dogs[0]', undefined, /must be an object, got an array/, 'an array as record'],
     [{ dogs: ['Biko'] }, 'dogs[0]', undefined, /must be an object, got a string/, 'a string as record'],
-    [{ dogs: [...good, { id: 3, name: 'c', age: 3 }] }, 'dogs[2] (id 3)', 'age', /unknown field; the fields are id, name, birthday/, 'an unknown field'],
+    [
+      { dogs: [...good, { id: 3, name: 'c', age: 3 }] },
+      'dogs[2] (id 3)',
+      'age',
+      /unknown field; the fields are id, name, birthday/,
+      'an unknown field',
+    ],
     [{ dogs: [{ id: 1, name: 'a', Name: 'b' }] }, 'dogs[0] (id 1)', 'Name', /unknown field/, 'a field name in another case'],
     [JSON.parse('{"dogs":[{"id":1,"name":"a","__proto__":{"polluted":true}}]}'), 'dogs[0] (id 1)', '__proto__', /unknown field/, 'a __proto__ key'],
-    [JSON.parse('{"dogs":[{"id":1,"name":"a","constructor":{"prototype":{"polluted":true}}}]}'), 'dogs[0] (id 1)', 'constructor', /unknown field/, 'a constructor key'],
+    [
+      JSON.parse('{"dogs":[{"id":1,"name":"a","constructor":{"prototype":{"polluted":true}}}]}'),
+      'dogs[0] (id 1)',
+      'constructor',
+      /unknown field/,
+      'a constructor key',
+    ],
     [JSON.parse('{"dogs":[{"id":1,"name":"a","prototype":{"polluted":true}}]}'), 'dogs[0] (id 1)', 'prototype', /unknown field/, 'a prototype key'],
     [{ dogs: [{ id: '1', name: 'a' }] }, 'dogs[0]', 'id', /must be a positive integer, got "1"/, 'a string id'],
     [{ dogs: [...good, { id: 1.5, name: 'a' }] }, 'dogs[2] (id 1.5)', 'id', /got 1\.5/, 'a fractional id'],
@@ -113,14 +142,44 @@ t.test('a wrong record is refused, naming the record, its id when known, and the
     [{ dogs: [{ id: 1, name: '🐕'.repeat(51) }] }, 'dogs[0] (id 1)', 'name', /got 51/, 'a name of 51 emoji'],
     [{ dogs: [{ id: 1, name: null }] }, 'dogs[0] (id 1)', 'name', /got null/, 'a null name'],
     [{ dogs: [{ id: 1 }] }, 'dogs[0] (id 1)', 'name', /must be a string/, 'no name'],
-    [{ dogs: [{ id: 1, name: 'a', birthday: '2021-02-29' }] }, 'dogs[0] (id 1)', 'birthday', /real calendar date YYYY-MM-DD, got "2021-02-29"/, 'a 29 February outside a leap year'],
+    [
+      { dogs: [{ id: 1, name: 'a', birthday: '2021-02-29' }] },
+      'dogs[0] (id 1)',
+      'birthday',
+      /real calendar date YYYY-MM-DD, got "2021-02-29"/,
+      'a 29 February outside a leap year',
+    ],
     [{ dogs: [{ id: 1, name: 'a', birthday: '2021-2-3' }] }, 'dogs[0] (id 1)', 'birthday', /got "2021-2-3"/, 'a date without leading zeros'],
     [{ dogs: [{ id: 1, name: 'a', birthday: null }] }, 'dogs[0] (id 1)', 'birthday', /got null/, 'a null birthday'],
     [{ dogs: [{ id: 1, name: 'a', birthday: '' }] }, 'dogs[0] (id 1)', 'birthday', /got ""/, 'an empty birthday'],
     [{ dogs: [{ id: 1, name: 'a', birthday: 20210203 }] }, 'dogs[0] (id 1)', 'birthday', /got 20210203/, 'a number as birthday'],
-    [{ dogs: [{ id: 1, name: 'a', birthday: '2021-02-03T00:00:00Z' }] }, 'dogs[0] (id 1)', 'birthday', /real calendar date/, 'a timestamp as birthday'],
-    [{ dogs: good, cats: [{ id: 1, name: 'Tom' }, { id: 2, name: '' }] }, 'cats[1] (id 2)', 'name', /got 0/, 'an empty cat name'],
-    [{ cats: [{ id: 1, name: 'Tom', birthday: '2020-01-01' }] }, 'cats[0] (id 1)', 'birthday', /unknown field; the fields are id, name$/, 'a birthday on a cat'],
+    [
+      { dogs: [{ id: 1, name: 'a', birthday: '2021-02-03T00:00:00Z' }] },
+      'dogs[0] (id 1)',
+      'birthday',
+      /real calendar date/,
+      'a timestamp as birthday',
+    ],
+    [
+      {
+        dogs: good,
+        cats: [
+          { id: 1, name: 'Tom' },
+          { id: 2, name: '' },
+        ],
+      },
+      'cats[1] (id 2)',
+      'name',
+      /got 0/,
+      'an empty cat name',
+    ],
+    [
+      { cats: [{ id: 1, name: 'Tom', birthday: '2020-01-01' }] },
+      'cats[0] (id 1)',
+      'birthday',
+      /unknown field; the fields are id, name$/,
+      'a birthday on a cat',
+    ],
     [{ cats: [{ id: 'x', name: 'Tom' }] }, 'cats[0]', 'id', /got "x"/, 'a string cat id'],
   ];
   for (const [json, where, field, expected, what] of cases) {
@@ -132,16 +191,55 @@ t.test('a wrong record is refused, naming the record, its id when known, and the
 });
 
 t.test('the first wrong record is the one named', async (t) => {
-  const message = refusal(t, { dogs: [{ id: 1, name: 'a' }, { id: 2, name: '' }, { id: 'x', name: 'c' }] }, 'two wrong records');
+  const message = refusal(
+    t,
+    {
+      dogs: [
+        { id: 1, name: 'a' },
+        { id: 2, name: '' },
+        { id: 'x', name: 'c' },
+      ],
+    },
+    'two wrong records',
+  );
   t.match(message, /dogs\[1\] \(id 2\): name/);
   t.notMatch(message, /dogs\[2\]/);
 });
 
 t.test('a duplicate id is refused, naming both records', async (t) => {
   const cases: [unknown, RegExp, string][] = [
-    [{ dogs: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }, { id: 1, name: 'c' }] }, /dogs\[2\]: id 1 is already used by dogs\[0\]/, 'a dog id used twice'],
-    [{ dogs: [{ id: 5, name: 'a' }, { id: 5, name: 'a' }] }, /dogs\[1\]: id 5 is already used by dogs\[0\]/, 'the same dog twice'],
-    [{ cats: [{ id: 3, name: 'a' }, { id: 4, name: 'b' }, { id: 3, name: 'c' }] }, /cats\[2\]: id 3 is already used by cats\[0\]/, 'a cat id used twice'],
+    [
+      {
+        dogs: [
+          { id: 1, name: 'a' },
+          { id: 2, name: 'b' },
+          { id: 1, name: 'c' },
+        ],
+      },
+      /dogs\[2\]: id 1 is already used by dogs\[0\]/,
+      'a dog id used twice',
+    ],
+    [
+      {
+        dogs: [
+          { id: 5, name: 'a' },
+          { id: 5, name: 'a' },
+        ],
+      },
+      /dogs\[1\]: id 5 is already used by dogs\[0\]/,
+      'the same dog twice',
+    ],
+    [
+      {
+        cats: [
+          { id: 3, name: 'a' },
+          { id: 4, name: 'b' },
+          { id: 3, name: 'c' },
+        ],
+      },
+      /cats\[2\]: id 3 is already used by cats\[0\]/,
+      'a cat id used twice',
+    ],
   ];
   for (const [json, expected, what] of cases) {
     t.match(refusal(t, json, what), expected, `${what}: both indexes are named`);

@@ -15,27 +15,55 @@ function plain(records: LoadedRecords): { dogs: unknown[]; cats: unknown[] } {
 t.test('without DATA_FILE the bundled sample loads', async (t) => {
   const records = await loadRecords(undefined, today);
   t.strictSame(plain(records).dogs[0], { id: 1, name: 'Biko', birthday: '2014-05-06' }, 'Biko, born 2014-05-06, is dog 1');
-  t.strictSame(records.dogs.map((dog) => dog.id), [1, 2, 3, 4, 5], 'five dogs');
-  t.strictSame(records.cats.map((cat) => cat.id), [1, 2, 3], 'three cats');
-  t.ok(records.dogs.some((dog) => dog.name === 'Hachikō' && dog.birthday.toString() === '2016-02-29'), 'a name beyond ASCII and a leap-day birthday');
-  t.ok(records.dogs.every((dog) => Object.isFrozen(dog)), 'the records are frozen');
+  t.strictSame(
+    records.dogs.map((dog) => dog.id),
+    [1, 2, 3, 4, 5],
+    'five dogs',
+  );
+  t.strictSame(
+    records.cats.map((cat) => cat.id),
+    [1, 2, 3],
+    'three cats',
+  );
+  t.ok(
+    records.dogs.some((dog) => dog.name === 'Hachikō' && dog.birthday.toString() === '2016-02-29'),
+    'a name beyond ASCII and a leap-day birthday',
+  );
+  t.ok(
+    records.dogs.every((dog) => Object.isFrozen(dog)),
+    'the records are frozen',
+  );
 });
 
 t.test('a good DATA_FILE loads', async (t) => {
   const dir = t.testdir({
     'data.json': JSON.stringify({
-      dogs: [{ id: 10, name: 'Rex', birthday: '2021-02-28' }, { id: 11, name: 'Pup' }],
+      dogs: [
+        { id: 10, name: 'Rex', birthday: '2021-02-28' },
+        { id: 11, name: 'Pup' },
+      ],
       cats: [{ id: 1, name: 'Tom' }],
     }),
     'pretty.json': `{\n  "cats": [ { "name": "Felix", "id": 2 } ]\n}\n`,
     'empty-object.json': '{}',
     'émoji 🐕.json': JSON.stringify({ dogs: [{ id: 1, name: '🐕'.repeat(50) }] }),
   });
-  t.strictSame(plain(await loadRecords(join(dir, 'data.json'), today)), {
-    dogs: [{ id: 10, name: 'Rex', birthday: '2021-02-28' }, { id: 11, name: 'Pup', birthday: '2026-11-22' }],
-    cats: [{ id: 1, name: 'Tom' }],
-  }, 'the records, a missing birthday set to today');
-  t.strictSame(plain(await loadRecords(join(dir, 'pretty.json'), today)), { dogs: [], cats: [{ id: 2, name: 'Felix' }] }, 'white space and key order do not matter');
+  t.strictSame(
+    plain(await loadRecords(join(dir, 'data.json'), today)),
+    {
+      dogs: [
+        { id: 10, name: 'Rex', birthday: '2021-02-28' },
+        { id: 11, name: 'Pup', birthday: '2026-11-22' },
+      ],
+      cats: [{ id: 1, name: 'Tom' }],
+    },
+    'the records, a missing birthday set to today',
+  );
+  t.strictSame(
+    plain(await loadRecords(join(dir, 'pretty.json'), today)),
+    { dogs: [], cats: [{ id: 2, name: 'Felix' }] },
+    'white space and key order do not matter',
+  );
   t.strictSame(plain(await loadRecords(join(dir, 'empty-object.json'), today)), { dogs: [], cats: [] }, 'an empty object is no records');
   const emoji = await loadRecords(join(dir, 'émoji 🐕.json'), today);
   t.equal(emoji.dogs[0]?.name, '🐕'.repeat(50), 'a path beyond ASCII, and 50 emoji as a name');

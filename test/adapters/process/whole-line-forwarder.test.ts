@@ -46,9 +46,20 @@ t.test('lines that two sources split across their chunks reach the target whole,
   second.end();
   await Promise.all(copied);
   const text = target.writes.join('');
-  t.strictSame(text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as unknown), [
-    { w: 1, n: 1 }, { w: 2, n: 1 }, { w: 1, n: 2 }, { w: 2, n: 2 }, { w: 2, n: 3 },
-  ], 'every line whole, each in the order its end arrived');
+  t.strictSame(
+    text
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as unknown),
+    [
+      { w: 1, n: 1 },
+      { w: 2, n: 1 },
+      { w: 1, n: 2 },
+      { w: 2, n: 2 },
+      { w: 2, n: 3 },
+    ],
+    'every line whole, each in the order its end arrived',
+  );
   t.ok(text.endsWith('\n'), 'nothing is left after the last line');
 });
 

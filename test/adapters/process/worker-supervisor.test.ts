@@ -24,7 +24,10 @@ class FakeWorker extends EventEmitter {
   dead = false;
   readonly process: { pid: number; kill: (signal: string) => void };
 
-  constructor(private readonly cluster: FakeCluster, pid: number) {
+  constructor(
+    private readonly cluster: FakeCluster,
+    pid: number,
+  ) {
     super();
     this.process = { pid, kill: (signal) => this.signals.push(signal) };
   }
@@ -67,10 +70,18 @@ t.test('workers that keep dying are replaced after a wait that doubles up to a c
     cluster.live()[0]?.die(1);
     await forked(cluster, death + 2);
   }
-  t.same(errors.map(([, fields]) => fields?.['restart_in_ms']), [1, 2, 4, 4], 'quick deaths: 1, 2, 4 ms, then the ceiling');
+  t.same(
+    errors.map(([, fields]) => fields?.['restart_in_ms']),
+    [1, 2, 4, 4],
+    'quick deaths: 1, 2, 4 ms, then the ceiling',
+  );
   clock.ms += 50;
   cluster.live()[0]?.die(null, 'SIGKILL');
-  t.same(errors.at(-1), ['worker died; replacing it', { pid: 1004, code: null, signal: 'SIGKILL', restart_in_ms: 1 }], 'after a stable run the wait starts over');
+  t.same(
+    errors.at(-1),
+    ['worker died; replacing it', { pid: 1004, code: null, signal: 'SIGKILL', restart_in_ms: 1 }],
+    'after a stable run the wait starts over',
+  );
   await forked(cluster, 6);
   supervisor.stop('SIGTERM');
   cluster.live()[0]?.die(0);
@@ -83,8 +94,16 @@ t.test('a stop cancels a pending replacement, asks every live worker to drain, a
   cluster.workers[0]?.die(1);
   supervisor.stop('SIGTERM');
   supervisor.stop('SIGINT');
-  t.same(info.filter(([message]) => message === 'stopping'), [['stopping', { signal: 'SIGTERM', workers: 2 }]], 'one stop');
-  t.same(cluster.live().map((worker) => worker.signals), [['SIGTERM'], ['SIGTERM']], 'each live worker got SIGTERM once');
+  t.same(
+    info.filter(([message]) => message === 'stopping'),
+    [['stopping', { signal: 'SIGTERM', workers: 2 }]],
+    'one stop',
+  );
+  t.same(
+    cluster.live().map((worker) => worker.signals),
+    [['SIGTERM'], ['SIGTERM']],
+    'each live worker got SIGTERM once',
+  );
   cluster.live().forEach((worker) => worker.die(0));
   t.equal(await supervisor.done, 0, 'exit code 0 once all have exited');
   await delay(20);

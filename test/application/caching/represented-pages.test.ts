@@ -78,7 +78,7 @@ t.test('at most about twice its capacity of pages is remembered', async (t) => {
 t.test('records that are not objects, or null, are never remembered', async (t) => {
   const pages = new RepresentedPages();
   let calls = 0;
-  const represent = (record: unknown): Representation => (calls += 1, { value: String(record) });
+  const represent = (record: unknown): Representation => ((calls += 1), { value: String(record) });
   for (const records of [[1, 2], [null], ['a']] as unknown[][]) {
     pages.items(model.resolve('2.1.0'), PageRequest.of(2, 0), TODAY, records, represent);
     pages.items(model.resolve('2.1.0'), PageRequest.of(2, 0), TODAY, records, represent);

@@ -44,11 +44,22 @@ t.test('anything else is refused, naming the parameter', async (t) => {
 
 t.test('starting_after or ending_before: a record id, alone, without offset', async (t) => {
   t.match(PageRequest.from({ starting_after: '12' }), { limit: 100, offset: 0, cursor: { side: 'after', id: 12 } }, 'starting_after');
-  t.match(PageRequest.from({ ending_before: ['7'], limit: '3' }), { limit: 3, cursor: { side: 'before', id: 7 } }, 'ending_before from a query string');
+  t.match(
+    PageRequest.from({ ending_before: ['7'], limit: '3' }),
+    { limit: 3, cursor: { side: 'before', id: 7 } },
+    'ending_before from a query string',
+  );
   t.match(PageRequest.from({ starting_after: [], offset: '4' }), { offset: 4, cursor: undefined }, 'an absent cursor');
   t.match(PageRequest.after(Number.MAX_SAFE_INTEGER, 5), { limit: 5, cursor: { side: 'after', id: Number.MAX_SAFE_INTEGER } }, 'the largest id');
   t.match(PageRequest.before(1), { limit: 100, cursor: { side: 'before', id: 1 } }, 'the smallest id');
-  const keys = [PageRequest.of(3, 0), PageRequest.of(3, 1), PageRequest.of(4, 0), PageRequest.after(1, 3), PageRequest.before(1, 3), PageRequest.after(2, 3)].map((request) => request.key);
+  const keys = [
+    PageRequest.of(3, 0),
+    PageRequest.of(3, 1),
+    PageRequest.of(4, 0),
+    PageRequest.after(1, 3),
+    PageRequest.before(1, 3),
+    PageRequest.after(2, 3),
+  ].map((request) => request.key);
   t.equal(new Set(keys).size, keys.length, 'each slice has its own key');
   t.equal(PageRequest.after(5, 2).key, PageRequest.from({ starting_after: '5', limit: '2' }).key, 'the same slice, the same key');
   const refused: [PageQuery, RegExp][] = [

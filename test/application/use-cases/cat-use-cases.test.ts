@@ -37,7 +37,10 @@ t.test('a cat is its id and name', async (t) => {
   const { model, clock, cats } = applicationParts();
   t.same(await new RetrieveCat(model, clock, cats).execute({ version: model.resolve('3.0.0'), id: '2' }), { id: 2, name: 'Cat 2' });
   const page = await new ListCats(model, clock, cats).execute({ version: model.resolve('1.0.0'), page: { limit: 10, offset: 0 } });
-  t.same(page.items, [{ id: 1, name: 'Cat 1' }, { id: 2, name: 'Cat 2' }]);
+  t.same(page.items, [
+    { id: 1, name: 'Cat 1' },
+    { id: 2, name: 'Cat 2' },
+  ]);
 });
 
 t.test('a hidden list is a 404 whatever its page query; a visible one checks the query', async (t) => {

@@ -18,7 +18,11 @@ t.test('resolve the version a request is served at', async (t) => {
 t.test('the changelog and the current version entry', async (t) => {
   const { model } = applicationParts();
   const changelog = new GetChangelog(model).execute();
-  t.same(changelog.map((entry) => entry.version), ['5.0.0', '4.0.0', '3.0.0', '2.1.0', '2.0.0', '1.0.0'], 'newest first');
+  t.same(
+    changelog.map((entry) => entry.version),
+    ['5.0.0', '4.0.0', '3.0.0', '2.1.0', '2.0.0', '1.0.0'],
+    'newest first',
+  );
   t.equal(new GetChangelog(model).execute(), changelog, 'the same every time');
   const current = new GetCurrentVersion(model).execute({ version: model.resolve('2.0.0') });
   t.match(current, { version: '2.0.0', notes: ['Added the dog detail view'], views: { actions_introduced: ['DoggieViewSet.retrieve'] } });

@@ -30,7 +30,10 @@ class DropSeen implements Transform<Thing> {
 function parts(recordsPerResource?: number) {
   const dropSeen = new DropSeen();
   const model = VersionModel.build({
-    versions: [{ version: '1.0.0', notes: ['first'] }, { version: '2.0.0', notes: ['second'] }],
+    versions: [
+      { version: '1.0.0', notes: ['first'] },
+      { version: '2.0.0', notes: ['second'] },
+    ],
     resources: [{ key: THING, represent: (thing: Thing) => ({ id: thing.id }), transforms: [dropSeen] }],
     viewSets: [{ name: 'ThingViewSet', actions: { list: {}, retrieve: { introducedIn: '2.0.0' } } }],
   });
@@ -60,7 +63,11 @@ t.test('another version, another day or another record is represented anew', asy
   const nextDay = policy.represent(THING, record, { version: model.resolve('1.0.0'), today: day('2026-11-23') });
   t.same(nextDay, { id: 1, seen: { on: '2026-11-23' } }, 'the next day: computed for that day');
   t.not(nextDay, old, 'a new object');
-  t.same(policy.represent(THING, thing(1), { version: model.resolve('1.0.0'), today: day('2026-11-23') }), nextDay, 'an equal record that is another object');
+  t.same(
+    policy.represent(THING, thing(1), { version: model.resolve('1.0.0'), today: day('2026-11-23') }),
+    nextDay,
+    'an equal record that is another object',
+  );
   t.equal(dropSeen.runs, 3, 'one run per (record object, version, day) that needs the transform');
 });
 
@@ -103,6 +110,10 @@ t.test('everything else is the model', async (t) => {
   t.equal(policy.changelog, model.changelog, 'changelog');
   t.equal(policy.resolve('1.0.0'), model.resolve('1.0.0'), 'resolve');
   t.throws(() => policy.resolve('3.0.0'), UnsupportedVersionError, 'resolve refuses what the model refuses');
-  t.same([policy.isAvailable('ThingViewSet', 'retrieve', model.resolve('1.0.0')), policy.isAvailable('ThingViewSet', 'retrieve', model.resolve('2.0.0'))], [false, true], 'isAvailable');
+  t.same(
+    [policy.isAvailable('ThingViewSet', 'retrieve', model.resolve('1.0.0')), policy.isAvailable('ThingViewSet', 'retrieve', model.resolve('2.0.0'))],
+    [false, true],
+    'isAvailable',
+  );
   t.equal(policy.changelogEntry(model.latest), model.changelogEntry(model.latest), 'changelogEntry');
 });

@@ -31,7 +31,11 @@ t.test('two later versions added on top: every older row of table 2.1.2 still ho
       {
         ...dog,
         represent: (record: Dog) => ({ id: record.id, title: record.name, birthday: record.birthday.toString(), good_boy: true }),
-        transforms: [...dog.transforms, new RenameNameToTitle(), new AddField<Dog>({ version: '7.0.0', fieldName: 'good_boy', description: 'Added Dog.good_boy.' })],
+        transforms: [
+          ...dog.transforms,
+          new RenameNameToTitle(),
+          new AddField<Dog>({ version: '7.0.0', fieldName: 'good_boy', description: 'Added Dog.good_boy.' }),
+        ],
       },
       ...reference.resources.slice(1),
     ],

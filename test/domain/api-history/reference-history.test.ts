@@ -49,7 +49,12 @@ t.test('the field order of each shape is stable', async (t) => {
 });
 
 t.test('the reference windows (spec 9.4), in both readings of removedIn', async (t) => {
-  const units: [string, string][] = [[DOGGIE_VIEW_SET, 'list'], [DOGGIE_VIEW_SET, 'retrieve'], [CAT_VIEW_SET, 'list'], [CAT_VIEW_SET, 'retrieve']];
+  const units: [string, string][] = [
+    [DOGGIE_VIEW_SET, 'list'],
+    [DOGGIE_VIEW_SET, 'retrieve'],
+    [CAT_VIEW_SET, 'list'],
+    [CAT_VIEW_SET, 'retrieve'],
+  ];
   const expected: Record<NonNullable<ReferenceHistoryOptions['removedIn']>, Record<string, string[]>> = {
     inclusive: {
       'DoggieViewSet.list': ['1.0.0', '2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0'],
@@ -67,7 +72,10 @@ t.test('the reference windows (spec 9.4), in both readings of removedIn', async 
   for (const removedIn of ['inclusive', 'exclusive'] as const) {
     const model = buildReferenceModel({ removedIn });
     for (const [viewSet, action] of units) {
-      const available = model.versions.filter((v) => model.isAvailable(viewSet, action, v)).map(String).reverse();
+      const available = model.versions
+        .filter((v) => model.isAvailable(viewSet, action, v))
+        .map(String)
+        .reverse();
       t.same(available, expected[removedIn][`${viewSet}.${action}`], `${removedIn}: ${viewSet}.${action}`);
     }
   }
@@ -82,7 +90,11 @@ t.test('the default version follows the setting', async (t) => {
 t.test('input from an older client is upgraded to the newest shape: age is read-only and dropped', async (t) => {
   for (const ageRemoval of ['computed', 'placeholder'] as const) {
     const model = buildReferenceModel({ ageRemoval });
-    for (const [version, input] of [['2.1.0', { ...BIKO, age: 12 }], ['3.0.0', { ...BIKO, age: { human_years: 12, dog_years: 84 } }], ['5.0.0', BIKO]] as const) {
+    for (const [version, input] of [
+      ['2.1.0', { ...BIKO, age: 12 }],
+      ['3.0.0', { ...BIKO, age: { human_years: 12, dog_years: 84 } }],
+      ['5.0.0', BIKO],
+    ] as const) {
       t.same(model.upgradeRequest(DOG_RESOURCE, input, { version: model.resolve(version), today }), BIKO, `${ageRemoval}: from ${version}`);
     }
   }

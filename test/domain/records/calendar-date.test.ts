@@ -10,8 +10,25 @@ t.test('parse accepts real calendar dates written YYYY-MM-DD', async (t) => {
 });
 
 t.test('parse refuses what is not a real date in that form', async (t) => {
-  const refused = ['2021-02-29', '1900-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-01-00', '2026-01-32', '0000-01-01',
-    '2026-1-1', '26-01-01', '2026/01/01', '2026-01-01T00:00:00Z', ' 2026-01-01', '', 'today', '+12026-01-01', '２０２６-01-01'];
+  const refused = [
+    '2021-02-29',
+    '1900-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-04-31',
+    '2026-01-00',
+    '2026-01-32',
+    '0000-01-01',
+    '2026-1-1',
+    '26-01-01',
+    '2026/01/01',
+    '2026-01-01T00:00:00Z',
+    ' 2026-01-01',
+    '',
+    'today',
+    '+12026-01-01',
+    '２０２６-01-01',
+  ];
   for (const text of refused) t.equal(CalendarDate.parse(text), undefined, `${JSON.stringify(text)} is refused`);
 });
 

@@ -12,7 +12,10 @@ function availableAt(viewSet: ViewSetDeclaration, action: string, removedIn: Rem
     viewSets: [viewSet],
     removedIn,
   });
-  return model.versions.filter((version) => model.isAvailable(viewSet.name, action, version)).map(String).reverse();
+  return model.versions
+    .filter((version) => model.isAvailable(viewSet.name, action, version))
+    .map(String)
+    .reverse();
 }
 
 t.test('R1: introduced in V is hidden below V, available from V on', async (t) => {
@@ -32,9 +35,21 @@ t.test('R2 exclusive (djangorestframework-versioning): removed in V is hidden at
 
 t.test('R3: an action inside an endpoint gets the later start and the earlier end', async (t) => {
   const cases: [ViewSetDeclaration, string[], string][] = [
-    [{ name: 'A', introducedIn: '1.0.0', removedIn: '5.0.0', actions: { x: { introducedIn: '3.0.0' } } }, ['3.0.0', '4.0.0', '5.0.0'], 'action start wins'],
-    [{ name: 'A', introducedIn: '1.0.0', removedIn: '5.0.0', actions: { x: { removedIn: '4.0.0' } } }, ['1.0.0', '2.0.0', '3.0.0', '4.0.0'], 'action end wins'],
-    [{ name: 'A', introducedIn: '2.0.0', removedIn: '3.0.0', actions: { x: { introducedIn: '1.0.0', removedIn: '5.0.0' } } }, ['2.0.0', '3.0.0'], 'endpoint wins both'],
+    [
+      { name: 'A', introducedIn: '1.0.0', removedIn: '5.0.0', actions: { x: { introducedIn: '3.0.0' } } },
+      ['3.0.0', '4.0.0', '5.0.0'],
+      'action start wins',
+    ],
+    [
+      { name: 'A', introducedIn: '1.0.0', removedIn: '5.0.0', actions: { x: { removedIn: '4.0.0' } } },
+      ['1.0.0', '2.0.0', '3.0.0', '4.0.0'],
+      'action end wins',
+    ],
+    [
+      { name: 'A', introducedIn: '2.0.0', removedIn: '3.0.0', actions: { x: { introducedIn: '1.0.0', removedIn: '5.0.0' } } },
+      ['2.0.0', '3.0.0'],
+      'endpoint wins both',
+    ],
     [{ name: 'A', introducedIn: '2.0.0', actions: { x: { removedIn: '4.0.0' } } }, ['2.0.0', '3.0.0', '4.0.0'], 'one end each'],
     [{ name: 'A', actions: { x: {} } }, VERSIONS, 'no window: always'],
   ];

@@ -27,7 +27,11 @@ t.test('remove-field puts the field back with null_value, and strips it from old
   t.same(remove.downgradeResponse({}), { age: { human_years: -1, dog_years: -1 } }, 'the placeholder was copied when declared');
   t.ok(Object.isFrozen(remove.nullValue), 'and frozen, so no response can change it');
   t.same(remove.upgradeRequest({ id: 1, age: 5 }), { id: 1 }, 'an old client sending the field: dropped on upgrade');
-  t.same(new RemoveField({ version: '2.0.0', fieldName: 'n', description: 'd', nullValue: null }).downgradeResponse({}), { n: null }, 'null itself is a placeholder');
+  t.same(
+    new RemoveField({ version: '2.0.0', fieldName: 'n', description: 'd', nullValue: null }).downgradeResponse({}),
+    { n: null },
+    'null itself is a placeholder',
+  );
 });
 
 t.test('chains run newest change first on output and oldest first on input, only for older requests', async (t) => {
@@ -38,7 +42,12 @@ t.test('chains run newest change first on output and oldest first on input, only
       {
         key: KEY,
         represent: (record: { id: number }) => ({ id: record.id }),
-        transforms: [new RecordingTransform('3.0.0', 'c1'), new RecordingTransform('2.0.0', 'b'), new RecordingTransform('4.0.0', 'd'), new RecordingTransform('3.0.0', 'c2')],
+        transforms: [
+          new RecordingTransform('3.0.0', 'c1'),
+          new RecordingTransform('2.0.0', 'b'),
+          new RecordingTransform('4.0.0', 'd'),
+          new RecordingTransform('3.0.0', 'c2'),
+        ],
       },
     ],
     viewSets: [{ name: 'ThingViewSet', actions: { list: {} } }],
@@ -50,16 +59,33 @@ t.test('chains run newest change first on output and oldest first on input, only
     ['1.0.0', ['d', 'c2', 'c1', 'b']],
   ];
   for (const [version, labels] of expected) {
-    t.same(model.represent(KEY, { id: 1 }, context(version)).trail ?? [], labels.map((l) => `down:${l}`), `output at ${version}`);
-    t.same(model.upgradeRequest(KEY, {}, context(version)).trail ?? [], [...labels].reverse().map((l) => `up:${l}`), `input at ${version}`);
+    t.same(
+      model.represent(KEY, { id: 1 }, context(version)).trail ?? [],
+      labels.map((l) => `down:${l}`),
+      `output at ${version}`,
+    );
+    t.same(
+      model.upgradeRequest(KEY, {}, context(version)).trail ?? [],
+      [...labels].reverse().map((l) => `up:${l}`),
+      `input at ${version}`,
+    );
   }
 });
 
 t.test('a transform without an input upgrade is skipped on input', async (t) => {
   const KEY = resourceKey<{ id: number }>('Thing');
   const model = VersionModel.build({
-    versions: [{ version: '1.0.0', notes: [] }, { version: '2.0.0', notes: [] }],
-    resources: [{ key: KEY, represent: (r: { id: number }) => ({ id: r.id }), transforms: [{ version: '2.0.0', description: 'renamed', downgradeResponse: (data) => data }] }],
+    versions: [
+      { version: '1.0.0', notes: [] },
+      { version: '2.0.0', notes: [] },
+    ],
+    resources: [
+      {
+        key: KEY,
+        represent: (r: { id: number }) => ({ id: r.id }),
+        transforms: [{ version: '2.0.0', description: 'renamed', downgradeResponse: (data) => data }],
+      },
+    ],
     viewSets: [{ name: 'V', actions: { list: {} } }],
   });
   t.same(model.upgradeRequest(KEY, { id: 1 }, context('1.0.0')), { id: 1 });

@@ -47,7 +47,10 @@ t.test('resolve refuses malformed and unsupported versions, naming the value and
   const model = build({});
   for (const text of ['v2.0.0', '2.0', '02.0.0', '2.0.0-rc1', ' 2.0.0', 'latest']) {
     const error = t.throws(() => model.resolve(text), MalformedVersionError, `${JSON.stringify(text)} is malformed`) as MalformedVersionError;
-    t.equal(error.message, `Malformed version ${JSON.stringify(text)}: a version is MAJOR.MINOR.PATCH, such as 1.0.0. Supported versions: 2.10.0, 2.9.0, 2.0.0, 1.0.0.`);
+    t.equal(
+      error.message,
+      `Malformed version ${JSON.stringify(text)}: a version is MAJOR.MINOR.PATCH, such as 1.0.0. Supported versions: 2.10.0, 2.9.0, 2.0.0, 1.0.0.`,
+    );
   }
   for (const text of ['9.9.9', '0.1.0', '2.1.0', '99999999999999999999.0.0']) {
     const error = t.throws(() => model.resolve(text), UnsupportedVersionError, `${text} is unsupported`) as UnsupportedVersionError;
@@ -68,22 +71,75 @@ t.test('every wrong declaration is refused with a message naming it', async (t) 
     ['a malformed version', { versions: versions('1.0.0', '2.1') }, /version declaration #2: "2\.1" is not a version; write MAJOR\.MINOR\.PATCH/],
     ['a prefixed version', { versions: versions('v1.0.0') }, /version declaration #1: "v1\.0\.0" is not a version/],
     ['a duplicate version', { versions: versions('1.0.0', '2.0.0', '1.0.0') }, /version 1\.0\.0 is declared twice/],
-    ['an unsupported default', { defaultVersion: '3.0.0' }, /default version: version 3\.0\.0 is not in the supported list \(2\.10\.0, 2\.9\.0, 2\.0\.0, 1\.0\.0\)/],
+    [
+      'an unsupported default',
+      { defaultVersion: '3.0.0' },
+      /default version: version 3\.0\.0 is not in the supported list \(2\.10\.0, 2\.9\.0, 2\.0\.0, 1\.0\.0\)/,
+    ],
     ['a malformed default', { defaultVersion: 'newest' }, /default version: "newest" is not a version/],
-    ['a transform at an unsupported version', { resources: [thing([new RecordingTransform('3.0.0', 'x')])] }, /Thing transform RecordingTransform: version 3\.0\.0 is not in the supported list/],
-    ['a transform at a malformed version', { resources: [thing([new RecordingTransform('2.0', 'x')])] }, /Thing transform RecordingTransform: "2\.0" is not a version/],
-    ['a transform at the earliest version', { resources: [thing([new AddField({ version: '1.0.0', fieldName: 'x', description: 'x' })])] }, /Thing transform AddField\(x\): it is bound to the earliest version 1\.0\.0/],
-    ['a transform with no description', { resources: [thing([new AddField({ version: '2.0.0', fieldName: 'x', description: ' ' })])] }, /Thing transform AddField\(x\): its description is empty/],
+    [
+      'a transform at an unsupported version',
+      { resources: [thing([new RecordingTransform('3.0.0', 'x')])] },
+      /Thing transform RecordingTransform: version 3\.0\.0 is not in the supported list/,
+    ],
+    [
+      'a transform at a malformed version',
+      { resources: [thing([new RecordingTransform('2.0', 'x')])] },
+      /Thing transform RecordingTransform: "2\.0" is not a version/,
+    ],
+    [
+      'a transform at the earliest version',
+      { resources: [thing([new AddField({ version: '1.0.0', fieldName: 'x', description: 'x' })])] },
+      /Thing transform AddField\(x\): it is bound to the earliest version 1\.0\.0/,
+    ],
+    [
+      'a transform with no description',
+      { resources: [thing([new AddField({ version: '2.0.0', fieldName: 'x', description: ' ' })])] },
+      /Thing transform AddField\(x\): its description is empty/,
+    ],
     ['two resources of one name', { resources: [thing(), thing()] }, /resource Thing is declared twice/],
     ['a view set with no name', { viewSets: [{ name: '', actions: { list: {} } }] }, /a view set has an empty name/],
-    ['two view sets of one name', { viewSets: [{ name: 'A', actions: { list: {} } }, { name: 'A', actions: { list: {} } }] }, /view set A is declared twice/],
+    [
+      'two view sets of one name',
+      {
+        viewSets: [
+          { name: 'A', actions: { list: {} } },
+          { name: 'A', actions: { list: {} } },
+        ],
+      },
+      /view set A is declared twice/,
+    ],
     ['a view set with no action', { viewSets: [{ name: 'A', actions: {} }] }, /A: it declares no action/],
-    ['an endpoint introduced in an unsupported version', { viewSets: [{ name: 'A', ...window('3.0.0'), actions: { list: {} } }] }, /A introducedIn: version 3\.0\.0 is not in the supported list/],
-    ['an action removed in a malformed version', { viewSets: [{ name: 'A', actions: { list: window(undefined, '2.x') } }] }, /A\.list removedIn: "2\.x" is not a version/],
-    ['an endpoint window that starts after it ends', { viewSets: [{ name: 'A', ...window('2.9.0', '2.0.0'), actions: { list: {} } }] }, /A: introducedIn 2\.9\.0 is after removedIn 2\.0\.0, so it is never available/],
-    ['an action window that starts after it ends', { viewSets: [{ name: 'A', actions: { list: window('2.10.0', '2.9.0') } }] }, /A\.list: introducedIn 2\.10\.0 is after removedIn 2\.9\.0/],
-    ['an empty window in the exclusive reading', { removedIn: 'exclusive', viewSets: [{ name: 'A', actions: { list: window('2.0.0', '2.0.0') } }] }, /A\.list: introducedIn 2\.0\.0 is not before removedIn 2\.0\.0/],
-    ['an action outside its endpoint', { viewSets: [{ name: 'A', ...window('1.0.0', '2.0.0'), actions: { list: window('2.9.0') } }] }, /A\.list: its window does not overlap the window of A, so it is never available/],
+    [
+      'an endpoint introduced in an unsupported version',
+      { viewSets: [{ name: 'A', ...window('3.0.0'), actions: { list: {} } }] },
+      /A introducedIn: version 3\.0\.0 is not in the supported list/,
+    ],
+    [
+      'an action removed in a malformed version',
+      { viewSets: [{ name: 'A', actions: { list: window(undefined, '2.x') } }] },
+      /A\.list removedIn: "2\.x" is not a version/,
+    ],
+    [
+      'an endpoint window that starts after it ends',
+      { viewSets: [{ name: 'A', ...window('2.9.0', '2.0.0'), actions: { list: {} } }] },
+      /A: introducedIn 2\.9\.0 is after removedIn 2\.0\.0, so it is never available/,
+    ],
+    [
+      'an action window that starts after it ends',
+      { viewSets: [{ name: 'A', actions: { list: window('2.10.0', '2.9.0') } }] },
+      /A\.list: introducedIn 2\.10\.0 is after removedIn 2\.9\.0/,
+    ],
+    [
+      'an empty window in the exclusive reading',
+      { removedIn: 'exclusive', viewSets: [{ name: 'A', actions: { list: window('2.0.0', '2.0.0') } }] },
+      /A\.list: introducedIn 2\.0\.0 is not before removedIn 2\.0\.0/,
+    ],
+    [
+      'an action outside its endpoint',
+      { viewSets: [{ name: 'A', ...window('1.0.0', '2.0.0'), actions: { list: window('2.9.0') } }] },
+      /A\.list: its window does not overlap the window of A, so it is never available/,
+    ],
   ];
   for (const [label, changes, message] of cases) {
     const error = t.throws(() => build(changes), VersionModelError, label) as VersionModelError;

@@ -6,8 +6,27 @@ t.test('parse accepts only canonical MAJOR.MINOR.PATCH', async (t) => {
   for (const text of ['0.0.0', '1.0.0', '2.10.0', '10.20.30', `${Number.MAX_SAFE_INTEGER}.0.0`]) {
     t.equal(Version.parse(text).toString(), text, `${text} is canonical`);
   }
-  const malformed = ['', '1', '1.0', 'v1.0.0', ' 1.0.0', '1.0.0 ', '1.0.0-rc1', '1.0.0+build', '01.0.0', '1.00.0', '1.0.01',
-    '1.0.0.0', '-1.0.0', '1..0', 'a.b.c', '１.0.0', '1.0.0\n', `${Number.MAX_SAFE_INTEGER + 1}.0.0`, '9'.repeat(400) + '.0.0'];
+  const malformed = [
+    '',
+    '1',
+    '1.0',
+    'v1.0.0',
+    ' 1.0.0',
+    '1.0.0 ',
+    '1.0.0-rc1',
+    '1.0.0+build',
+    '01.0.0',
+    '1.00.0',
+    '1.0.01',
+    '1.0.0.0',
+    '-1.0.0',
+    '1..0',
+    'a.b.c',
+    '１.0.0',
+    '1.0.0\n',
+    `${Number.MAX_SAFE_INTEGER + 1}.0.0`,
+    '9'.repeat(400) + '.0.0',
+  ];
   for (const text of malformed) {
     t.throws(() => Version.parse(text), MalformedVersionError, `${JSON.stringify(text)} is malformed`);
   }
@@ -21,7 +40,10 @@ t.test('versions order numerically by component, never as strings', async (t) =>
   t.ok(v('3.0.0').equals(v('3.0.0')), 'equal versions');
   t.equal(v('3.0.0').compare(v('3.0.0')), 0, 'compare gives 0 when equal');
   t.notOk(v('3.0.0').isOlderThan(v('3.0.0')), 'a version is not older than itself');
-  const sorted = ['2.9.0', '10.0.0', '2.10.0', '1.0.0'].map(v).sort((a, b) => a.compare(b)).map(String);
+  const sorted = ['2.9.0', '10.0.0', '2.10.0', '1.0.0']
+    .map(v)
+    .sort((a, b) => a.compare(b))
+    .map(String);
   t.same(sorted, ['1.0.0', '2.9.0', '2.10.0', '10.0.0'], 'sorting is numeric');
 });
 

@@ -42,7 +42,12 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
   const { url, connectTimeoutMs, log } = connection;
   const warn = (message: string, fields: Record<string, unknown>): void =>
     log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', message, ...fields }));
-  const pool = createPool({ url, size: connection.poolSize, statementTimeoutMs: connection.statementTimeoutMs, onIdleError: (error) => warn('database connection lost', { error: error.message }) });
+  const pool = createPool({
+    url,
+    size: connection.poolSize,
+    statementTimeoutMs: connection.statementTimeoutMs,
+    onIdleError: (error) => warn('database connection lost', { error: error.message }),
+  });
   const deadline = Date.now() + connectTimeoutMs;
   for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, LONGEST_RETRY_MS)) {
     try {
@@ -64,7 +69,10 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
 }
 
 /** The service's storage in PostgreSQL: connected, migrated, its module bound; `close` ends the pool. */
-export async function openPostgresStorage(connection: PostgresConnection, clock: Clock): Promise<{ module: ContainerModule; close(): Promise<void> }> {
+export async function openPostgresStorage(
+  connection: PostgresConnection,
+  clock: Clock,
+): Promise<{ module: ContainerModule; close(): Promise<void> }> {
   const store = await connectPostgres(connection);
   return { module: postgresPersistenceModule(store.pool, clock), close: () => store.close() };
 }

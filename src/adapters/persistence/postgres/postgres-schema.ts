@@ -57,7 +57,10 @@ export async function migrateSchema(pool: pg.Pool): Promise<void> {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     for (const statement of SCHEMA) await client.query(statement);
     for (const table of COUNTED_TABLES) {
-      const { rowCount } = await client.query(`SELECT 1 FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname = $2`, [table, `${table}_count_insert`]);
+      const { rowCount } = await client.query(`SELECT 1 FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname = $2`, [
+        table,
+        `${table}_count_insert`,
+      ]);
       if (rowCount === 0) for (const statement of countingStatements(table)) await client.query(statement);
     }
     await client.query('COMMIT');

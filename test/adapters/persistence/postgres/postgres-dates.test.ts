@@ -38,7 +38,11 @@ if (url !== undefined) {
         await pool.query(`SET timezone = '${serverZone}'`);
         t.equal((await pool.query<{ TimeZone: string }>('SHOW timezone')).rows[0]?.TimeZone, serverZone, `the server session runs in ${serverZone}`);
         const dogs = (await repository.list(PageRequest.of(100, 0))).records;
-        t.same(dogs.map((dog) => dog.birthday.toString()), BIRTHDAYS, 'every birthday, in a page');
+        t.same(
+          dogs.map((dog) => dog.birthday.toString()),
+          BIRTHDAYS,
+          'every birthday, in a page',
+        );
         t.equal((await repository.findById(1))?.birthday.toString(), '2016-02-29', 'the leap day, by id');
       });
     }

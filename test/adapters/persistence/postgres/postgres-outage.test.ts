@@ -57,8 +57,16 @@ if (server !== undefined) {
     t.equal(sick.status, 503, '/health/ is 503, whatever version Accept asks for');
     t.equal(sick.headers.get('retry-after'), '5', '/health/: Retry-After');
     t.equal(sick.headers.get('cache-control'), 'no-store', '/health/ is never cached');
-    t.same(await sick.json(), { status: 'unavailable', failing: ['database'], detail: 'Service unavailable: database not answering.' }, '/health/ names the database');
-    t.same(service.stderr.filter((line) => /"level":"error"/.test(line)), [], 'an outage is no unexpected error: nothing logged as a 500');
+    t.same(
+      await sick.json(),
+      { status: 'unavailable', failing: ['database'], detail: 'Service unavailable: database not answering.' },
+      '/health/ names the database',
+    );
+    t.same(
+      service.stderr.filter((line) => /"level":"error"/.test(line)),
+      [],
+      'an outage is no unexpected error: nothing logged as a 500',
+    );
 
     await db.start();
     t.equal(await waitForStatus(`${service.url}/doggies/1/`, 200), 200, 'the service serves again once the database is back');
@@ -79,6 +87,10 @@ if (server !== undefined) {
     const service = await composing;
     t.teardown(() => service.stop());
     t.ok(lines.length >= 2, 'it retried while the database was down', { lines });
-    t.match(JSON.parse(lines[0] as string), { level: 'warn', message: 'database unreachable, retrying', retry_in_ms: 100 }, 'each retry is logged with its wait');
+    t.match(
+      JSON.parse(lines[0] as string),
+      { level: 'warn', message: 'database unreachable, retrying', retry_in_ms: 100 },
+      'each retry is logged with its wait',
+    );
   });
 }

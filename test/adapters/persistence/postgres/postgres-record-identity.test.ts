@@ -19,9 +19,15 @@ if (url !== undefined) {
   t.test('an unchanged row read again is the same frozen record; a changed one is a new record', async (t) => {
     const dogs = new PostgresRecordRepository(pool, DOG_TABLE, today);
     const first = (await dogs.list(PageRequest.of(5, 0))).records;
-    t.ok(first.every((dog) => Object.isFrozen(dog)), 'frozen records');
+    t.ok(
+      first.every((dog) => Object.isFrozen(dog)),
+      'frozen records',
+    );
     const again = (await dogs.list(PageRequest.of(5, 0))).records;
-    t.ok(again.every((dog, index) => dog === first[index]), 'the same page: the same objects');
+    t.ok(
+      again.every((dog, index) => dog === first[index]),
+      'the same page: the same objects',
+    );
     t.equal(await dogs.findById(3), first[2], 'a lookup gives the object a page gave');
     t.equal((await dogs.list(PageRequest.after(2, 1))).records[0], first[2], 'so does a cursor page');
     const rows: [string, string][] = [

@@ -34,7 +34,7 @@ if (url !== undefined) {
     t.equal(await stored('dogs'), 0, 'a table dropped and made again starts from its own rows, not the old count');
   });
 
-  t.test('a change behind the service\'s back shows in X-Total-Count at once', async (t) => {
+  t.test("a change behind the service's back shows in X-Total-Count at once", async (t) => {
     await pool.query('DROP TABLE IF EXISTS dogs, cats, row_counts');
     await migrateSchema(pool);
     await writeRecords(pool, { dogs: [1, 2, 3].map(dog), cats: [] });
@@ -42,10 +42,18 @@ if (url !== undefined) {
     const total = async (): Promise<string | null> => (await fetch(`${service.url}/doggies/?limit=1`)).headers.get('x-total-count');
     t.equal(await total(), '3', 'loaded');
     const steps: [string, () => Promise<unknown>, string][] = [
-      ['a hand INSERT of several rows', () => pool.query("INSERT INTO dogs SELECT g, 'Dog ' || g, '2014-05-06' FROM generate_series(10, 19) g"), '13'],
+      [
+        'a hand INSERT of several rows',
+        () => pool.query("INSERT INTO dogs SELECT g, 'Dog ' || g, '2014-05-06' FROM generate_series(10, 19) g"),
+        '13',
+      ],
       ['a hand INSERT of no rows', () => pool.query("INSERT INTO dogs SELECT g, 'Dog', '2014-05-06' FROM generate_series(1, 0) g"), '13'],
-      ['an upsert that only replaces', () => pool.query("INSERT INTO dogs VALUES (1, 'Other', '2015-01-01') ON CONFLICT (id) DO UPDATE SET name = excluded.name"), '13'],
-      ['load-data\'s write, two new and one replaced', () => writeRecords(pool, { dogs: [1, 30, 31].map(dog), cats: [] }), '15'],
+      [
+        'an upsert that only replaces',
+        () => pool.query("INSERT INTO dogs VALUES (1, 'Other', '2015-01-01') ON CONFLICT (id) DO UPDATE SET name = excluded.name"),
+        '13',
+      ],
+      ["load-data's write, two new and one replaced", () => writeRecords(pool, { dogs: [1, 30, 31].map(dog), cats: [] }), '15'],
       ['an UPDATE', () => pool.query("UPDATE dogs SET name = 'Renamed' WHERE id < 15"), '15'],
       ['a hand DELETE', () => pool.query('DELETE FROM dogs WHERE id BETWEEN 10 AND 14'), '10'],
       ['a rolled back DELETE', () => pool.query('BEGIN; DELETE FROM dogs; ROLLBACK'), '10'],

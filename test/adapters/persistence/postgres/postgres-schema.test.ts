@@ -25,7 +25,11 @@ if (url !== undefined) {
     const tables = await pool.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
-    t.same(tables.rows.map((row) => row.table_name), ['cats', 'dogs', 'row_counts'], 'the two tables and their counts, once each');
+    t.same(
+      tables.rows.map((row) => row.table_name),
+      ['cats', 'dogs', 'row_counts'],
+      'the two tables and their counts, once each',
+    );
   });
 
   t.test('the record rules are constraints of the tables', async (t) => {
@@ -56,7 +60,11 @@ if (url !== undefined) {
       composeService({ STORAGE: 'postgres', DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '3600000' }, { stdout: () => {}, stderr: () => {} }),
       StartupError,
     );
-    t.match((error as Error).message, /refused the start: cannot execute CREATE TABLE in a read-only transaction/, 'the start is refused, saying why');
+    t.match(
+      (error as Error).message,
+      /refused the start: cannot execute CREATE TABLE in a read-only transaction/,
+      'the start is refused, saying why',
+    );
   });
 
   t.test('writing records is all or nothing', async (t) => {
@@ -65,7 +73,10 @@ if (url !== undefined) {
     await writeRecords(pool, { dogs: [parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today)], cats: [] });
     await pool.query('ALTER TABLE cats RENAME TO cats_elsewhere');
     t.teardown(() => pool.query('ALTER TABLE cats_elsewhere RENAME TO cats'));
-    const dogs = [parseDog({ id: 1, name: 'Changed', birthday: '2014-05-06' }, today), parseDog({ id: 2, name: 'New', birthday: '2014-05-06' }, today)];
+    const dogs = [
+      parseDog({ id: 1, name: 'Changed', birthday: '2014-05-06' }, today),
+      parseDog({ id: 2, name: 'New', birthday: '2014-05-06' }, today),
+    ];
     await t.rejects(writeRecords(pool, { dogs, cats: [parseCat({ id: 1, name: 'Tom' })] }), /relation "cats" does not exist/, 'the cats fail');
     const { rows } = await pool.query('SELECT id::int, name FROM dogs ORDER BY id');
     t.same(rows, [{ id: 1, name: 'Biko' }], 'and the dogs of the same write were rolled back');
@@ -76,10 +87,16 @@ if (url !== undefined) {
     missing.pathname = '/no_such_database_here';
     const lines: string[] = [];
     const error = await t.rejects(
-      composeService({ STORAGE: 'postgres', DATABASE_URL: missing.toString(), DATABASE_CONNECT_TIMEOUT_MS: '3600000' }, { stdout: (line) => lines.push(line), stderr: (line) => lines.push(line) }),
+      composeService(
+        { STORAGE: 'postgres', DATABASE_URL: missing.toString(), DATABASE_CONNECT_TIMEOUT_MS: '3600000' },
+        { stdout: (line) => lines.push(line), stderr: (line) => lines.push(line) },
+      ),
       StartupError,
     );
-    t.match((error as Error).message, /^the database at DATABASE_URL .*no_such_database_here refused the start: database "no_such_database_here" does not exist/);
+    t.match(
+      (error as Error).message,
+      /^the database at DATABASE_URL .*no_such_database_here refused the start: database "no_such_database_here" does not exist/,
+    );
     t.same(lines, [], 'no retry was logged');
   });
 
@@ -93,7 +110,11 @@ if (url !== undefined) {
     t.match(logged, [{ level: 'error', request: 'GET /doggies/1/', error: /relation "dogs" does not exist/ }], 'the cause is logged');
   });
 
-  t.test('the adapter does not change pg\'s global type parsers', async (t) => {
-    t.equal(typeof (pg.types.getTypeParser(1082) as (text: string) => unknown)('2016-02-29'), 'object', 'pg still parses dates its own way elsewhere');
+  t.test("the adapter does not change pg's global type parsers", async (t) => {
+    t.equal(
+      typeof (pg.types.getTypeParser(1082) as (text: string) => unknown)('2016-02-29'),
+      'object',
+      'pg still parses dates its own way elsewhere',
+    );
   });
 }

@@ -11,8 +11,8 @@ import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 
-t.test('the default statement_timeout is just under the client\'s query timeout, in the pool and the setting alike', async (t) => {
-  t.ok(DEFAULT_STATEMENT_TIMEOUT_MS < QUERY_TIMEOUT_MS, 'under the client\'s timeout');
+t.test("the default statement_timeout is just under the client's query timeout, in the pool and the setting alike", async (t) => {
+  t.ok(DEFAULT_STATEMENT_TIMEOUT_MS < QUERY_TIMEOUT_MS, "under the client's timeout");
   t.ok(DEFAULT_STATEMENT_TIMEOUT_MS >= QUERY_TIMEOUT_MS * 0.9, 'just under it');
   t.equal(SETTING_DEFAULT, DEFAULT_STATEMENT_TIMEOUT_MS, 'DATABASE_STATEMENT_TIMEOUT_MS defaults to it');
 });
@@ -23,11 +23,25 @@ if (url !== undefined) {
     const short = createPool({ url, size: 2, statementTimeoutMs: 200, onIdleError: (error) => t.fail(error.message) });
     const usual = createPool({ url, size: 1, onIdleError: (error) => t.fail(error.message) });
     t.teardown(() => Promise.all([short.end(), usual.end()]));
-    const shown = await Promise.all([short.query<{ statement_timeout: string }>('SHOW statement_timeout'), short.query<{ statement_timeout: string }>('SHOW statement_timeout')]);
-    t.same(shown.map(({ rows }) => rows[0]?.statement_timeout), ['200ms', '200ms'], 'both connections of the pool');
-    t.equal((await usual.query<{ statement_timeout: string }>('SHOW statement_timeout')).rows[0]?.statement_timeout, `${DEFAULT_STATEMENT_TIMEOUT_MS}ms`, 'the default');
+    const shown = await Promise.all([
+      short.query<{ statement_timeout: string }>('SHOW statement_timeout'),
+      short.query<{ statement_timeout: string }>('SHOW statement_timeout'),
+    ]);
+    t.same(
+      shown.map(({ rows }) => rows[0]?.statement_timeout),
+      ['200ms', '200ms'],
+      'both connections of the pool',
+    );
+    t.equal(
+      (await usual.query<{ statement_timeout: string }>('SHOW statement_timeout')).rows[0]?.statement_timeout,
+      `${DEFAULT_STATEMENT_TIMEOUT_MS}ms`,
+      'the default',
+    );
     const started = Date.now();
-    const error = await t.rejects(unlessUnavailable(() => short.query('SELECT pg_sleep(5)')), DependencyUnavailableError);
+    const error = await t.rejects(
+      unlessUnavailable(() => short.query('SELECT pg_sleep(5)')),
+      DependencyUnavailableError,
+    );
     t.equal(((error as Error).cause as { code?: string }).code, '57014', 'canceled by the server (57014)');
     t.ok(Date.now() - started < 4_000, 'long before the sleep would have ended');
     t.same((await short.query('SELECT 1 AS one')).rows, [{ one: 1 }], 'the connection serves on');

@@ -21,11 +21,19 @@ t.test('a database that cannot be reached in DATABASE_CONNECT_TIMEOUT_MS refuses
   for (const [url, shown] of cases) {
     const lines: string[] = [];
     const error = await t.rejects(
-      composeService({ STORAGE: 'postgres', DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '1500' }, { stdout: (line) => lines.push(line), stderr: (line) => lines.push(line) }),
+      composeService(
+        { STORAGE: 'postgres', DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '1500' },
+        { stdout: (line) => lines.push(line), stderr: (line) => lines.push(line) },
+      ),
       StartupError,
     );
     const message = (error as Error).message;
-    t.equal(message.startsWith(`the database at DATABASE_URL ${shown} cannot be reached within DATABASE_CONNECT_TIMEOUT_MS=1500: `), true, `${shown}: named`, { message });
+    t.equal(
+      message.startsWith(`the database at DATABASE_URL ${shown} cannot be reached within DATABASE_CONNECT_TIMEOUT_MS=1500: `),
+      true,
+      `${shown}: named`,
+      { message },
+    );
     t.match(message, /ECONNREFUSED/, `${shown}: the cause`);
     t.notMatch(message, /secret/, `${shown}: the password is not shown`);
     t.ok(lines.length >= 1, `${shown}: the retries were logged`);
