@@ -45,6 +45,7 @@ t.test('quoted strings: escapes undone in one pass; an unclosed or broken one ma
     ['the closing quote escaped', '"abc\\"', undefined],
     ['a lone quote', '"', undefined],
     ['text after the closing quote', '"a"b', undefined],
+    ['an unescaped quote inside', '"a"b"', undefined],
   ];
   for (const [message, text, expected] of cases) t.same(value(text), expected, message);
 });
