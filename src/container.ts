@@ -23,7 +23,7 @@ import type { LogSink } from './adapters/logging/log-sink.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
 import { buildReferenceModel } from './domain/api-history/reference-history.js';
-import { VERSIONS } from './domain/api-history/versions.js';
+import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
 import { Version } from './domain/versioning/version.js';
 
 export interface ServiceOutput {
@@ -112,7 +112,7 @@ export async function composeService(
 export function readServiceSettings(env: Environment): Settings {
   return readSettings(
     env,
-    VERSIONS.map((declaration) => Version.parse(declaration.version)),
+    SUPPORTED_VERSIONS.map((version) => Version.parse(version)),
   );
 }
 

@@ -1,7 +1,7 @@
 import { readRecordsFile } from './adapters/persistence/data-file.js';
 import { readSettings, type Environment } from './adapters/config/settings.js';
 import { StartupError } from './application/errors/startup-error.js';
-import { VERSIONS } from './domain/api-history/versions.js';
+import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
 import { CalendarDate } from './domain/records/calendar-date.js';
 import { Version } from './domain/versioning/version.js';
 import { connectPostgres } from './adapters/persistence/postgres/connect-postgres.js';
@@ -27,7 +27,7 @@ export async function loadDataCommand(args: readonly string[], env: Environment,
     if (file === undefined || file === '' || extra.length > 0) throw new StartupError(USAGE);
     const settings = readSettings(
       env,
-      VERSIONS.map((declaration) => Version.parse(declaration.version)),
+      SUPPORTED_VERSIONS.map((version) => Version.parse(version)),
     );
     if (settings.storage !== 'postgres') {
       throw new StartupError(

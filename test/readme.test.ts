@@ -4,7 +4,8 @@ import { DOG_RESOURCE } from '../src/domain/api-history/dog-resource.js';
 import { parseDog } from '../src/domain/dogs/dog.js';
 import { CalendarDate } from '../src/domain/records/calendar-date.js';
 import { VersionModel } from '../src/domain/versioning/version-model.js';
-import { historyWithVersion6 } from './fixtures/readme/history-with-version-6.js';
+import { declarationOf } from '../src/domain/versioning/version-bundle.js';
+import { HISTORY_WITH_VERSION_6 } from './fixtures/readme/history-with-version-6.js';
 import { acceptVersion, startService } from './fixtures/service.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -12,7 +13,7 @@ const httpApi = readFileSync(new URL('../docs/http-api.md', import.meta.url), 'u
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 
 t.test('the README quotes the worked example exactly as the file that is tested', async (t) => {
-  const example = readFileSync(new URL('./fixtures/readme/rename-birthday-to-born-on.ts', import.meta.url), 'utf8');
+  const example = readFileSync(new URL('./fixtures/readme/v6-0-0.ts', import.meta.url), 'utf8');
   const body = example.slice(example.indexOf('/** 6.0.0')).trim();
   const blocks = [...readme.matchAll(/^( *)```ts\n([\s\S]*?)^ *```$/gm)].map(([, indent = '', code = '']) =>
     code
@@ -21,7 +22,7 @@ t.test('the README quotes the worked example exactly as the file that is tested'
       .join('\n')
       .trim(),
   );
-  t.ok(blocks.includes(body), 'the transform class stands in the README as it is');
+  t.ok(blocks.includes(body), 'the version module stands in the README as it is');
 });
 
 t.test('the README quotes the three-line contract test file exactly as it is', async (t) => {
@@ -31,7 +32,7 @@ t.test('the README quotes the three-line contract test file exactly as it is', a
 });
 
 t.test('the worked example: adding 6.0.0 keeps every older shape and adds the changelog entry', async (t) => {
-  const model = VersionModel.build(historyWithVersion6());
+  const model = VersionModel.build(declarationOf(HISTORY_WITH_VERSION_6, { ageRemoval: 'computed' }));
   const biko = parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today);
   const at = (version: string) => model.represent(DOG_RESOURCE, biko, { version: model.resolve(version), today });
   const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };

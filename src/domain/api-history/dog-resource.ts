@@ -1,17 +1,11 @@
 import type { Dog } from '../dogs/dog.js';
-import { resourceKey, type ResourceDeclaration } from '../versioning/resource-declaration.js';
-import { AddAge } from './add-age.js';
-import type { AgeRemoval } from './age-removal.js';
-import { GroupAgeAndDogYears } from './group-age-and-dog-years.js';
-import { RemoveAge, RemoveAgeWithPlaceholder } from './remove-age.js';
+import { resourceKey } from '../versioning/resource-declaration.js';
+import type { ResourceHead } from '../versioning/version-bundle.js';
 
 export const DOG_RESOURCE = resourceKey<Dog>('Dog');
 
-/** The dog record: its newest shape and every change that made it. */
-export function dogResource(ageRemoval: AgeRemoval): ResourceDeclaration<Dog> {
-  return {
-    key: DOG_RESOURCE,
-    represent: (dog) => ({ id: dog.id, name: dog.name, birthday: dog.birthday.toString() }),
-    transforms: [new AddAge(), new GroupAgeAndDogYears(), ageRemoval === 'computed' ? new RemoveAge() : new RemoveAgeWithPlaceholder()],
-  };
-}
+/** The dog record's newest shape; each version's module holds the change that walks it back. */
+export const DOG_RESOURCE_HEAD: ResourceHead<Dog> = {
+  key: DOG_RESOURCE,
+  represent: (dog) => ({ id: dog.id, name: dog.name, birthday: dog.birthday.toString() }),
+};

@@ -1,12 +1,10 @@
 import type { DefaultVersionChoice } from '../versioning/default-version.js';
 import type { RemovalReading } from '../versioning/removal-reading.js';
+import { declarationOf } from '../versioning/version-bundle.js';
 import type { VersionModelDeclaration } from '../versioning/version-model-declaration.js';
 import { VersionModel } from '../versioning/version-model.js';
 import type { AgeRemoval } from './age-removal.js';
-import { catResource } from './cat-resource.js';
-import { dogResource } from './dog-resource.js';
-import { VERSIONS } from './versions.js';
-import { catViewSet, doggieViewSet } from './view-sets.js';
+import { API_HISTORY } from './bundle.js';
 
 export interface ReferenceHistoryOptions {
   readonly ageRemoval?: AgeRemoval;
@@ -16,13 +14,14 @@ export interface ReferenceHistoryOptions {
 
 /** The API's whole history, 1.0.0 to 5.0.0, as one declaration: versions, dog and cat transforms, view windows. */
 export function referenceHistory(options: ReferenceHistoryOptions = {}): VersionModelDeclaration {
-  return {
-    versions: VERSIONS,
-    resources: [dogResource(options.ageRemoval ?? 'computed'), catResource],
-    viewSets: [doggieViewSet, catViewSet],
-    defaultVersion: options.defaultVersion ?? 'latest',
-    removedIn: options.removedIn ?? 'inclusive',
-  };
+  return declarationOf(
+    API_HISTORY,
+    { ageRemoval: options.ageRemoval ?? 'computed' },
+    {
+      defaultVersion: options.defaultVersion ?? 'latest',
+      removedIn: options.removedIn ?? 'inclusive',
+    },
+  );
 }
 
 /** The reference history, validated and compiled. */

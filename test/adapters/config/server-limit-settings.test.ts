@@ -1,10 +1,10 @@
 import t from 'tap';
 import { DEFAULT_SERVER_LIMITS, readSettings } from '../../../src/adapters/config/settings.js';
 import { StartupError } from '../../../src/application/errors/startup-error.js';
-import { VERSIONS } from '../../../src/domain/api-history/versions.js';
+import { SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 
-const SUPPORTED = VERSIONS.map((declaration) => Version.parse(declaration.version));
+const SUPPORTED = SUPPORTED_VERSIONS.map((version) => Version.parse(version));
 const LONGEST_TIMER = '2147483647';
 
 function refusal(env: Record<string, string>): string {

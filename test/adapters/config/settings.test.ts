@@ -1,10 +1,10 @@
 import t, { type Test } from 'tap';
 import { readSettings, type Environment, type Settings } from '../../../src/adapters/config/settings.js';
 import { StartupError } from '../../../src/application/errors/startup-error.js';
-import { VERSIONS } from '../../../src/domain/api-history/versions.js';
+import { SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 
-const SUPPORTED = VERSIONS.map((declaration) => Version.parse(declaration.version));
+const SUPPORTED = SUPPORTED_VERSIONS.map((version) => Version.parse(version));
 
 /** The settings as plain values, so `t.strictSame` can compare them whole. */
 function plain(settings: Settings): Record<string, unknown> {
@@ -71,7 +71,7 @@ t.test('every valid value of each setting is read', async (t) => {
     ['DATA_FILE', 'my data.json', 'dataFile', 'my data.json'],
     ['DEFAULT_VERSION', 'latest', 'defaultVersion', 'latest'],
     ['DEFAULT_VERSION', 'earliest', 'defaultVersion', 'earliest'],
-    ...VERSIONS.map(({ version }): [string, string, keyof Settings, unknown] => ['DEFAULT_VERSION', version, 'defaultVersion', version]),
+    ...SUPPORTED_VERSIONS.map((version): [string, string, keyof Settings, unknown] => ['DEFAULT_VERSION', version, 'defaultVersion', version]),
     ['AGE_REMOVAL', 'computed', 'ageRemoval', 'computed'],
     ['AGE_REMOVAL', 'placeholder', 'ageRemoval', 'placeholder'],
     ['REMOVED_IN', 'inclusive', 'removedIn', 'inclusive'],

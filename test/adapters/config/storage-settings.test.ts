@@ -1,10 +1,10 @@
 import t from 'tap';
 import { readSettings, type Environment } from '../../../src/adapters/config/settings.js';
 import { StartupError } from '../../../src/application/errors/startup-error.js';
-import { VERSIONS } from '../../../src/domain/api-history/versions.js';
+import { SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 
-const SUPPORTED = VERSIONS.map((declaration) => Version.parse(declaration.version));
+const SUPPORTED = SUPPORTED_VERSIONS.map((version) => Version.parse(version));
 const URL = 'postgres://api:secret@db.example.com:5432/dogs';
 
 const message = (env: Environment): string => {

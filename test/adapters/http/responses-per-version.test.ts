@@ -28,7 +28,7 @@ for (const mode of ['computed', 'placeholder'] as const) {
   t.test(`AGE_REMOVAL=${mode}: the dog record has the shape of the requested version (spec 2.1.2)`, async (t) => {
     const service = await startService(t, { AGE_REMOVAL: mode });
     for (const version of ALL_VERSIONS) {
-      const expected = SHAPES[mode][version];
+      const expected = (SHAPES[mode] as Readonly<Record<string, unknown>>)[version];
       const detail = await call(service.url, '/doggies/1/', { headers: acceptVersion(version) });
       if (version === '1.0.0') {
         t.equal(detail.status, 404, 'at 1.0.0 the detail view is hidden');

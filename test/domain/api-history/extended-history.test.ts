@@ -1,6 +1,9 @@
 import t from 'tap';
-import { DOG_RESOURCE, dogResource } from '../../../src/domain/api-history/dog-resource.js';
-import { referenceHistory } from '../../../src/domain/api-history/reference-history.js';
+import { API_HISTORY } from '../../../src/domain/api-history/bundle.js';
+import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/cat-resource.js';
+import { DOG_RESOURCE, DOG_RESOURCE_HEAD } from '../../../src/domain/api-history/dog-resource.js';
+import { declarationOf } from '../../../src/domain/versioning/version-bundle.js';
+import { defineVersion, recordChange } from '../../../src/domain/versioning/version-change.js';
 import { parseDog, type Dog } from '../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
@@ -22,24 +25,30 @@ class RenameNameToTitle implements Transform<Dog> {
 }
 
 t.test('two later versions added on top: every older row of table 2.1.2 still holds exactly', async (t) => {
-  const reference = referenceHistory();
-  const dog = dogResource('computed');
-  const model = VersionModel.build({
-    ...reference,
-    versions: [{ version: '7.0.0', notes: ['Added Dog.good_boy'] }, { version: '6.0.0', notes: ['Renamed Dog.name'] }, ...reference.versions],
-    resources: [
+  const v6 = defineVersion<{ ageRemoval: 'computed' }>('6.0.0', () => ({
+    notes: ['Renamed Dog.name'],
+    records: () => [recordChange(DOG_RESOURCE, new RenameNameToTitle())],
+  }));
+  const v7 = defineVersion<{ ageRemoval: 'computed' }>('7.0.0', (version) => ({
+    notes: ['Added Dog.good_boy'],
+    records: () => [recordChange(DOG_RESOURCE, new AddField<Dog>({ version, fieldName: 'good_boy', description: 'Added Dog.good_boy.' }))],
+  }));
+  const model = VersionModel.build(
+    declarationOf(
       {
-        ...dog,
-        represent: (record: Dog) => ({ id: record.id, title: record.name, birthday: record.birthday.toString(), good_boy: true }),
-        transforms: [
-          ...dog.transforms,
-          new RenameNameToTitle(),
-          new AddField<Dog>({ version: '7.0.0', fieldName: 'good_boy', description: 'Added Dog.good_boy.' }),
+        ...API_HISTORY,
+        versions: [v7, v6, ...API_HISTORY.versions],
+        resources: [
+          {
+            ...DOG_RESOURCE_HEAD,
+            represent: (record: Dog) => ({ id: record.id, title: record.name, birthday: record.birthday.toString(), good_boy: true }),
+          },
+          CAT_RESOURCE_HEAD,
         ],
       },
-      ...reference.resources.slice(1),
-    ],
-  });
+      { ageRemoval: 'computed' },
+    ),
+  );
   const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
   const rows: [string, unknown][] = [
     ['7.0.0', { id: 1, title: 'Biko', birthday: '2014-05-06', good_boy: true }],

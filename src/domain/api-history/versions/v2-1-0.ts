@@ -1,0 +1,16 @@
+import type { Dog } from '../../dogs/dog.js';
+import { AddField } from '../../versioning/add-field.js';
+import { defineVersion, recordChange } from '../../versioning/version-change.js';
+import { DOG_RESOURCE } from '../dog-resource.js';
+import type { HistoryOptions } from '../history-options.js';
+
+/** 2.1.0: Dog.age appears, an integer of human years computed from birthday. */
+export const v2_1_0 = defineVersion<HistoryOptions>('2.1.0', (version) => ({
+  notes: ['Added Dog.age'],
+  records: () => [
+    recordChange(
+      DOG_RESOURCE,
+      new AddField<Dog>({ version, fieldName: 'age', description: 'Added Dog.age: the age in whole years, computed from birthday.' }),
+    ),
+  ],
+}));

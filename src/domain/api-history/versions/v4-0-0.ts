@@ -1,0 +1,44 @@
+import { dogAge, dogYears } from '../../dogs/dog-age.js';
+import type { Dog } from '../../dogs/dog.js';
+import type { Representation } from '../../versioning/representation.js';
+import type { RequestContext } from '../../versioning/request-context.js';
+import { RemoveField } from '../../versioning/remove-field.js';
+import type { Transform } from '../../versioning/transform.js';
+import { defineVersion, recordChange, removes } from '../../versioning/version-change.js';
+import { withField } from '../../versioning/with-field.js';
+import { withoutField } from '../../versioning/without-field.js';
+import { DOG_RESOURCE } from '../dog-resource.js';
+import type { HistoryOptions } from '../history-options.js';
+import { CAT_VIEW_SET } from '../view-sets.js';
+
+const DESCRIPTION = 'Removed Dog.age.';
+
+/** Mode A: age is gone; older versions get it back with the real values, computed from the record. */
+export class RemoveAge implements Transform<Dog> {
+  readonly description = DESCRIPTION;
+
+  constructor(readonly version: string) {}
+
+  downgradeResponse(data: Representation, context: RequestContext, dog: Dog): Representation {
+    const age = dogAge(dog.birthday, context.today);
+    return withField(data, 'age', { human_years: age, dog_years: dogYears(age) });
+  }
+
+  upgradeRequest(data: Representation): Representation {
+    return withoutField(data, 'age');
+  }
+}
+
+/** 4.0.0: Dog.age removed (Mode B: no longer computable, older versions get a placeholder of the old type); the cat list's last version. */
+export const v4_0_0 = defineVersion<HistoryOptions>('4.0.0', (version) => ({
+  notes: ['Removed Dog.age'],
+  records: ({ ageRemoval }) => [
+    recordChange(
+      DOG_RESOURCE,
+      ageRemoval === 'computed'
+        ? new RemoveAge(version)
+        : new RemoveField<Dog>({ version, fieldName: 'age', description: DESCRIPTION, nullValue: { human_years: -1, dog_years: -1 } }),
+    ),
+  ],
+  views: [removes(CAT_VIEW_SET, 'list')],
+}));

@@ -1,0 +1,47 @@
+import type { ResourceKey } from './resource-declaration.js';
+import type { Transform } from './transform.js';
+
+/** One record change of a version: a transform of one record type. */
+export interface RecordChange {
+  readonly resource: ResourceKey<never>;
+  readonly transform: Transform<never>;
+}
+
+/** An endpoint (a whole view set) or one of its actions that a version introduces or removes. */
+export interface ViewChange {
+  readonly viewSet: string;
+  /** Absent for the whole endpoint. */
+  readonly action?: string;
+  readonly change: 'introduced' | 'removed';
+}
+
+/** Everything one version changed, in one place; `records` takes the options that choose between variants of a change. */
+export interface VersionChange<O> {
+  readonly version: string;
+  readonly notes: readonly string[];
+  readonly records: (options: O) => readonly RecordChange[];
+  readonly views: readonly ViewChange[];
+}
+
+/** What a version's module declares, given its version string. */
+export interface VersionChangeBody<O> {
+  readonly notes: readonly string[];
+  readonly records?: (options: O) => readonly RecordChange[];
+  readonly views?: readonly ViewChange[];
+}
+
+/** A version's change, its version string written once: `body` receives it for the transforms it makes. */
+export function defineVersion<O>(version: string, body: (version: string) => VersionChangeBody<O>): VersionChange<O> {
+  const { notes, records = () => [], views = [] } = body(version);
+  return { version, notes, records, views };
+}
+
+/** A transform of record type R, as one change of a version. */
+export function recordChange<R>(resource: ResourceKey<R>, transform: Transform<R>): RecordChange {
+  return { resource, transform };
+}
+
+export const introduces = (viewSet: string, action?: string): ViewChange =>
+  action === undefined ? { viewSet, change: 'introduced' } : { viewSet, action, change: 'introduced' };
+export const removes = (viewSet: string, action?: string): ViewChange =>
+  action === undefined ? { viewSet, change: 'removed' } : { viewSet, action, change: 'removed' };
