@@ -42,7 +42,7 @@ export const HOSTILE_SHAPES: readonly HostileShape[] = [
   { name: 'Accept: an unclosed quote', build: (size) => accept(`${VERSIONED}; a="${fill('\\"x', size)}`) },
   { name: 'Accept: quotes opening and closing', build: (size) => accept(VERSIONED + fill('; a="x,y;z"', size)) },
   { name: 'Accept: a long version value', build: (size) => accept(`application/json; version=${fill('9', size)}`) },
-  { name: 'Accept: white space', build: (size) => accept(`${fill(' ', size)}application/json ;${fill(' ', size / 2)}version = 2.1.0`) },
+  { name: 'Accept: white space', build: (size) => accept(`${fill(' ', size / 2)}application/json ;${fill(' ', size / 2)}version = 2.1.0`) },
   { name: 'path: one long segment', build: (size) => ({ target: `/doggies/${fill('a', size)}/`, headers: {} }) },
   { name: 'path: many segments', build: (size) => ({ target: fill('/a', size), headers: {} }) },
   { name: 'path: many slashes, no trailing one', build: (size) => ({ target: `/doggies${fill('/', size)}x`, headers: {} }) },
