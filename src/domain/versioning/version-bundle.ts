@@ -59,9 +59,7 @@ export function declarationOf<O>(
   const resources = bundle.resources.map((head): ResourceDeclaration<never> => ({
     key: head.key,
     represent: (record) => head.represent(record),
-    transforms: changes.flatMap(({ records }) =>
-      records.filter((record) => record.resource === head.key).map((record) => record.transform),
-    ),
+    transforms: changes.flatMap(({ records }) => records.filter((record) => record.resource === head.key).map((record) => record.transform)),
   }));
   const viewSets = bundle.viewSets.map((head): ViewSetDeclaration => {
     const windowOf = (action: string | undefined): WindowDeclaration => {
