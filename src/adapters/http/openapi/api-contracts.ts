@@ -1,0 +1,20 @@
+/** One version as the docs page lists it: its notes and its lifecycle dates (ISO `YYYY-MM-DD`, or null). */
+export interface VersionSummary {
+  readonly version: string;
+  readonly notes: readonly string[];
+  readonly deprecated: string | null;
+  readonly sunset: string | null;
+}
+
+/** An OpenAPI 3.1 document, as plain JSON. */
+export type OpenApiDocument = Readonly<Record<string, unknown>>;
+
+/** Every version's published contract, built once at start from the same declarations that shape the responses. */
+export interface ApiContracts {
+  /** Newest first. */
+  readonly versions: readonly VersionSummary[];
+  /** The OpenAPI document of a supported version, or undefined for any other text. */
+  document(version: string): OpenApiDocument | undefined;
+}
+
+export const API_CONTRACTS = Symbol.for('ApiContracts');
