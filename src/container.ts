@@ -3,6 +3,7 @@ import { Container, ContainerModule } from 'inversify';
 import { CLOCK, type Clock } from './application/ports/clock.js';
 import { VERSION_POLICY, type VersionPolicy } from './application/ports/version-policy.js';
 import { CheckHealth } from './application/use-cases/check-health.js';
+import { DescribeRecords } from './application/use-cases/describe-records.js';
 import { GetChangelog } from './application/use-cases/get-changelog.js';
 import { GetCurrentVersion } from './application/use-cases/get-current-version.js';
 import { ListCats } from './application/use-cases/list-cats.js';
@@ -59,6 +60,7 @@ export function applicationModule(policy: VersionPolicy, clock: Clock): Containe
     bind(ListCats).toSelf().inSingletonScope();
     bind(RetrieveCat).toSelf().inSingletonScope();
     bind(CheckHealth).toSelf().inSingletonScope();
+    bind(DescribeRecords).toSelf().inSingletonScope();
   });
 }
 
