@@ -115,10 +115,23 @@ function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute' | 'isAvailab
   };
 }
 
-const OPENAPI_BODY: RouteBody = { kind: 'fixed', name: 'OpenApiDocument', schema: { type: 'object', required: ['openapi', 'info', 'paths'] } };
+const OPENAPI_BODY: RouteBody = {
+  kind: 'fixed',
+  name: 'OpenApiDocument',
+  schema: {
+    type: 'object',
+    properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' }, components: { type: 'object' } },
+    required: ['openapi', 'info', 'paths'],
+  },
+};
 const HEALTH_BODY: RouteBody = { kind: 'fixed', name: 'Health', schema: HEALTH_SCHEMA };
 
-function listContract(operationId: string, summary: string, tag: string, useCase: Pick<ListRecords<never>, 'resource' | 'isAvailableAt'>): RouteContract {
+function listContract(
+  operationId: string,
+  summary: string,
+  tag: string,
+  useCase: Pick<ListRecords<never>, 'resource' | 'isAvailableAt'>,
+): RouteContract {
   return { operationId, summary, tag, body: { kind: 'page', resource: useCase.resource }, availableAt: (version) => useCase.isAvailableAt(version) };
 }
 
@@ -128,5 +141,11 @@ function retrieveContract(
   tag: string,
   useCase: Pick<RetrieveRecord<never>, 'resource' | 'isAvailableAt'>,
 ): RouteContract {
-  return { operationId, summary, tag, body: { kind: 'record', resource: useCase.resource }, availableAt: (version) => useCase.isAvailableAt(version) };
+  return {
+    operationId,
+    summary,
+    tag,
+    body: { kind: 'record', resource: useCase.resource },
+    availableAt: (version) => useCase.isAvailableAt(version),
+  };
 }

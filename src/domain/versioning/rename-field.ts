@@ -33,7 +33,7 @@ export class RenameField<R = unknown> implements Transform<R> {
     const required = Array.isArray(schema.required) ? (schema.required as readonly string[]) : [];
     return {
       ...schema,
-      properties: renamed(propertiesOf(schema), this.to, this.from) as Record<string, JsonSchema>,
+      properties: renamed(propertiesOf(schema), this.to, this.from),
       required: required.map((name) => (name === this.to ? this.from : name)),
     };
   }

@@ -89,7 +89,9 @@ function operation(route: Route, version: Version, examples: ReadonlyMap<string,
   const contentType = versioned ? `application/json; version=${version.toString()}` : 'application/json';
   const responses: Json = {
     200: { description: 'OK.', headers: okHeaders, content: { [contentType]: media } },
-    301: errorResponse('The path without its trailing slash: moved to the path with it.', { Location: text('The path with its slash, and the query.') }),
+    301: errorResponse('The path without its trailing slash: moved to the path with it.', {
+      Location: text('The path with its slash, and the query.'),
+    }),
     400: errorResponse(badRequest(contract)),
   };
   if (body.kind === 'record') responses[404] = errorResponse('No record has this id (an id is a whole number from 1).');
@@ -138,4 +140,3 @@ function parametersOf(pattern: string, kind: string): Json[] {
 function ref(name: string): Json {
   return { $ref: `#/components/schemas/${name}` };
 }
-

@@ -34,7 +34,9 @@ export class PublishedContracts implements ApiContracts {
       const document = deepFreeze(openApiDocument({ ...source, routes }));
       this.#published.set(source.version.toString(), { document, json: new JsonText(JSON.stringify(document)) });
     }
-    this.versions = Object.freeze(sources.map(({ version, entry }) => ({ version: version.toString(), notes: entry.notes, deprecated: null, sunset: null })));
+    this.versions = Object.freeze(
+      sources.map(({ version, entry }) => ({ version: version.toString(), notes: entry.notes, deprecated: null, sunset: null })),
+    );
   }
 
   document(version: string): OpenApiDocument | undefined {
