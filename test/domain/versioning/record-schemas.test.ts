@@ -35,7 +35,13 @@ function build(resource: ResourceDeclaration<Pet>): VersionModel {
 
 const HISTORY: readonly Transform<Pet>[] = [
   new AddField<Pet>({ version: '2.0.0', fieldName: 'legs', schema: INTEGER }),
-  new RemoveField<Pet>({ version: '3.0.0', fieldName: 'tail', schema: { type: 'boolean' }, nullValue: false }),
+  new RemoveField<Pet>({
+    version: '3.0.0',
+    fieldName: 'tail',
+    schema: { type: 'boolean' },
+    nullValue: false,
+    description: 'no pet has one any more',
+  }),
   new RenameField<Pet>({ version: '4.0.0', from: 'name', to: 'title' }),
 ];
 
@@ -52,7 +58,7 @@ t.test('a schema walks back through the changes newest first, as the data does',
   t.ok(Object.isFrozen(at('1.0.0')) && Object.isFrozen(at('1.0.0').properties), 'schemas are frozen');
   t.same(
     model.changelog.map((entry) => entry.models),
-    [['Pet.name: renamed title, string'], ['Pet.tail: removed, was boolean'], ['Pet.legs: added, integer'], []],
+    [['Pet.name: renamed title, string'], ['Pet.tail: removed, was boolean — no pet has one any more'], ['Pet.legs: added, integer'], []],
     'the changelog lines come from the schema changes',
   );
   t.same(model.resources, [{ key: PET }], 'no example declared');
