@@ -47,6 +47,8 @@ t.test('the worked example: adding 6.0.0 keeps every older shape and adds the ch
     notes: ['Renamed Dog.birthday to Dog.born_on'],
     models: ['Dog.birthday renamed Dog.born_on.'],
     views: { endpoints_introduced: [], endpoints_removed: [], actions_introduced: [], actions_removed: [] },
+    deprecated: null,
+    sunset: null,
   });
   const context = { version: model.resolve('5.0.0'), today };
   t.same(model.upgradeRequest(DOG_RESOURCE, BIKO, context), { id: 1, name: 'Biko', born_on: '2014-05-06' }, 'old input upgraded');

@@ -3,6 +3,9 @@ import type { Representation } from '../../domain/versioning/representation.js';
 import type { RequestContext } from '../../domain/versioning/request-context.js';
 import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
 import type { Version } from '../../domain/versioning/version.js';
+import type { CalendarDate } from '../../domain/records/calendar-date.js';
+import type { VersionLifecycle } from '../../domain/versioning/version-lifecycle.js';
+import type { VersionStanding } from '../../domain/versioning/version-standing.js';
 
 /** The versioning rules the use cases follow; the domain's VersionModel is the implementation. */
 export interface VersionPolicy {
@@ -13,6 +16,14 @@ export interface VersionPolicy {
   isAvailable(viewSet: string, action: string, version: Version): boolean;
   represent<R>(key: ResourceKey<R>, record: R, context: RequestContext): Representation;
   changelogEntry(version: Version): ChangelogEntry;
+  /** The version's declared deprecation (date and link) and sunset, each null when not declared. */
+  lifecycleOf(version: Version): VersionLifecycle;
+  /** Whether the version's sunset has come by `today` (UTC). */
+  isRetired(version: Version, today: CalendarDate): boolean;
+  /** Oldest first: one before any sunset, then one from each sunset date on. */
+  readonly standings: readonly VersionStanding[];
+  /** The versions as they stand on `today`: which are served, and which one a request naming none gets. */
+  standingOn(today: CalendarDate): VersionStanding;
 }
 
 export const VERSION_POLICY = Symbol.for('VersionPolicy');
