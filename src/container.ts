@@ -122,7 +122,7 @@ export function readServiceSettings(env: Environment): Settings {
 }
 
 /** A DEFAULT_VERSION whose sunset has come by the day of the start refuses the start. */
-function refuseRetiredDefault(model: VersionModel, today: CalendarDate): void {
+export function refuseRetiredDefault(model: VersionModel, today: CalendarDate): void {
   const standing = model.standingOn(today);
   try {
     standing.resolve(undefined);
