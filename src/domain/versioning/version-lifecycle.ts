@@ -84,7 +84,7 @@ export class VersionLifecycle {
 function httpsUrl(text: unknown): string | undefined {
   if (typeof text !== 'string' || !URL.canParse(text)) return undefined;
   const url = new URL(text);
-  return url.protocol === 'https:' && url.hostname !== '' ? url.href : undefined;
+  return url.protocol === 'https:' ? url.href : undefined;
 }
 
 /** Each declared version's lifecycle by version text; each problem is pushed to `problems`. Expects versions already checked. */

@@ -34,8 +34,8 @@ interface VersionTable {
 type AvailabilityTable = ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>;
 
 /**
- * The whole versioning model: supported versions, the default, transform chains, availability
- * and the changelog. Built and validated once; a request only looks things up.
+ * The whole versioning model: supported versions, the default, transform chains, availability,
+ * the changelog and each version's lifecycle. Built and validated once; a request only looks things up.
  */
 export class VersionModel {
   /** Newest first. */

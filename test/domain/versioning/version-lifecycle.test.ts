@@ -38,7 +38,12 @@ t.test('every problem of a lifecycle is named with its version', async (t) => {
       false,
       ['version 1.0.0: deprecated.on "2026-02-30" is not a real date; write YYYY-MM-DD, such as 2026-01-01'],
     ],
-    ['a date in another form', { deprecated: { on: '1/1/2026' } }, false, ['version 1.0.0: deprecated.on "1/1/2026" is not a real date; write YYYY-MM-DD, such as 2026-01-01']],
+    [
+      'a date in another form',
+      { deprecated: { on: '1/1/2026' } },
+      false,
+      ['version 1.0.0: deprecated.on "1/1/2026" is not a real date; write YYYY-MM-DD, such as 2026-01-01'],
+    ],
     [
       'a deprecation with no date',
       { deprecated: {} as { on: string } },
@@ -80,7 +85,9 @@ t.test('every problem of a lifecycle is named with its version', async (t) => {
   for (const link of ['http://example.com/moving', '/moving', 'example.com/moving', 'mailto:api@example.com', 'https://', 42]) {
     t.same(
       check({ deprecated: { on: '2026-01-01', link: link as string } }).problems,
-      [`version 1.0.0: deprecated.link ${JSON.stringify(link)} is not an absolute https:// URL; link the page that explains the move, or leave it out`],
+      [
+        `version 1.0.0: deprecated.link ${JSON.stringify(link)} is not an absolute https:// URL; link the page that explains the move, or leave it out`,
+      ],
       `link ${JSON.stringify(link)}`,
     );
   }

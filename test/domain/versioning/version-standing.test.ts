@@ -70,7 +70,10 @@ t.test('the 406 list of supported versions leaves the retired ones out', async (
   const unsupported = t.throws(() => standing.resolve('9.9.9'), UnsupportedVersionError) as UnsupportedVersionError;
   t.equal(unsupported.message, 'Unsupported version "9.9.9". Supported versions: 5.0.0, 4.0.0, 3.0.0, 2.1.0.');
   const malformed = t.throws(() => standing.resolve('1.0'), MalformedVersionError) as MalformedVersionError;
-  t.equal(malformed.message, 'Malformed version "1.0": a version is MAJOR.MINOR.PATCH, such as 1.0.0. Supported versions: 5.0.0, 4.0.0, 3.0.0, 2.1.0.');
+  t.equal(
+    malformed.message,
+    'Malformed version "1.0": a version is MAJOR.MINOR.PATCH, such as 1.0.0. Supported versions: 5.0.0, 4.0.0, 3.0.0, 2.1.0.',
+  );
 });
 
 t.test('DEFAULT_VERSION=earliest: the earliest version not yet retired, day by day', async (t) => {
