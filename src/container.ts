@@ -26,6 +26,10 @@ import { memoryPersistenceModule } from './adapters/persistence/memory/memory-pe
 import { buildReferenceModel } from './domain/api-history/reference-history.js';
 import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
 import { Version } from './domain/versioning/version.js';
+import type { VersionModel } from './domain/versioning/version-model.js';
+import type { RetiredVersionError } from './domain/versioning/retired-version-error.js';
+import type { CalendarDate } from './domain/records/calendar-date.js';
+import { StartupError } from './application/errors/startup-error.js';
 
 export interface ServiceOutput {
   readonly stdout: LogSink;
@@ -89,6 +93,7 @@ export async function composeService(
   const settings = readServiceSettings(env);
   const model = buildReferenceModel(settings);
   const clock = settings.today === undefined ? new SystemClock() : new FixedClock(settings.today);
+  refuseRetiredDefault(model, clock.today());
   const storage = await openStorage(settings, clock, output, persistence);
 
   const container = new Container();
@@ -116,6 +121,21 @@ export function readServiceSettings(env: Environment): Settings {
     env,
     SUPPORTED_VERSIONS.map((version) => Version.parse(version)),
   );
+}
+
+/** A DEFAULT_VERSION whose sunset has come by the day of the start refuses the start. */
+export function refuseRetiredDefault(model: VersionModel, today: CalendarDate): void {
+  const standing = model.standingOn(today);
+  try {
+    standing.resolve(undefined);
+  } catch (error) {
+    // With no version named, the only refusal is a retired default.
+    const { version, sunset } = error as RetiredVersionError;
+    throw new StartupError(
+      `bad setting: DEFAULT_VERSION="${version}" names a version retired on ${sunset.toString()}, its sunset date (today is ${today.toString()}); ` +
+        `set it to latest, earliest or a supported version (${standing.supported.join(', ')})`,
+    );
+  }
 }
 
 /** The storage adapter STORAGE selects: the data file in memory, or a migrated PostgreSQL database. */

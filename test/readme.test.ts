@@ -10,6 +10,10 @@ import { PublishedContracts } from '../src/adapters/http/openapi/published-contr
 import { DescribeRecords } from '../src/application/use-cases/describe-records.js';
 import { HISTORY_WITH_VERSION_6 } from './fixtures/readme/history-with-version-6.js';
 import { acceptVersion, startService } from './fixtures/service.js';
+import { API_HISTORY } from '../src/domain/api-history/bundle.js';
+import { startWithModel } from './fixtures/lifecycle-service.js';
+import { TestClock } from './fixtures/test-clock.js';
+import { v1_0_0 } from './fixtures/readme/v1-0-0-retiring.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const httpApi = readFileSync(new URL('../docs/http-api.md', import.meta.url), 'utf8');
@@ -26,6 +30,39 @@ t.test('the README quotes the worked example exactly as the file that is tested'
       .trim(),
   );
   t.ok(blocks.includes(body), 'the version module stands in the README as it is');
+});
+
+t.test('the README quotes the deprecated and retiring 1.0.0 exactly as the file that is tested', async (t) => {
+  const example = readFileSync(new URL('./fixtures/readme/v1-0-0-retiring.ts', import.meta.url), 'utf8');
+  const body = example.slice(example.indexOf('export const v1_0_0')).trim();
+  const blocks = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map(([, code = '']) => code.trim());
+  t.ok(blocks.includes(body), 'the version module stands in the README as it is');
+});
+
+t.test("the worked example of retiring 1.0.0: the README's headers, then the 410 from the sunset on, in one running service", async (t) => {
+  const section = readme.slice(readme.indexOf('## Deprecating and retiring a version'), readme.indexOf('## Swapping the storage adapter'));
+  const shown = /then says so[^\n]*\n\n```\n([\s\S]*?)\n```/.exec(section)?.[1] ?? '';
+  const headers = shown.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)] as const);
+  t.same(
+    headers.map(([name]) => name),
+    ['Deprecation', 'Sunset', 'Link'],
+    'the README shows the three headers',
+  );
+  const versions = API_HISTORY.versions.map((change) => (change.version === '1.0.0' ? v1_0_0 : change));
+  const clock = new TestClock('2026-12-31');
+  const service = await startWithModel(t, VersionModel.build(declarationOf({ ...API_HISTORY, versions }, { ageRemoval: 'computed' })), clock);
+  const served = await fetch(`${service.url}/cats/1/`, { headers: acceptVersion('1.0.0') });
+  for (const [name, value] of headers) t.equal(served.headers.get(name), value, `2026-12-31: ${name} as the README shows it`);
+  const changelog = (await (await fetch(`${service.url}/version/`)).json()) as { version: string; deprecated: string; sunset: string }[];
+  t.match(changelog.at(-1), { version: '1.0.0', deprecated: '2026-01-01', sunset: '2027-01-01' }, '/version/ shows both dates');
+  clock.set('2027-01-01');
+  const gone = await fetch(`${service.url}/cats/`, { headers: acceptVersion('1.0.0') });
+  t.equal(gone.status, 410, '2027-01-01: 410');
+  t.same(await gone.json(), {
+    detail:
+      'Version 1.0.0 was retired on 2027-01-01, its sunset date, and is no longer served. Supported versions: 5.0.0, 4.0.0, 3.0.0, 2.1.0, 2.0.0.',
+  });
+  t.ok(section.includes('**410**') && section.includes('api-deprecated-versions'), 'the README says what happens then');
 });
 
 t.test('the README quotes the three-line contract test file exactly as it is', async (t) => {
@@ -50,6 +87,8 @@ t.test('the worked example: adding 6.0.0 keeps every older shape and adds the ch
     notes: ['Renamed Dog.birthday to Dog.born_on'],
     models: ['Dog.birthday: renamed born_on, string (date)'],
     views: { endpoints_introduced: [], endpoints_removed: [], actions_introduced: [], actions_removed: [] },
+    deprecated: null,
+    sunset: null,
   });
   const contracts = new PublishedContracts([], new DescribeRecords(model, new FixedClock(today)), model.changelog);
   t.equal(contracts.versions[0]?.version, '6.0.0', 'the docs page lists 6.0.0 first');
@@ -86,7 +125,7 @@ t.test('the README names every setting and both commands; docs/http-api.md every
   ]) {
     t.ok(readme.includes(word), word);
   }
-  for (const status of ['200', '204', '301', '400', '404', '405', '406', '408', '417', '431', '500', '503']) {
+  for (const status of ['200', '204', '301', '400', '404', '405', '406', '408', '410', '417', '431', '500', '503']) {
     t.ok(httpApi.includes(`| ${status} `), `status ${status} in the table`);
     t.ok(readme.includes(status), `status ${status} in the README's summary`);
   }

@@ -4,13 +4,17 @@ import { inject, injectable } from 'inversify';
 import type { Awaitable } from '../../application/ports/awaitable.js';
 import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
 import { DomainError } from '../../domain/errors/domain-error.js';
+import type { CalendarDate } from '../../domain/records/calendar-date.js';
+import { RetiredVersionError } from '../../domain/versioning/retired-version-error.js';
 import type { Version } from '../../domain/versioning/version.js';
+import type { VersionStanding } from '../../domain/versioning/version-standing.js';
 import { ALLOWED_METHODS } from './allowed-methods.js';
 import { ApiRoutes } from './api-routes.js';
 import { errorResponseFor, SERVER_ERROR } from './error-responses.js';
 import { checkHostHeader } from './host-header.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
 import { IsoTimestamps } from './iso-timestamps.js';
+import { LifecycleHeaders } from './lifecycle-headers.js';
 import { parseRequestTarget } from './request-target.js';
 import type { RouteOutcome } from './route.js';
 import { Router } from './router.js';
@@ -35,22 +39,27 @@ interface Exchange {
 
 /**
  * Answers one request, checking in this order: Host (400), unknown path (404, or 301 to the slash form),
- * method (204 for OPTIONS, 405), version (406), then the use case (availability and record, 404).
- * An unversioned route (`/health/`) skips the version: it answers whatever Accept says.
+ * method (204 for OPTIONS, 405), version (406, or 410 from its sunset on), then the use case (availability and
+ * record, 404). An unversioned route (`/health/`) skips the version: it answers whatever Accept says. A response
+ * served at a deprecated version carries its Deprecation, Sunset and Link headers.
  */
 @injectable()
 export class ApiRequestHandler {
   readonly #router: Router;
-  readonly #versions: VersionSelector;
+  /** One per standing of the versions (a sunset changes what an Accept header selects), made when first needed. */
+  readonly #selectors = new Map<VersionStanding, VersionSelector>();
+  readonly #lifecycleHeaders: LifecycleHeaders;
   readonly #timestamps = new IsoTimestamps();
+  /** The day a request last met a retired default version, which is logged once a day. */
+  #retiredDefaultLoggedOn: CalendarDate | undefined;
 
   constructor(
     @inject(ApiRoutes) routes: Pick<ApiRoutes, 'all'>,
-    @inject(ResolveVersion) resolveVersion: ResolveVersion,
+    @inject(ResolveVersion) private readonly resolveVersion: ResolveVersion,
     @inject(HTTP_LOGS) private readonly logs: HttpLogs,
   ) {
     this.#router = new Router(routes.all);
-    this.#versions = new VersionSelector((requested) => resolveVersion.execute({ requested }));
+    this.#lifecycleHeaders = new LifecycleHeaders(resolveVersion.lifecycles);
   }
 
   /**
@@ -86,14 +95,15 @@ export class ApiRequestHandler {
     if (match === undefined) {
       outcome = this.#redirectToSlashForm(path, query);
     } else if (method === 'OPTIONS') {
-      outcome = { status: 204, body: undefined, headers: { Allow: ALLOWED_METHODS } };
+      outcome = { status: 204, body: undefined, headers: this.#optionsHeaders() };
     } else if (method !== 'GET' && method !== 'HEAD') {
       outcome = { status: 405, body: { detail: `Method "${method}" not allowed.` }, headers: { Allow: ALLOWED_METHODS } };
     } else if (match.route.unversioned === true) {
       outcome = match.route.handle({ version: undefined, path, params: match.params, query });
     } else {
-      const version = this.#versions.select(req.headers.accept);
+      const version = this.#selectorOf(this.resolveVersion.standing()).select(req.headers.accept);
       if (version instanceof DomainError) {
+        if (version instanceof RetiredVersionError && version.byDefault) this.#logRetiredDefault(version);
         outcome = version;
       } else {
         exchange.version = version;
@@ -107,7 +117,38 @@ export class ApiRequestHandler {
 
   #send(res: ServerResponse, outcome: RouteOutcome, exchange: Exchange): void {
     if (outcome instanceof DomainError) this.#sendError(res, outcome, exchange);
-    else sendJson(res, outcome.status ?? 200, outcome.body, exchange.version, outcome.headers);
+    else sendJson(res, outcome.status ?? 200, outcome.body, exchange.version, this.#lifecycleHeaders.addTo(exchange.version, outcome.headers));
+  }
+
+  #selectorOf(standing: VersionStanding): VersionSelector {
+    let selector = this.#selectors.get(standing);
+    if (selector === undefined) {
+      selector = new VersionSelector((requested) => standing.resolve(requested));
+      this.#selectors.set(standing, selector);
+    }
+    return selector;
+  }
+
+  /** `Allow`, and the versions served as ASP.NET API Versioning advertises them: oldest first, the deprecated ones apart. */
+  #optionsHeaders(): Record<string, string> {
+    const { supported, deprecated } = this.resolveVersion.advertised();
+    const headers: Record<string, string> = { Allow: ALLOWED_METHODS, 'api-supported-versions': supported.join(', ') };
+    if (deprecated.length > 0) headers['api-deprecated-versions'] = deprecated.join(', ');
+    return headers;
+  }
+
+  /** DEFAULT_VERSION names a version retired while the service runs: said once a day, not once per request. */
+  #logRetiredDefault({ version, sunset }: RetiredVersionError): void {
+    const today = this.resolveVersion.today();
+    if (this.#retiredDefaultLoggedOn?.equals(today) === true) return;
+    this.#retiredDefaultLoggedOn = today;
+    this.logs.errors(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'error',
+        message: `DEFAULT_VERSION=${version} was retired on ${sunset.toString()}: requests that name no version get 410; set DEFAULT_VERSION to a supported version (a restart with this one refuses to start)`,
+      }),
+    );
   }
 
   async #sendWhenReady(res: ServerResponse, pending: Promise<RouteOutcome>, exchange: Exchange): Promise<void> {
@@ -131,7 +172,7 @@ export class ApiRequestHandler {
     const known = errorResponseFor(error);
     if (known === undefined) this.logs.errors(errorLine(method, path, error));
     const { status, detail, headers } = known ?? SERVER_ERROR;
-    sendJson(res, status, { detail }, version, headers);
+    sendJson(res, status, { detail }, version, this.#lifecycleHeaders.addTo(version, headers));
   }
 
   #logAccess({ method, path, version, started }: Exchange, status: number): void {

@@ -12,7 +12,8 @@ export const MAX_CACHED_ACCEPT_LENGTH = 1024;
 /**
  * The version an Accept header selects, or the refusal to answer with (an AcceptHeaderError, or the
  * MalformedVersionError or UnsupportedVersionError of `resolve`), remembered per header string: a client
- * sends the same Accept on every request, and the supported versions never change while the service runs.
+ * sends the same Accept on every request, and a selector serves one standing of the versions (the handler keeps
+ * one per sunset date), in which they never change.
  * A refusal is returned, not thrown, and the same frozen one for the same header: throwing costs a request
  * more than the rest of its answer.
  * A header is stored only when it comes a second time: one sent once, by a client that varies it on every

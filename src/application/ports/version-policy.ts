@@ -5,6 +5,9 @@ import type { Representation } from '../../domain/versioning/representation.js';
 import type { RequestContext } from '../../domain/versioning/request-context.js';
 import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
 import type { Version } from '../../domain/versioning/version.js';
+import type { CalendarDate } from '../../domain/records/calendar-date.js';
+import type { VersionLifecycle } from '../../domain/versioning/version-lifecycle.js';
+import type { VersionStanding } from '../../domain/versioning/version-standing.js';
 
 /** The versioning rules the use cases follow; the domain's VersionModel is the implementation. */
 export interface VersionPolicy {
@@ -19,6 +22,14 @@ export interface VersionPolicy {
   schemaOf(key: ResourceKey<never>, version: Version): JsonSchema;
   /** The declared record types, with their example records when they have one. */
   readonly resources: readonly ResourceSample[];
+  /** The version's declared deprecation (date and link) and sunset, each null when not declared. */
+  lifecycleOf(version: Version): VersionLifecycle;
+  /** Whether the version's sunset has come by `today` (UTC). */
+  isRetired(version: Version, today: CalendarDate): boolean;
+  /** Oldest first: one before any sunset, then one from each sunset date on. */
+  readonly standings: readonly VersionStanding[];
+  /** The versions as they stand on `today`: which are served, and which one a request naming none gets. */
+  standingOn(today: CalendarDate): VersionStanding;
 }
 
 export const VERSION_POLICY = Symbol.for('VersionPolicy');

@@ -1,5 +1,9 @@
 import { inject, injectable } from 'inversify';
+import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import type { Version } from '../../domain/versioning/version.js';
+import type { VersionLifecycle } from '../../domain/versioning/version-lifecycle.js';
+import type { AdvertisedVersions, VersionStanding } from '../../domain/versioning/version-standing.js';
+import { CLOCK, type Clock } from '../ports/clock.js';
 import { VERSION_POLICY, type VersionPolicy } from '../ports/version-policy.js';
 
 export interface ResolveVersionInput {
@@ -7,12 +11,47 @@ export interface ResolveVersionInput {
   readonly requested: string | undefined;
 }
 
-/** The supported version a request is served at. Throws MalformedVersionError or UnsupportedVersionError. */
+/** A version and what it declares of its end. */
+export interface VersionWithLifecycle {
+  readonly version: Version;
+  readonly lifecycle: VersionLifecycle;
+}
+
+/**
+ * The supported version a request is served at, as the versions stand today (the clock's date: TODAY, or the UTC
+ * date): from its sunset date on a version is refused, and a request naming none gets the default of the day.
+ */
 @injectable()
 export class ResolveVersion {
-  constructor(@inject(VERSION_POLICY) private readonly policy: VersionPolicy) {}
+  /** Every version, newest first, with its lifecycle. */
+  readonly lifecycles: readonly VersionWithLifecycle[];
+  /** Set when no version has a sunset: every day then stands alike, and the clock need not be read. */
+  readonly #only: VersionStanding | undefined;
 
+  constructor(
+    @inject(VERSION_POLICY) private readonly policy: VersionPolicy,
+    @inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.lifecycles = Object.freeze(policy.versions.map((version) => Object.freeze({ version, lifecycle: policy.lifecycleOf(version) })));
+    this.#only = policy.standings.length === 1 ? policy.standings[0] : undefined;
+  }
+
+  /** The versions as they stand today. */
+  standing(): VersionStanding {
+    return this.#only ?? this.policy.standingOn(this.clock.today());
+  }
+
+  /** The versions served today that are not deprecated by today, and those that are; oldest first. */
+  advertised(): AdvertisedVersions {
+    return this.standing().advertisedOn(this.clock.today());
+  }
+
+  today(): CalendarDate {
+    return this.clock.today();
+  }
+
+  /** Throws MalformedVersionError, UnsupportedVersionError or RetiredVersionError. */
   execute({ requested }: ResolveVersionInput): Version {
-    return this.policy.resolve(requested);
+    return this.standing().resolve(requested);
   }
 }

@@ -7,6 +7,8 @@ import type { RequestContext } from '../../domain/versioning/request-context.js'
 import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
+import type { VersionLifecycle } from '../../domain/versioning/version-lifecycle.js';
+import type { VersionStanding } from '../../domain/versioning/version-standing.js';
 import { GenerationalCache } from '../caching/generational-cache.js';
 import type { VersionPolicy } from '../ports/version-policy.js';
 
@@ -44,6 +46,22 @@ export class MemoizedVersionPolicy implements VersionPolicy {
 
   resolve(requested: string | undefined): Version {
     return this.inner.resolve(requested);
+  }
+
+  lifecycleOf(version: Version): VersionLifecycle {
+    return this.inner.lifecycleOf(version);
+  }
+
+  isRetired(version: Version, today: CalendarDate): boolean {
+    return this.inner.isRetired(version, today);
+  }
+
+  get standings(): readonly VersionStanding[] {
+    return this.inner.standings;
+  }
+
+  standingOn(today: CalendarDate): VersionStanding {
+    return this.inner.standingOn(today);
   }
 
   isAvailable(viewSet: string, action: string, version: Version): boolean {

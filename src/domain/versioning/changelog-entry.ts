@@ -9,4 +9,8 @@ export interface ChangelogEntry {
     readonly actions_introduced: readonly string[];
     readonly actions_removed: readonly string[];
   };
+  /** The deprecation date, `YYYY-MM-DD`, or null. */
+  readonly deprecated: string | null;
+  /** The sunset date, `YYYY-MM-DD`, or null: from that day on the version answers 410. */
+  readonly sunset: string | null;
 }

@@ -13,6 +13,7 @@ type WindowEnd = (window: WindowDeclaration) => string | undefined;
  */
 export function buildChangelog(declaration: VersionModelDeclaration, versions: readonly Version[], steps: readonly SchemaStep[]): ChangelogEntry[] {
   const notes = new Map(declaration.versions.map((entry) => [entry.version, entry.notes]));
+  const declared = new Map(declaration.versions.map((entry) => [entry.version, entry]));
   return versions.map((version) => {
     const text = version.toString();
     const endpoints = (end: WindowEnd): string[] => declaration.viewSets.filter((viewSet) => end(viewSet) === text).map((viewSet) => viewSet.name);
@@ -32,6 +33,8 @@ export function buildChangelog(declaration: VersionModelDeclaration, versions: r
         actions_introduced: actions((window) => window.introducedIn),
         actions_removed: actions((window) => window.removedIn),
       },
+      deprecated: declared.get(text)?.deprecated?.on ?? null,
+      sunset: declared.get(text)?.sunset ?? null,
     };
   });
 }

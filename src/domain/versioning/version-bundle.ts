@@ -90,7 +90,12 @@ export function declarationOf<O>(
   });
   if (problems.length > 0) throw new VersionModelError(problems);
   return {
-    versions: bundle.versions.map(({ version, notes }) => ({ version, notes })),
+    versions: bundle.versions.map(({ version, notes, deprecated, sunset }) => ({
+      version,
+      notes,
+      ...(deprecated === undefined ? {} : { deprecated }),
+      ...(sunset === undefined ? {} : { sunset }),
+    })),
     resources,
     viewSets,
     ...(settings.defaultVersion === undefined ? {} : { defaultVersion: settings.defaultVersion }),

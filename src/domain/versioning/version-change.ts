@@ -1,5 +1,6 @@
 import type { ResourceKey } from './resource-declaration.js';
 import type { Transform } from './transform.js';
+import type { LifecycleDeclaration } from './version-lifecycle.js';
 
 /** One record change of a version: a transform of one record type. */
 export interface RecordChange {
@@ -15,8 +16,8 @@ export interface ViewChange {
   readonly change: 'introduced' | 'removed';
 }
 
-/** Everything one version changed, in one place; `records` takes the options that choose between variants of a change. */
-export interface VersionChange<O> {
+/** Everything one version changed, and its deprecation and sunset, in one place; `records` takes the options that choose between variants of a change. */
+export interface VersionChange<O> extends LifecycleDeclaration {
   readonly version: string;
   readonly notes: readonly string[];
   readonly records: (options: O) => readonly RecordChange[];
@@ -24,7 +25,7 @@ export interface VersionChange<O> {
 }
 
 /** What a version's module declares, given its version string. */
-export interface VersionChangeBody<O> {
+export interface VersionChangeBody<O> extends LifecycleDeclaration {
   readonly notes: readonly string[];
   readonly records?: (options: O) => readonly RecordChange[];
   readonly views?: readonly ViewChange[];
@@ -32,8 +33,8 @@ export interface VersionChangeBody<O> {
 
 /** A version's change, its version string written once: `body` receives it for the transforms it makes. */
 export function defineVersion<O>(version: string, body: (version: string) => VersionChangeBody<O>): VersionChange<O> {
-  const { notes, records = () => [], views = [] } = body(version);
-  return { version, notes, records, views };
+  const { notes, records = () => [], views = [], ...lifecycle } = body(version);
+  return { version, notes, records, views, ...lifecycle };
 }
 
 /** A transform of record type R, as one change of a version. */

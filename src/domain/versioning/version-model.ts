@@ -12,6 +12,9 @@ import type { Transform } from './transform.js';
 import { UnsupportedVersionError } from './unsupported-version-error.js';
 import { Version } from './version.js';
 import type { VersionModelDeclaration } from './version-model-declaration.js';
+import { lifecyclesOf, type VersionLifecycle } from './version-lifecycle.js';
+import { standingOf, standingsOf, type VersionStanding } from './version-standing.js';
+import type { CalendarDate } from '../records/calendar-date.js';
 
 type AnyTransform = Transform<unknown>;
 
@@ -41,8 +44,8 @@ interface VersionTable {
 type AvailabilityTable = ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>;
 
 /**
- * The whole versioning model: supported versions, the default, transform chains, availability
- * and the changelog. Built and validated once; a request only looks things up.
+ * The whole versioning model: supported versions, the default, transform chains, availability,
+ * the changelog and each version's lifecycle. Built and validated once; a request only looks things up.
  */
 export class VersionModel {
   /** Newest first. */
@@ -52,6 +55,9 @@ export class VersionModel {
   readonly #tables: ReadonlyMap<string, VersionTable>;
   readonly #resources: ReadonlyMap<string, ResourceDeclaration<unknown>>;
   readonly #availability: AvailabilityTable;
+  readonly #lifecycles: ReadonlyMap<string, VersionLifecycle>;
+  /** Oldest first: one before any sunset, then one from each sunset date on. */
+  readonly standings: readonly VersionStanding[];
 
   private constructor(
     versions: readonly Version[],
@@ -59,12 +65,16 @@ export class VersionModel {
     tables: ReadonlyMap<string, VersionTable>,
     resources: ReadonlyMap<string, ResourceDeclaration<unknown>>,
     availability: AvailabilityTable,
+    lifecycles: ReadonlyMap<string, VersionLifecycle>,
+    standings: readonly VersionStanding[],
   ) {
     this.versions = Object.freeze([...versions]);
     this.defaultVersion = defaultVersion;
     this.#tables = tables;
     this.#resources = resources;
     this.#availability = availability;
+    this.#lifecycles = lifecycles;
+    this.standings = Object.freeze([...standings]);
     this.changelog = Object.freeze(versions.map((version) => (tables.get(version.toString()) as VersionTable).entry));
   }
 
@@ -108,6 +118,7 @@ export class VersionModel {
         availableActions.set(action, new Set(versions.filter((version) => effective.contains(version)).map(String)));
       }
     }
+    const lifecycles = lifecyclesOf(declaration.versions, (versions[0] as Version).toString(), check.problems);
     check.throwIfAny();
 
     const changelog = buildChangelog(declaration, versions, [...steps.values()].flat());
@@ -121,7 +132,8 @@ export class VersionModel {
       });
     });
     const resources = new Map(declaration.resources.map((resource) => [resource.key.name, resource as ResourceDeclaration<unknown>]));
-    return new VersionModel(versions, defaultVersion, tables, resources, availability);
+    const standings = standingsOf(versions, lifecycles, declaration.defaultVersion ?? 'latest');
+    return new VersionModel(versions, defaultVersion, tables, resources, availability, lifecycles, standings);
   }
 
   get latest(): Version {
@@ -179,6 +191,22 @@ export class VersionModel {
   /** The declared record types, with their example records when they have one. */
   get resources(): readonly ResourceSample[] {
     return [...this.#resources.values()].map(({ key, example }) => (example === undefined ? { key } : { key, example }));
+  }
+
+  /** The version's declared deprecation and sunset. */
+  lifecycleOf(version: Version): VersionLifecycle {
+    this.#table(version);
+    return this.#lifecycles.get(version.toString()) as VersionLifecycle;
+  }
+
+  /** Whether the version's sunset has come by `today` (UTC): it is then no longer served. */
+  isRetired(version: Version, today: CalendarDate): boolean {
+    return this.lifecycleOf(version).isRetiredOn(today);
+  }
+
+  /** The versions as they stand on `today`: served, retired, and the default. */
+  standingOn(today: CalendarDate): VersionStanding {
+    return standingOf(this.standings, today);
   }
 
   changelogEntry(version: Version): ChangelogEntry {

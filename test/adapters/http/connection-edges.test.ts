@@ -4,6 +4,7 @@ import { TEST_ROUTE_CONTRACT } from '../../fixtures/route-contract.js';
 import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
 import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
+import { SystemClock } from '../../../src/adapters/clock/system-clock.js';
 import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { rawRequest } from '../../fixtures/raw-request.js';
@@ -26,7 +27,7 @@ t.test('a client that leaves before its response is logged with status 499', asy
         },
       ],
     },
-    new ResolveVersion(buildReferenceModel()),
+    new ResolveVersion(buildReferenceModel(), new SystemClock()),
     { access: (line) => access.push(line), errors: () => {} },
   );
   const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 100 });

@@ -4,6 +4,7 @@ import { TEST_ROUTE_CONTRACT } from '../../fixtures/route-contract.js';
 import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
 import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
+import { SystemClock } from '../../../src/adapters/clock/system-clock.js';
 import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { startService } from '../../fixtures/service.js';
@@ -73,7 +74,10 @@ t.test('stop() is idempotent', async (t) => {
 });
 
 t.test('a request that never completes is cut off after the drain timeout', async (t) => {
-  const handler = new ApiRequestHandler({ all: [] }, new ResolveVersion(buildReferenceModel()), { access: undefined, errors: () => undefined });
+  const handler = new ApiRequestHandler({ all: [] }, new ResolveVersion(buildReferenceModel(), new SystemClock()), {
+    access: undefined,
+    errors: () => undefined,
+  });
   const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 200 });
   const { port } = await server.listen(0, '127.0.0.1');
   t.teardown(() => server.stop());
@@ -89,7 +93,10 @@ t.test('a request that never completes is cut off after the drain timeout', asyn
 });
 
 t.test('a client that never closes its refused CONNECT does not hold stop() past the drain timeout', async (t) => {
-  const handler = new ApiRequestHandler({ all: [] }, new ResolveVersion(buildReferenceModel()), { access: undefined, errors: () => undefined });
+  const handler = new ApiRequestHandler({ all: [] }, new ResolveVersion(buildReferenceModel(), new SystemClock()), {
+    access: undefined,
+    errors: () => undefined,
+  });
   const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 300 });
   const { port } = await server.listen(0, '127.0.0.1');
   const client = await openConnection(port);
@@ -115,7 +122,10 @@ t.test('a response still being prepared when stop() is called says Connection: c
       return { body: { done: true } };
     },
   };
-  const handler = new ApiRequestHandler({ all: [slow] }, new ResolveVersion(buildReferenceModel()), { access: undefined, errors: () => undefined });
+  const handler = new ApiRequestHandler({ all: [slow] }, new ResolveVersion(buildReferenceModel(), new SystemClock()), {
+    access: undefined,
+    errors: () => undefined,
+  });
   const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 5000 });
   const { port } = await server.listen(0, '127.0.0.1');
   t.teardown(() => server.stop());

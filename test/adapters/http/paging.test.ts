@@ -110,7 +110,11 @@ t.test('starting_after and ending_before page next to an id, present or not, wit
     t.equal(reply.headers.get('x-total-count'), '7', `${query}: X-Total-Count is the whole list`);
   }
   const cats = await call(service.url, '/cats/?limit=1&starting_after=1', { headers: acceptVersion('1.0.0') });
-  t.same([cats.status, cats.json, cats.headers.get('link')], [200, [], null], 'the cats list takes cursors too');
+  t.same(
+    [cats.status, cats.json, cats.headers.get('link')],
+    [200, [], '</version/my_version/>; rel="deprecation"; type="application/json; version=1.0.0"'],
+    'the cats list takes cursors too (no next or prev: only the deprecation link of 1.0.0)',
+  );
 });
 
 t.test('the default limit is 100', async (t) => {

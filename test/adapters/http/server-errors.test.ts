@@ -9,6 +9,7 @@ import { errorResponseFor } from '../../../src/adapters/http/error-responses.js'
 import type { Route } from '../../../src/adapters/http/route.js';
 import { InvalidPageError } from '../../../src/application/errors/invalid-page-error.js';
 import { NotFoundError } from '../../../src/application/errors/not-found-error.js';
+import { SystemClock } from '../../../src/adapters/clock/system-clock.js';
 import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { DomainError } from '../../../src/domain/errors/domain-error.js';
@@ -53,7 +54,7 @@ t.test('errorResponseFor maps each known error code to its status and detail', a
 async function startWithRoutes(t: Test, undescribed: Omit<Route, 'contract'>[]) {
   const routes = undescribed.map((route) => ({ ...route, contract: TEST_ROUTE_CONTRACT }) as Route);
   const errors: string[] = [];
-  const handler = new ApiRequestHandler({ all: routes }, new ResolveVersion(buildReferenceModel()), {
+  const handler = new ApiRequestHandler({ all: routes }, new ResolveVersion(buildReferenceModel(), new SystemClock()), {
     access: undefined,
     errors: (line) => errors.push(line),
   });

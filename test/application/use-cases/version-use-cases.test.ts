@@ -7,8 +7,8 @@ import { UnsupportedVersionError } from '../../../src/domain/versioning/unsuppor
 import { applicationParts } from '../../fixtures/application.js';
 
 t.test('resolve the version a request is served at', async (t) => {
-  const { model } = applicationParts({ defaultVersion: '2.1.0' });
-  const resolve = new ResolveVersion(model);
+  const { model, clock } = applicationParts({ defaultVersion: '2.1.0' });
+  const resolve = new ResolveVersion(model, clock);
   t.equal(resolve.execute({ requested: undefined }).toString(), '2.1.0', 'the configured default');
   t.equal(resolve.execute({ requested: '3.0.0' }).toString(), '3.0.0', 'asked for');
   t.throws(() => resolve.execute({ requested: '3.0' }), MalformedVersionError);

@@ -122,4 +122,8 @@ t.test('everything else is the model', async (t) => {
     'isAvailable',
   );
   t.equal(policy.changelogEntry(model.latest), model.changelogEntry(model.latest), 'changelogEntry');
+  t.equal(policy.lifecycleOf(model.latest), model.lifecycleOf(model.latest), 'lifecycleOf');
+  t.equal(policy.isRetired(model.latest, day('2026-11-22')), false, 'isRetired');
+  t.equal(policy.standings, model.standings, 'standings');
+  t.equal(policy.standingOn(day('2026-11-22')), model.standingOn(day('2026-11-22')), 'standingOn');
 });

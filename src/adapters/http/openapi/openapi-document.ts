@@ -16,6 +16,8 @@ export interface DocumentSource {
   readonly entry: ChangelogEntry;
   readonly routes: readonly Route[];
   readonly records: readonly RecordDescription[];
+  /** The sunsets the history declares, by version: a request selecting a retired one is answered 410, whatever the document. */
+  readonly sunsets: readonly string[];
 }
 
 const ID_SCHEMA: Json = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
@@ -26,7 +28,7 @@ const COMMON_HEADERS: Json = { Vary: text('Always `Accept`: the version is chose
  * The OpenAPI 3.1 document of one version: the operations that exist at it (their windows, R1 to R6), each with
  * its parameters, the schema of every status it can answer and its headers, and the records' schemas at the version.
  */
-export function openApiDocument({ version, entry, routes, records }: DocumentSource): OpenApiDocument {
+export function openApiDocument({ version, entry, routes, records, sunsets }: DocumentSource): OpenApiDocument {
   const schemas: Json = { Error: ERROR_SCHEMA };
   for (const record of records) schemas[record.key.name] = record.schema;
   const examples = new Map(records.map((record) => [record.key.name, record.example]));
@@ -36,7 +38,7 @@ export function openApiDocument({ version, entry, routes, records }: DocumentSou
     if (contract.availableAt !== undefined && !contract.availableAt(version)) continue;
     if (contract.body.kind === 'fixed') schemas[contract.body.name] = contract.body.schema;
     paths[route.pattern.replace(/:(\w+)/g, '{$1}')] = {
-      get: operation(route, version, examples),
+      get: operation(route, version, entry, examples, sunsets),
       options: {
         operationId: `${contract.operationId}Options`,
         summary: 'The methods the path allows',
@@ -45,14 +47,17 @@ export function openApiDocument({ version, entry, routes, records }: DocumentSou
       },
     };
   }
+  const info: Json = {
+    title: 'Version-aware API',
+    version: version.toString(),
+    summary: `The dogs and cats API as version ${version.toString()} serves it${entry.deprecated === null ? '' : ', deprecated'}.`,
+    description: infoDescription(version, entry),
+  };
+  if (entry.deprecated !== null) info['x-deprecated'] = entry.deprecated;
+  if (entry.sunset !== null) info['x-sunset'] = entry.sunset;
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'Version-aware API',
-      version: version.toString(),
-      summary: `The dogs and cats API as version ${version.toString()} serves it.`,
-      description: infoDescription(version, entry),
-    },
+    info,
     tags: [...new Set(routes.map((route) => route.contract.tag))].map((name) => ({ name })),
     paths,
     components: { schemas },
@@ -62,13 +67,37 @@ export function openApiDocument({ version, entry, routes, records }: DocumentSou
 function infoDescription(version: Version, entry: ChangelogEntry): string {
   const changes = [...entry.notes, ...entry.models].map((line) => `- ${line}`).join('\n');
   return (
+    lifecycleText(version, entry) +
     `Send \`Accept: application/json; version=${version.toString()}\` to be served this version; every response names the ` +
     `version it was served at in its \`Content-Type\`. A response with no version in its \`Content-Type\` was refused before ` +
     `a version was chosen. HEAD answers as GET does, without the body.\n\n## What ${version.toString()} changed\n\n${changes}`
   );
 }
 
-function operation(route: Route, version: Version, examples: ReadonlyMap<string, JsonValue | undefined>): Json {
+function lifecycleText(version: Version, { deprecated, sunset }: ChangelogEntry): string {
+  if (deprecated === null) return '';
+  const end = sunset === null ? 'No sunset is set yet.' : `From ${sunset} (UTC) on it is retired: every request selecting it gets 410 Gone.`;
+  return `**Deprecated since ${deprecated}**: move to a newer version. ${end} Every response served at ${version.toString()} says so in its \`Deprecation\`${sunset === null ? '' : ', `Sunset`'} and \`Link\` headers.\n\n`;
+}
+
+/** The Deprecation, Sunset and Link headers every response served at a deprecated version carries. */
+function lifecycleHeaders({ deprecated, sunset }: ChangelogEntry): Json {
+  if (deprecated === null) return {};
+  const headers: Json = {
+    Deprecation: text(`RFC 9745: \`@\` and the Unix seconds of ${deprecated}, 00:00 UTC.`),
+    Link: text('RFC 8288: `rel="deprecation"` (and `rel="sunset"`) to the page that explains the move, after any `next` and `prev`.'),
+  };
+  if (sunset !== null) headers.Sunset = text(`RFC 8594: ${sunset}, 00:00 UTC, as an HTTP date.`);
+  return headers;
+}
+
+function operation(
+  route: Route,
+  version: Version,
+  entry: ChangelogEntry,
+  examples: ReadonlyMap<string, JsonValue | undefined>,
+  sunsets: readonly string[],
+): Json {
   const { contract } = route;
   const versioned = route.unversioned !== true;
   const body = contract.body;
@@ -81,10 +110,13 @@ function operation(route: Route, version: Version, examples: ReadonlyMap<string,
   const example = body.kind === 'fixed' ? undefined : examples.get(body.resource.name);
   const media: Json = { schema };
   if (example !== undefined) media.example = body.kind === 'page' ? [example] : example;
-  const okHeaders: Json = { ...COMMON_HEADERS };
+  const atVersion = versioned ? lifecycleHeaders(entry) : {};
+  const okHeaders: Json = { ...COMMON_HEADERS, ...atVersion };
   if (body.kind === 'page') {
     okHeaders['X-Total-Count'] = { description: 'The number of records in the whole collection.', schema: { type: 'integer', minimum: 0 } };
-    okHeaders.Link = text('RFC 8288 `next` and `prev` links by cursor, when there are records on that side.');
+    okHeaders.Link = text(
+      `RFC 8288 \`next\` and \`prev\` links by cursor, when there are records on that side${entry.deprecated === null || !versioned ? '' : ', then the deprecation links'}.`,
+    );
   }
   const contentType = versioned ? `application/json; version=${version.toString()}` : 'application/json';
   const responses: Json = {
@@ -94,16 +126,19 @@ function operation(route: Route, version: Version, examples: ReadonlyMap<string,
     }),
     400: errorResponse(badRequest(contract)),
   };
-  if (body.kind === 'record') responses[404] = errorResponse('No record has this id (an id is a whole number from 1).');
+  if (body.kind === 'record') responses[404] = errorResponse('No record has this id (an id is a whole number from 1).', atVersion);
   responses[405] = errorResponse(`A method other than ${ALLOWED_METHODS}.`, { Allow: text(`Always \`${ALLOWED_METHODS}\`.`) });
   if (versioned) responses[406] = errorResponse('The version asked for is malformed or not supported, or Accept allows no JSON.');
+  if (versioned && sunsets.length > 0) responses[410] = errorResponse(`The version asked for is retired: ${sunsets.join('; ')}.`);
   if (body.kind !== 'fixed') {
     responses[503] = errorResponse('The storage does not answer; retry later.', {
+      ...atVersion,
       'Retry-After': { description: `Seconds to wait: ${RETRY_AFTER_SECONDS}.`, schema: { type: 'integer' } },
     });
   }
-  responses[500] = errorResponse('A fault of the service; the body says nothing of it.');
+  responses[500] = errorResponse('A fault of the service; the body says nothing of it.', atVersion);
   const operation: Json = { operationId: contract.operationId, summary: contract.summary, tags: [contract.tag], responses };
+  if (versioned && entry.deprecated !== null) operation.deprecated = true;
   const parameters = parametersOf(route.pattern, body.kind);
   if (parameters.length > 0) operation.parameters = parameters;
   return operation;

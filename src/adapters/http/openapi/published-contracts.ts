@@ -30,12 +30,13 @@ export class PublishedContracts implements ApiContracts {
       records: records.execute({ version }),
     }));
     checkSchemaAgreement(sources);
+    const sunsets = changelog.flatMap(({ version, sunset }) => (sunset === null ? [] : [`${version} from ${sunset}`]));
     for (const source of sources) {
-      const document = deepFreeze(openApiDocument({ ...source, routes }));
+      const document = deepFreeze(openApiDocument({ ...source, routes, sunsets }));
       this.#published.set(source.version.toString(), { document, json: new JsonText(JSON.stringify(document)) });
     }
     this.versions = Object.freeze(
-      sources.map(({ version, entry }) => ({ version: version.toString(), notes: entry.notes, deprecated: null, sunset: null })),
+      sources.map(({ version, entry }) => ({ version: version.toString(), notes: entry.notes, deprecated: entry.deprecated, sunset: entry.sunset })),
     );
   }
 

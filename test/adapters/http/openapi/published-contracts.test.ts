@@ -128,14 +128,17 @@ t.test('property: any valid dog or cat, shaped for any version in either mode, m
       const cat = model.represent(CAT_RESOURCE, parseCat({ id: input.id, name: input.name }), context);
       const headers = new Headers({ 'content-type': `application/json; version=${version}`, vary: 'Accept', 'x-total-count': '1' });
       const problems = [
-        ...validator.check({ method: 'GET', target: '/doggies/', status: 200, headers, body: JSON.stringify([dog]) }),
-        ...validator.check({
-          method: 'GET',
-          target: '/cats/',
-          status: version === '5.0.0' ? 404 : 200,
-          headers,
-          body: JSON.stringify(version === '5.0.0' ? { detail: 'Not found.' } : [cat]),
-        }),
+        ...validator.check({ method: 'GET', target: '/doggies/', status: 200, headers, body: JSON.stringify([dog]) }, { headers: false }),
+        ...validator.check(
+          {
+            method: 'GET',
+            target: '/cats/',
+            status: version === '5.0.0' ? 404 : 200,
+            headers,
+            body: JSON.stringify(version === '5.0.0' ? { detail: 'Not found.' } : [cat]),
+          },
+          { headers: false },
+        ),
       ];
       checked += 1;
       return problems.length === 0;

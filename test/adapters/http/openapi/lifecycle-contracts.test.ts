@@ -1,0 +1,62 @@
+import t from 'tap';
+import { SUPPORTED_VERSIONS } from '../../../../src/domain/api-history/bundle.js';
+import { ContractValidator } from '../../../fixtures/contract-validator.js';
+import { LIFECYCLE_TODAY, lifecycleModel } from '../../../fixtures/lifecycle-history.js';
+import { startWithModel } from '../../../fixtures/lifecycle-service.js';
+import { TestClock } from '../../../fixtures/test-clock.js';
+import { acceptVersion, startService } from '../../../fixtures/service.js';
+
+type Json = Record<string, unknown>;
+type Operation = { deprecated?: boolean; responses: Record<string, { headers?: Json }> };
+
+const documentAt = async (url: string, version: string) =>
+  (await (await fetch(`${url}/openapi.json`, { headers: acceptVersion(version) })).json()) as Json;
+const operationsOf = (document: Json) => Object.values(document.paths as Record<string, { get: Operation }>).map((item) => item.get);
+
+t.test('the reference history: 1.0.0 says it is deprecated, in info and on every versioned operation; 2.0.0 does not', async (t) => {
+  const service = await startService(t);
+  const old = await documentAt(service.url, '1.0.0');
+  t.match(old.info, {
+    'x-deprecated': '2026-01-01',
+    summary: /deprecated/,
+    description: /\*\*Deprecated since 2026-01-01\*\*.*No sunset is set yet/s,
+  });
+  t.notOk('x-sunset' in (old.info as Json), 'no sunset');
+  for (const operation of operationsOf(old)) {
+    const health = operation.responses[200]?.headers?.Deprecation === undefined;
+    t.equal(operation.deprecated, health ? undefined : true, 'deprecated, but /health/, which is unversioned');
+    if (!health) t.ok(operation.responses[200]?.headers?.Link, 'its Link is documented');
+    t.notOk(operation.responses[410], 'no version has a sunset: no 410');
+  }
+  const current = await documentAt(service.url, '2.0.0');
+  t.notOk('x-deprecated' in (current.info as Json));
+  t.notOk(
+    operationsOf(current).some((operation) => operation.deprecated),
+    'no operation deprecated at 2.0.0',
+  );
+});
+
+t.test('a history with sunsets: 410 documented, Sunset headers, and every response keeps its contract', async (t) => {
+  const clock = new TestClock(LIFECYCLE_TODAY);
+  const service = await startWithModel(t, lifecycleModel(), clock);
+  const documents = new Map<string, Json>();
+  for (const version of ['5.0.0', '4.0.0', '3.0.0', '2.1.0']) documents.set(version, await documentAt(service.url, version));
+  const retiring = documents.get('2.1.0') as Json;
+  t.match(retiring.info, { 'x-deprecated': '2026-06-01', 'x-sunset': '2026-12-01', description: /From 2026-12-01 \(UTC\) on it is retired/ });
+  const dogDetail = (retiring.paths as Record<string, { get: Operation }>)['/doggies/{id}/']?.get as Operation;
+  t.ok(dogDetail.responses[200]?.headers?.Sunset, 'Sunset documented');
+  t.match(
+    dogDetail.responses[410],
+    { description: /2\.1\.0 from 2026-12-01; 2\.0\.0 from 2026-11-22; 1\.0\.0 from 2026-06-01/ },
+    '410, naming each sunset',
+  );
+  t.ok((documents.get('5.0.0')?.paths as Record<string, { get: Operation }>)['/doggies/']?.get.responses[410], 'a 410 in every document');
+  const validator = new ContractValidator(documents, '5.0.0');
+  for (const version of [...SUPPORTED_VERSIONS]) {
+    for (const target of ['/doggies/', '/doggies/1/', '/version/my_version/', '/cats/1/', '/openapi.json']) {
+      const response = await fetch(`${service.url}${target}`, { headers: acceptVersion(version) });
+      const seen = { method: 'GET', target, status: response.status, headers: response.headers, body: await response.text() };
+      t.same(validator.check(seen), [], `${target} at ${version}: ${response.status}`);
+    }
+  }
+});
