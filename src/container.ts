@@ -17,8 +17,10 @@ import { loadRecords } from './adapters/persistence/data-file.js';
 import { readSettings, type Environment, type Settings } from './adapters/config/settings.js';
 import { ApiRequestHandler } from './adapters/http/api-request-handler.js';
 import { ApiRoutes } from './adapters/http/api-routes.js';
+import { DocsRoutes } from './adapters/http/docs/docs-routes.js';
 import { API_SERVER_OPTIONS, ApiServer, type ApiServerOptions } from './adapters/http/api-server.js';
 import { HTTP_LOGS, type HttpLogs } from './adapters/http/http-logs.js';
+import { API_CONTRACTS, type ApiContracts } from './adapters/http/openapi/api-contracts.js';
 import type { LogSink } from './adapters/logging/log-sink.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
@@ -67,6 +69,7 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions): Container
   return new ContainerModule(({ bind }) => {
     bind<HttpLogs>(HTTP_LOGS).toConstantValue(logs);
     bind<ApiServerOptions>(API_SERVER_OPTIONS).toConstantValue(options);
+    bind(DocsRoutes).toSelf().inSingletonScope();
     bind(ApiRoutes).toSelf().inSingletonScope();
     bind(ApiRequestHandler).toSelf().inSingletonScope();
     bind(ApiServer).toSelf().inSingletonScope();
@@ -77,12 +80,14 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions): Container
  * The composition root: reads and checks every setting, builds the version model, loads and
  * validates the data, wires the graph and resolves it once. Throws StartupError or
  * VersionModelError naming what is wrong; nothing is served half-built. `persistence` replaces the
- * in-memory adapter with STORAGE=memory (tests load one that fails on purpose).
+ * in-memory adapter with STORAGE=memory (tests load one that fails on purpose); `contracts`, the API's
+ * published contracts, serve the docs page.
  */
 export async function composeService(
   env: Environment,
   output: ServiceOutput,
   persistence: PersistenceModule = memoryPersistenceModule,
+  contracts?: ApiContracts,
 ): Promise<ComposedService> {
   const settings = readServiceSettings(env);
   const model = buildReferenceModel(settings);
@@ -95,6 +100,7 @@ export async function composeService(
     storage.module,
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits),
   );
+  if (contracts !== undefined) container.bind<ApiContracts>(API_CONTRACTS).toConstantValue(contracts);
   const server = container.get(ApiServer);
   let stopping: Promise<void> | undefined;
   return {

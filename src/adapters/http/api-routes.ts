@@ -11,6 +11,7 @@ import { RetrieveCat } from '../../application/use-cases/retrieve-cat.js';
 import { RetrieveDog } from '../../application/use-cases/retrieve-dog.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
 import type { Version } from '../../domain/versioning/version.js';
+import { DocsRoutes } from './docs/docs-routes.js';
 import { healthResponse } from './health-response.js';
 import { JsonText } from './json-text.js';
 import { paginationHeaders } from './pagination-headers.js';
@@ -31,6 +32,7 @@ export class ApiRoutes {
     @inject(ListCats) listCats: ListCats,
     @inject(RetrieveCat) retrieveCat: RetrieveCat,
     @inject(CheckHealth) checkHealth: CheckHealth,
+    @inject(DocsRoutes) docs: DocsRoutes,
   ) {
     // The changelog never changes while the process runs: each body is serialized once.
     const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
@@ -52,6 +54,7 @@ export class ApiRoutes {
       { pattern: '/cats/', handle: listing(listCats, json) },
       { pattern: '/cats/:id/', handle: retrieval(retrieveCat, json) },
       { pattern: '/health/', unversioned: true, handle: health(checkHealth) },
+      ...docs.all,
     ];
   }
 }
