@@ -1,6 +1,6 @@
 import t from 'tap';
 import { SystemClock } from '../../../../src/adapters/clock/system-clock.js';
-import { EncodedBody } from '../../../../src/adapters/http/encoded-body.js';
+import { type EncodedBody } from '../../../../src/adapters/http/encoded-body.js';
 import { DocsRoutes } from '../../../../src/adapters/http/docs/docs-routes.js';
 import { REDOCLY_LOGO_URL, withoutOutsideRequests } from '../../../../src/adapters/http/docs/redoc-bundle.js';
 import type { RouteResponse } from '../../../../src/adapters/http/route.js';
