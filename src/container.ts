@@ -3,6 +3,7 @@ import { Container, ContainerModule } from 'inversify';
 import { CLOCK, type Clock } from './application/ports/clock.js';
 import { VERSION_POLICY, type VersionPolicy } from './application/ports/version-policy.js';
 import { CheckHealth } from './application/use-cases/check-health.js';
+import { DescribeRecords } from './application/use-cases/describe-records.js';
 import { GetChangelog } from './application/use-cases/get-changelog.js';
 import { GetCurrentVersion } from './application/use-cases/get-current-version.js';
 import { ListCats } from './application/use-cases/list-cats.js';
@@ -17,10 +18,8 @@ import { loadRecords } from './adapters/persistence/data-file.js';
 import { readSettings, type Environment, type Settings } from './adapters/config/settings.js';
 import { ApiRequestHandler } from './adapters/http/api-request-handler.js';
 import { ApiRoutes } from './adapters/http/api-routes.js';
-import { DocsRoutes } from './adapters/http/docs/docs-routes.js';
 import { API_SERVER_OPTIONS, ApiServer, type ApiServerOptions } from './adapters/http/api-server.js';
 import { HTTP_LOGS, type HttpLogs } from './adapters/http/http-logs.js';
-import { API_CONTRACTS, type ApiContracts } from './adapters/http/openapi/api-contracts.js';
 import type { LogSink } from './adapters/logging/log-sink.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
@@ -61,6 +60,7 @@ export function applicationModule(policy: VersionPolicy, clock: Clock): Containe
     bind(ListCats).toSelf().inSingletonScope();
     bind(RetrieveCat).toSelf().inSingletonScope();
     bind(CheckHealth).toSelf().inSingletonScope();
+    bind(DescribeRecords).toSelf().inSingletonScope();
   });
 }
 
@@ -69,7 +69,6 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions): Container
   return new ContainerModule(({ bind }) => {
     bind<HttpLogs>(HTTP_LOGS).toConstantValue(logs);
     bind<ApiServerOptions>(API_SERVER_OPTIONS).toConstantValue(options);
-    bind(DocsRoutes).toSelf().inSingletonScope();
     bind(ApiRoutes).toSelf().inSingletonScope();
     bind(ApiRequestHandler).toSelf().inSingletonScope();
     bind(ApiServer).toSelf().inSingletonScope();
@@ -80,14 +79,12 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions): Container
  * The composition root: reads and checks every setting, builds the version model, loads and
  * validates the data, wires the graph and resolves it once. Throws StartupError or
  * VersionModelError naming what is wrong; nothing is served half-built. `persistence` replaces the
- * in-memory adapter with STORAGE=memory (tests load one that fails on purpose); `contracts`, the API's
- * published contracts, serve the docs page.
+ * in-memory adapter with STORAGE=memory (tests load one that fails on purpose).
  */
 export async function composeService(
   env: Environment,
   output: ServiceOutput,
   persistence: PersistenceModule = memoryPersistenceModule,
-  contracts?: ApiContracts,
 ): Promise<ComposedService> {
   const settings = readServiceSettings(env);
   const model = buildReferenceModel(settings);
@@ -100,7 +97,6 @@ export async function composeService(
     storage.module,
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits),
   );
-  if (contracts !== undefined) container.bind<ApiContracts>(API_CONTRACTS).toConstantValue(contracts);
   const server = container.get(ApiServer);
   let stopping: Promise<void> | undefined;
   return {

@@ -45,7 +45,7 @@ t.test('the worked example: adding 6.0.0 keeps every older shape and adds the ch
   t.same(model.changelog[0], {
     version: '6.0.0',
     notes: ['Renamed Dog.birthday to Dog.born_on'],
-    models: ['Dog.birthday renamed Dog.born_on.'],
+    models: ['Dog.birthday: renamed born_on, string (date)'],
     views: { endpoints_introduced: [], endpoints_removed: [], actions_introduced: [], actions_removed: [] },
   });
   const context = { version: model.resolve('5.0.0'), today };

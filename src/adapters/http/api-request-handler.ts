@@ -5,6 +5,7 @@ import type { Awaitable } from '../../application/ports/awaitable.js';
 import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
 import { DomainError } from '../../domain/errors/domain-error.js';
 import type { Version } from '../../domain/versioning/version.js';
+import { ALLOWED_METHODS } from './allowed-methods.js';
 import { ApiRoutes } from './api-routes.js';
 import { errorResponseFor, SERVER_ERROR } from './error-responses.js';
 import { checkHostHeader } from './host-header.js';
@@ -17,7 +18,6 @@ import { sendJson } from './send-json.js';
 import { UnknownPathError } from './unknown-path-error.js';
 import { VersionSelector } from './version-selector.js';
 
-export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
 const LOGGED_PATH_LENGTH = 2048;
 /** Logged when the connection closed before the response was written (nginx's convention). */
@@ -45,7 +45,7 @@ export class ApiRequestHandler {
   readonly #timestamps = new IsoTimestamps();
 
   constructor(
-    @inject(ApiRoutes) routes: ApiRoutes,
+    @inject(ApiRoutes) routes: Pick<ApiRoutes, 'all'>,
     @inject(ResolveVersion) resolveVersion: ResolveVersion,
     @inject(HTTP_LOGS) private readonly logs: HttpLogs,
   ) {

@@ -1,28 +1,35 @@
 import { inject, injectable } from 'inversify';
 import { NotFoundError } from '../../application/errors/not-found-error.js';
 import { whenReady, type Awaitable } from '../../application/ports/awaitable.js';
+import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
+import { DescribeRecords } from '../../application/use-cases/describe-records.js';
 import { GetChangelog } from '../../application/use-cases/get-changelog.js';
 import { GetCurrentVersion } from '../../application/use-cases/get-current-version.js';
 import { ListCats } from '../../application/use-cases/list-cats.js';
 import { ListDogs } from '../../application/use-cases/list-dogs.js';
 import type { ListRecords } from '../../application/use-cases/list-records.js';
 import { RetrieveCat } from '../../application/use-cases/retrieve-cat.js';
+import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
 import { RetrieveDog } from '../../application/use-cases/retrieve-dog.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
+import { CHANGELOG_ENTRY_SCHEMA } from '../../domain/versioning/changelog-schema.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { DocsRoutes } from './docs/docs-routes.js';
-import { healthResponse } from './health-response.js';
+import { HEALTH_SCHEMA, healthResponse } from './health-response.js';
 import { JsonText } from './json-text.js';
 import { paginationHeaders } from './pagination-headers.js';
 import { parseQuery } from './query-parameters.js';
 import { RepresentationJson } from './representation-json.js';
-import type { Route, RouteOutcome, RouteRequest, RouteResponse } from './route.js';
+import { PublishedContracts } from './openapi/published-contracts.js';
+import type { Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse, ServedRoute } from './route.js';
 
-/** Every path the API answers, each bound to its use case. */
+/** Every path the service answers: the API's, each bound to its use case, and the docs page's. */
 @injectable()
 export class ApiRoutes {
-  readonly all: readonly Route[];
+  readonly all: readonly ServedRoute[];
+  /** Every version's OpenAPI document, describing the API's routes. */
+  readonly contracts: PublishedContracts;
 
   constructor(
     @inject(GetChangelog) changelog: GetChangelog,
@@ -32,7 +39,9 @@ export class ApiRoutes {
     @inject(ListCats) listCats: ListCats,
     @inject(RetrieveCat) retrieveCat: RetrieveCat,
     @inject(CheckHealth) checkHealth: CheckHealth,
-    @inject(DocsRoutes) docs: DocsRoutes,
+    @inject(DescribeRecords) describeRecords: DescribeRecords,
+    @inject(CLOCK) clock: Clock,
+    @inject(ResolveVersion) resolveVersion: ResolveVersion,
   ) {
     // The changelog never changes while the process runs: each body is serialized once.
     const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
@@ -46,16 +55,41 @@ export class ApiRoutes {
       return json;
     };
     const json = new RepresentationJson();
-    this.all = [
-      { pattern: '/version/', handle: () => ({ body: changelogJson }) },
-      { pattern: '/version/my_version/', handle: ({ version }) => ({ body: entryOf(version) }) },
-      { pattern: '/doggies/', handle: listing(listDogs, json) },
-      { pattern: '/doggies/:id/', handle: retrieval(retrieveDog, json) },
-      { pattern: '/cats/', handle: listing(listCats, json) },
-      { pattern: '/cats/:id/', handle: retrieval(retrieveCat, json) },
-      { pattern: '/health/', unversioned: true, handle: health(checkHealth) },
-      ...docs.all,
+    const changelogSchema: RouteBody = { kind: 'fixed', name: 'ChangelogEntry', schema: CHANGELOG_ENTRY_SCHEMA };
+    const api: Route[] = [
+      {
+        pattern: '/version/',
+        handle: () => ({ body: changelogJson }),
+        contract: {
+          operationId: 'getChangelog',
+          summary: 'Every version, newest first',
+          tag: 'Versions',
+          body: { kind: 'fixed', name: 'Changelog', schema: { type: 'array', items: { $ref: '#/components/schemas/ChangelogEntry' } } },
+        },
+      },
+      {
+        pattern: '/version/my_version/',
+        handle: ({ version }) => ({ body: entryOf(version) }),
+        contract: { operationId: 'getMyVersion', summary: 'The version this request is served at', tag: 'Versions', body: changelogSchema },
+      },
+      { pattern: '/doggies/', handle: listing(listDogs, json), contract: listContract('listDogs', 'A page of dogs', 'Dogs', listDogs) },
+      { pattern: '/doggies/:id/', handle: retrieval(retrieveDog, json), contract: retrieveContract('retrieveDog', 'One dog', 'Dogs', retrieveDog) },
+      { pattern: '/cats/', handle: listing(listCats, json), contract: listContract('listCats', 'A page of cats', 'Cats', listCats) },
+      { pattern: '/cats/:id/', handle: retrieval(retrieveCat, json), contract: retrieveContract('retrieveCat', 'One cat', 'Cats', retrieveCat) },
+      {
+        pattern: '/openapi.json',
+        handle: ({ version }) => ({ body: this.contracts.json(version) }),
+        contract: { operationId: 'getOpenApi', summary: "This version's OpenAPI 3.1 document", tag: 'Contract', body: OPENAPI_BODY },
+      },
+      {
+        pattern: '/health/',
+        unversioned: true,
+        handle: health(checkHealth),
+        contract: { operationId: 'getHealth', summary: 'Whether the service and its storage answer', tag: 'Health', body: HEALTH_BODY },
+      },
     ];
+    this.contracts = new PublishedContracts(api, describeRecords, changelog.execute());
+    this.all = [...api, ...new DocsRoutes(this.contracts, clock, resolveVersion).all];
   }
 }
 
@@ -84,5 +118,32 @@ function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute' | 'isAvailab
   return ({ version, params }: RouteRequest): Awaitable<RouteOutcome> => {
     if (!useCase.isAvailableAt(version)) return new NotFoundError('hidden');
     return whenReady(useCase.execute({ version, id: params.id as string }), (representation) => ({ body: json.one(representation) }));
+  };
+}
+
+const OPENAPI_BODY: RouteBody = { kind: 'fixed', name: 'OpenApiDocument', schema: { type: 'object', required: ['openapi', 'info', 'paths'] } };
+const HEALTH_BODY: RouteBody = { kind: 'fixed', name: 'Health', schema: HEALTH_SCHEMA };
+
+function listContract(
+  operationId: string,
+  summary: string,
+  tag: string,
+  useCase: Pick<ListRecords<never>, 'resource' | 'isAvailableAt'>,
+): RouteContract {
+  return { operationId, summary, tag, body: { kind: 'page', resource: useCase.resource }, availableAt: (version) => useCase.isAvailableAt(version) };
+}
+
+function retrieveContract(
+  operationId: string,
+  summary: string,
+  tag: string,
+  useCase: Pick<RetrieveRecord<never>, 'resource' | 'isAvailableAt'>,
+): RouteContract {
+  return {
+    operationId,
+    summary,
+    tag,
+    body: { kind: 'record', resource: useCase.resource },
+    availableAt: (version) => useCase.isAvailableAt(version),
   };
 }

@@ -2,7 +2,8 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { inject, injectable } from 'inversify';
-import { ALLOWED_METHODS, ApiRequestHandler } from './api-request-handler.js';
+import { ALLOWED_METHODS } from './allowed-methods.js';
+import { ApiRequestHandler } from './api-request-handler.js';
 import { sendJson } from './send-json.js';
 
 /** The limits the server puts on each client; durations in milliseconds. */

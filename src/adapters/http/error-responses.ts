@@ -1,10 +1,14 @@
 import { DomainError } from '../../domain/errors/domain-error.js';
+import { closedObject, type JsonSchema } from '../../domain/versioning/json-schema.js';
 
 export interface ErrorResponse {
   readonly status: number;
   readonly detail: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
+
+/** Every error body: `{"detail": "…"}`, a sentence naming what is wrong. */
+export const ERROR_SCHEMA: JsonSchema = closedObject({ detail: { type: 'string' } });
 
 /** Seconds a client is asked to wait before retrying while a dependency is down. */
 export const RETRY_AFTER_SECONDS = 5;

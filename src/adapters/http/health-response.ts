@@ -1,6 +1,15 @@
 import type { Health } from '../../application/use-cases/check-health.js';
+import { closedObject, type JsonSchema } from '../../domain/versioning/json-schema.js';
 import { RETRY_AFTER_SECONDS } from './error-responses.js';
 import type { RouteResponse } from './route.js';
+
+/** Either body of `/health/`. */
+export const HEALTH_SCHEMA: JsonSchema = {
+  oneOf: [
+    closedObject({ status: { const: 'ok' } }),
+    closedObject({ status: { const: 'unavailable' }, failing: { type: 'array', items: { type: 'string' } }, detail: { type: 'string' } }),
+  ],
+};
 
 /** For load balancers: 200 `{"status": "ok"}`, or 503 naming the dependencies that do not answer. Never cached. */
 export function healthResponse({ ok, failing }: Health): RouteResponse {

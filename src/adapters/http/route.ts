@@ -1,5 +1,7 @@
 import type { Awaitable } from '../../application/ports/awaitable.js';
 import type { DomainError } from '../../domain/errors/domain-error.js';
+import type { JsonSchema } from '../../domain/versioning/json-schema.js';
+import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
 import type { Version } from '../../domain/versioning/version.js';
 
 export interface RouteRequest<V extends Version | undefined = Version> {
@@ -22,10 +24,26 @@ export interface RouteResponse {
 /** What a route answers: a response, or a refusal (such as a NotFoundError) returned rather than thrown. */
 export type RouteOutcome = RouteResponse | DomainError;
 
+/** What a route's 200 answers with: one record, a page of records, or a body of a fixed schema. */
+export type RouteBody =
+  | { readonly kind: 'record' | 'page'; readonly resource: ResourceKey<never> }
+  | { readonly kind: 'fixed'; readonly name: string; readonly schema: JsonSchema };
+
+/** What the published contract says of a route: its operation, and at which versions it exists. */
+export interface RouteContract {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly tag: string;
+  readonly body: RouteBody;
+  /** Whether it exists at the version; at every version when absent. */
+  availableAt?(version: Version): boolean;
+}
+
 /** One path of the API, like `/doggies/:id/`, and what answers a GET on it at the resolved version. */
 export interface VersionedRoute {
   readonly pattern: string;
   readonly unversioned?: false;
+  readonly contract: RouteContract;
   handle(request: RouteRequest): Awaitable<RouteOutcome>;
 }
 
@@ -33,7 +51,19 @@ export interface VersionedRoute {
 export interface UnversionedRoute {
   readonly pattern: string;
   readonly unversioned: true;
+  readonly contract: RouteContract;
   handle(request: RouteRequest<undefined>): Awaitable<RouteOutcome>;
 }
 
 export type Route = VersionedRoute | UnversionedRoute;
+
+/** A path outside the API and its contract (the docs page, its scripts): unversioned, and in no OpenAPI document. */
+export interface PageRoute {
+  readonly pattern: string;
+  readonly unversioned: true;
+  readonly contract?: undefined;
+  handle(request: RouteRequest<undefined>): Awaitable<RouteOutcome>;
+}
+
+/** Every route the router serves. */
+export type ServedRoute = Route | PageRoute;

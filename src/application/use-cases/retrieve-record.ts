@@ -21,7 +21,8 @@ export abstract class RetrieveRecord<R> {
     private readonly clock: Clock,
     private readonly repository: RecordRepository<R>,
     private readonly viewSet: string,
-    private readonly resource: ResourceKey<R>,
+    /** The record type it answers with. */
+    readonly resource: ResourceKey<R>,
   ) {}
 
   /** Whether the action exists at the version (execute throws NotFoundError 'hidden' where it does not). */

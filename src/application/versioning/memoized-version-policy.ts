@@ -1,5 +1,7 @@
 import { deepFreeze } from '../../domain/versioning/deep-freeze.js';
 import type { ChangelogEntry } from '../../domain/versioning/changelog-entry.js';
+import type { JsonSchema } from '../../domain/versioning/json-schema.js';
+import type { ResourceSample } from '../../domain/versioning/version-model.js';
 import type { Representation } from '../../domain/versioning/representation.js';
 import type { RequestContext } from '../../domain/versioning/request-context.js';
 import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
@@ -50,6 +52,14 @@ export class MemoizedVersionPolicy implements VersionPolicy {
 
   changelogEntry(version: Version): ChangelogEntry {
     return this.inner.changelogEntry(version);
+  }
+
+  schemaOf(key: ResourceKey<never>, version: Version): JsonSchema {
+    return this.inner.schemaOf(key, version);
+  }
+
+  get resources(): readonly ResourceSample[] {
+    return this.inner.resources;
   }
 
   represent<R>(key: ResourceKey<R>, record: R, context: RequestContext): Representation {

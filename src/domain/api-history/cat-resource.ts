@@ -1,6 +1,8 @@
 import type { Cat } from '../cats/cat.js';
+import { closedObject } from '../versioning/json-schema.js';
 import { resourceKey } from '../versioning/resource-declaration.js';
 import type { ResourceHead } from '../versioning/version-bundle.js';
+import { RECORD_ID_SCHEMA, RECORD_NAME_SCHEMA } from './record-schemas.js';
 
 export const CAT_RESOURCE = resourceKey<Cat>('Cat');
 
@@ -8,4 +10,6 @@ export const CAT_RESOURCE = resourceKey<Cat>('Cat');
 export const CAT_RESOURCE_HEAD: ResourceHead<Cat> = {
   key: CAT_RESOURCE,
   represent: (cat) => ({ id: cat.id, name: cat.name }),
+  schema: closedObject({ id: RECORD_ID_SCHEMA, name: RECORD_NAME_SCHEMA }),
+  example: { id: 1, name: 'Tom' },
 };

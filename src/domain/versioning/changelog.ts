@@ -1,4 +1,5 @@
 import type { ChangelogEntry } from './changelog-entry.js';
+import type { SchemaStep } from './schema-walk.js';
 import type { Version } from './version.js';
 import type { VersionModelDeclaration } from './version-model-declaration.js';
 import type { WindowDeclaration } from './view-set-declaration.js';
@@ -6,11 +7,11 @@ import type { WindowDeclaration } from './view-set-declaration.js';
 type WindowEnd = (window: WindowDeclaration) => string | undefined;
 
 /**
- * The changelog, newest version first: notes, transform descriptions, and each introduction and
+ * The changelog, newest version first: notes, each record change's line (from its schema), and each introduction and
  * removal listed once, under the version its declaration names. Expects a validated declaration,
  * whose version strings are canonical.
  */
-export function buildChangelog(declaration: VersionModelDeclaration, versions: readonly Version[]): ChangelogEntry[] {
+export function buildChangelog(declaration: VersionModelDeclaration, versions: readonly Version[], steps: readonly SchemaStep[]): ChangelogEntry[] {
   const notes = new Map(declaration.versions.map((entry) => [entry.version, entry.notes]));
   return versions.map((version) => {
     const text = version.toString();
@@ -24,9 +25,7 @@ export function buildChangelog(declaration: VersionModelDeclaration, versions: r
     return {
       version: text,
       notes: [...(notes.get(text) as readonly string[])],
-      models: declaration.resources.flatMap((resource) =>
-        resource.transforms.filter((transform) => transform.version === text).map((transform) => transform.description),
-      ),
+      models: steps.filter(({ transform }) => transform.version === text).map(({ line }) => line as string),
       views: {
         endpoints_introduced: endpoints((window) => window.introducedIn),
         endpoints_removed: endpoints((window) => window.removedIn),

@@ -1,5 +1,10 @@
 import { AvailabilityWindow } from './availability-window.js';
 import type { RemovalReading } from './removal-reading.js';
+import { AddField } from './add-field.js';
+import { propertiesOf, type JsonSchema } from './json-schema.js';
+import { RemoveField } from './remove-field.js';
+import type { ResourceDeclaration } from './resource-declaration.js';
+import { walkSchemas, type SchemaStep } from './schema-walk.js';
 import type { Transform } from './transform.js';
 import { Version } from './version.js';
 import type { VersionDeclaration } from './version-declaration.js';
@@ -41,10 +46,10 @@ export class DeclarationChecker {
     return known;
   }
 
-  checkTransform(owner: string, transform: Transform<never>): void {
+  checkTransform(owner: string, transform: Transform<never>): boolean {
     const where = `${owner} transform ${transformLabel(transform)}`;
-    if (typeof transform.description !== 'string' || transform.description.trim() === '') {
-      this.problems.push(`${where}: its description is empty; the changelog lists it under its version`);
+    if (transform.description !== undefined && (typeof transform.description !== 'string' || transform.description.trim() === '')) {
+      this.problems.push(`${where}: its description is empty; leave it out, or say what the change means beyond its schema`);
     }
     const version = this.supported(where, transform.version);
     if (version !== undefined && version.equals(this.versions[this.versions.length - 1] as Version)) {
@@ -52,6 +57,37 @@ export class DeclarationChecker {
         `${where}: it is bound to the earliest version ${version.toString()}, so no request is older and it would never run; bind it to the version that introduced the change`,
       );
     }
+    return version !== undefined;
+  }
+
+  /** Walks a record type's schema back through its transforms (whose versions are known good); undefined when a step fails. */
+  walkSchemas(resource: ResourceDeclaration<never>): readonly SchemaStep[] | undefined {
+    const owner = resource.key.name;
+    if (!isObjectSchema(resource.schema)) {
+      this.problems.push(`${owner}: its schema is not an object schema; declare {type: 'object', properties, required, additionalProperties: false}`);
+      return undefined;
+    }
+    let steps: SchemaStep[];
+    try {
+      steps = walkSchemas(resource);
+    } catch (error) {
+      this.problems.push(`${owner}: a transform's downgradeSchema threw (${error instanceof Error ? error.message : String(error)}); make it return the older schema`);
+      return undefined;
+    }
+    for (const { transform, after, before, line } of steps) {
+      const where = `${owner} transform ${transformLabel(transform)} of ${transform.version}`;
+      if (!isObjectSchema(before)) this.problems.push(`${where}: its downgradeSchema returns no object schema; return the schema just before the change`);
+      else if (line === undefined) {
+        this.problems.push(`${where}: its downgradeSchema leaves the schema as it is and it has no description; change the schema as the data changes, or describe the change`);
+      }
+      if (transform instanceof AddField && !Object.hasOwn(propertiesOf(after), transform.fieldName)) {
+        this.problems.push(`${where}: ${owner}'s schema at ${transform.version} has no property ${transform.fieldName}; add it to the head's schema or to the newer change that removes it`);
+      }
+      if (transform instanceof RemoveField && Object.hasOwn(propertiesOf(after), transform.fieldName)) {
+        this.problems.push(`${where}: ${owner}'s schema at ${transform.version} still has the property ${transform.fieldName}; take it out of the head's schema`);
+      }
+    }
+    return steps;
   }
 
   window(where: string, declaration: WindowDeclaration, reading: RemovalReading): AvailabilityWindow {
@@ -92,4 +128,8 @@ export class DeclarationChecker {
 function transformLabel(transform: Transform<never>): string {
   const field = 'fieldName' in transform ? `(${String(transform.fieldName)})` : '';
   return `${transform.constructor.name}${field}`;
+}
+
+function isObjectSchema(schema: JsonSchema | undefined): boolean {
+  return typeof schema === 'object' && schema !== null && schema.type === 'object';
 }

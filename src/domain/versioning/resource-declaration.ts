@@ -1,3 +1,4 @@
+import type { JsonSchema } from './json-schema.js';
 import type { Representation } from './representation.js';
 import type { Transform } from './transform.js';
 
@@ -11,9 +12,13 @@ export function resourceKey<R>(name: string): ResourceKey<R> {
   return Object.freeze({ name });
 }
 
-/** A record type: how it looks in the newest version, and the transforms that make older shapes. */
+/** A record type: how it looks in the newest version, its schema there, and the transforms that make older shapes. */
 export interface ResourceDeclaration<R> {
   readonly key: ResourceKey<R>;
   represent(record: R): Representation;
+  /** The JSON Schema of `represent`'s output: a closed object schema, walked back by the transforms as the data is. */
+  readonly schema: JsonSchema;
+  /** A record of type R whose shape at every version must match that version's schema; the published contract shows it. */
+  readonly example?: unknown;
   readonly transforms: readonly Transform<R>[];
 }

@@ -1,4 +1,5 @@
 import type { DefaultVersionChoice } from './default-version.js';
+import type { JsonSchema } from './json-schema.js';
 import type { RemovalReading } from './removal-reading.js';
 import type { Representation } from './representation.js';
 import type { ResourceDeclaration, ResourceKey } from './resource-declaration.js';
@@ -11,7 +12,14 @@ import type { ViewSetDeclaration, WindowDeclaration } from './view-set-declarati
 export interface ResourceHead<R> {
   readonly key: ResourceKey<R>;
   represent(record: R): Representation;
+  /** The JSON Schema of `represent`'s output, a closed object schema (`closedObject`); each change walks it back. */
+  readonly schema: JsonSchema;
+  /** A record whose every older shape must match that version's schema, checked at start; the contract shows it. */
+  readonly example: R;
 }
+
+/** A head of any record type, as the bundle lists it. */
+export type BundledResource = Omit<ResourceHead<never>, 'example'> & { readonly example: unknown };
 
 /** A view set and its actions, as they exist in some version; the bundle's changes give their windows. */
 export interface ViewSetHead {
@@ -22,7 +30,7 @@ export interface ViewSetHead {
 /** The ordered versions (newest first) and the heads they change; the only place the versions are ordered. */
 export interface VersionBundle<O> {
   readonly versions: readonly VersionChange<O>[];
-  readonly resources: readonly ResourceHead<never>[];
+  readonly resources: readonly BundledResource[];
   readonly viewSets: readonly ViewSetHead[];
 }
 
@@ -59,6 +67,8 @@ export function declarationOf<O>(
   const resources = bundle.resources.map((head): ResourceDeclaration<never> => ({
     key: head.key,
     represent: (record) => head.represent(record),
+    schema: head.schema,
+    example: head.example,
     transforms: changes.flatMap(({ records }) => records.filter((record) => record.resource === head.key).map((record) => record.transform)),
   }));
   const viewSets = bundle.viewSets.map((head): ViewSetDeclaration => {

@@ -1,4 +1,6 @@
 import type { ChangelogEntry } from './changelog-entry.js';
+import type { JsonSchema } from './json-schema.js';
+import { orderedTransforms, type SchemaStep } from './schema-walk.js';
 import { buildChangelog } from './changelog.js';
 import { DeclarationChecker } from './declaration-checker.js';
 import { deepFreeze } from './deep-freeze.js';
@@ -13,6 +15,12 @@ import type { VersionModelDeclaration } from './version-model-declaration.js';
 
 type AnyTransform = Transform<unknown>;
 
+/** A record type and the example record its declaration gives, if any. */
+export interface ResourceSample {
+  readonly key: ResourceKey<never>;
+  readonly example?: unknown;
+}
+
 interface TransformChain {
   /** Newest change first. */
   readonly downgrade: readonly AnyTransform[];
@@ -24,6 +32,8 @@ interface TransformChain {
 interface VersionTable {
   readonly version: Version;
   readonly chains: ReadonlyMap<string, TransformChain>;
+  /** Each record type's schema at the version, by name. */
+  readonly schemas: ReadonlyMap<string, JsonSchema>;
   readonly entry: ChangelogEntry;
 }
 
@@ -70,8 +80,11 @@ export class VersionModel {
       'resource',
       declaration.resources.map((resource) => resource.key.name),
     );
+    const steps = new Map<string, readonly SchemaStep[]>();
     for (const resource of declaration.resources) {
-      for (const transform of resource.transforms) check.checkTransform(resource.key.name, transform);
+      const known = resource.transforms.map((transform) => check.checkTransform(resource.key.name, transform));
+      const walked = known.every(Boolean) ? check.walkSchemas(resource) : undefined;
+      if (walked !== undefined) steps.set(resource.key.name, walked);
     }
 
     check.unique(
@@ -97,12 +110,13 @@ export class VersionModel {
     }
     check.throwIfAny();
 
-    const changelog = buildChangelog(declaration, versions);
+    const changelog = buildChangelog(declaration, versions, [...steps.values()].flat());
     const tables = new Map<string, VersionTable>();
     versions.forEach((version, index) => {
       tables.set(version.toString(), {
         version,
         chains: compileChains(declaration.resources, version),
+        schemas: schemasAt(declaration.resources, version),
         entry: deepFreeze(changelog[index] as ChangelogEntry),
       });
     });
@@ -156,6 +170,17 @@ export class VersionModel {
     return upgraded;
   }
 
+  /** The JSON Schema of the record type's shape at the version: the head's schema walked back as the data is. */
+  schemaOf(key: ResourceKey<never>, version: Version): JsonSchema {
+    this.#resource(key);
+    return this.#table(version).schemas.get(key.name) as JsonSchema;
+  }
+
+  /** The declared record types, with their example records when they have one. */
+  get resources(): readonly ResourceSample[] {
+    return [...this.#resources.values()].map(({ key, example }) => (example === undefined ? { key } : { key, example }));
+  }
+
   changelogEntry(version: Version): ChangelogEntry {
     return this.#table(version).entry;
   }
@@ -185,14 +210,23 @@ function chooseDefault(check: DeclarationChecker, choice: string): Version {
   return exact as Version;
 }
 
+/** The transforms that run for a request at the version, newest first. */
+function applicableTo(resource: ResourceDeclaration<never>, version: Version): Transform<never>[] {
+  return orderedTransforms(resource.transforms).filter((transform) => version.isOlderThan(Version.parse(transform.version)));
+}
+
+function schemasAt(resources: readonly ResourceDeclaration<never>[], version: Version): Map<string, JsonSchema> {
+  return new Map(
+    resources.map((resource) => {
+      return [resource.key.name, deepFreeze(applicableTo(resource, version).reduce((schema, transform) => transform.downgradeSchema(schema), resource.schema))];
+    }),
+  );
+}
+
 function compileChains(resources: readonly ResourceDeclaration<never>[], version: Version): Map<string, TransformChain> {
   const chains = new Map<string, TransformChain>();
   for (const resource of resources) {
-    const applicable = (resource.transforms as readonly AnyTransform[])
-      .map((transform, order) => ({ transform, order, since: Version.parse(transform.version) }))
-      .filter(({ since }) => version.isOlderThan(since))
-      .sort((a, b) => b.since.compare(a.since) || b.order - a.order)
-      .map(({ transform }) => transform);
+    const applicable = applicableTo(resource, version) as AnyTransform[];
     // Private to the model, so not frozen: V8 iterates a frozen array on a slower path, and this runs once per record.
     chains.set(resource.key.name, { downgrade: applicable, upgrade: [...applicable].reverse() });
   }

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import t from 'tap';
+import { TEST_ROUTE_CONTRACT } from '../../fixtures/route-contract.js';
 import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
 import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
@@ -17,6 +18,7 @@ t.test('a client that leaves before its response is logged with status 499', asy
       all: [
         {
           pattern: '/slow/',
+          contract: TEST_ROUTE_CONTRACT,
           handle: () => {
             reached();
             return new Promise(() => {});

@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import t from 'tap';
+import { TEST_ROUTE_CONTRACT } from '../../fixtures/route-contract.js';
 import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
 import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
@@ -107,6 +108,7 @@ t.test('a response still being prepared when stop() is called says Connection: c
   const routeReached = new Promise<void>((resolve) => (reached = resolve));
   const slow = {
     pattern: '/slow/',
+    contract: TEST_ROUTE_CONTRACT,
     handle: async () => {
       reached();
       await new Promise<void>((resolve) => (release = resolve));

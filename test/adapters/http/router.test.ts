@@ -1,8 +1,9 @@
 import t from 'tap';
 import type { Route } from '../../../src/adapters/http/route.js';
 import { Router } from '../../../src/adapters/http/router.js';
+import { TEST_ROUTE_CONTRACT } from '../../fixtures/route-contract.js';
 
-const route = (pattern: string): Route => ({ pattern, handle: async () => ({ body: pattern }) });
+const route = (pattern: string): Route => ({ pattern, handle: async () => ({ body: pattern }), contract: TEST_ROUTE_CONTRACT });
 
 /** The patterns of the API, in the order ApiRoutes declares them. */
 const API_PATTERNS = ['/version/', '/version/my_version/', '/doggies/', '/doggies/:id/', '/cats/', '/cats/:id/'];

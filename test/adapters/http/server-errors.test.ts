@@ -1,4 +1,5 @@
 import t from 'tap';
+import { TEST_ROUTE_CONTRACT } from '../../fixtures/route-contract.js';
 import type { Test } from 'tap';
 import { AcceptHeaderError } from '../../../src/adapters/http/accept-header-error.js';
 import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
@@ -49,7 +50,8 @@ t.test('errorResponseFor maps each known error code to its status and detail', a
   }
 });
 
-async function startWithRoutes(t: Test, routes: Route[]) {
+async function startWithRoutes(t: Test, undescribed: Omit<Route, 'contract'>[]) {
+  const routes = undescribed.map((route) => ({ ...route, contract: TEST_ROUTE_CONTRACT }) as Route);
   const errors: string[] = [];
   const handler = new ApiRequestHandler({ all: routes }, new ResolveVersion(buildReferenceModel()), {
     access: undefined,

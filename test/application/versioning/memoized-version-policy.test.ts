@@ -1,6 +1,7 @@
 import t from 'tap';
 import { MemoizedVersionPolicy } from '../../../src/application/versioning/memoized-version-policy.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
+import { closedObject, type JsonSchema, withProperty } from '../../../src/domain/versioning/json-schema.js';
 import type { Representation } from '../../../src/domain/versioning/representation.js';
 import type { RequestContext } from '../../../src/domain/versioning/request-context.js';
 import { resourceKey } from '../../../src/domain/versioning/resource-declaration.js';
@@ -18,12 +19,15 @@ const THING = resourceKey<Thing>('Thing');
 /** 2.0.0 dropped `seen`, the day the record was shown; it counts its runs so a test can tell a memo from a recomputation. */
 class DropSeen implements Transform<Thing> {
   readonly version = '2.0.0';
-  readonly description = 'Removed Thing.seen.';
   runs = 0;
 
   downgradeResponse(data: Representation, context: RequestContext): Representation {
     this.runs += 1;
     return withField(data, 'seen', { on: context.today.toString() });
+  }
+
+  downgradeSchema(schema: JsonSchema): JsonSchema {
+    return withProperty(schema, 'seen', closedObject({ on: { type: 'string', format: 'date' } }));
   }
 }
 
@@ -34,7 +38,7 @@ function parts(recordsPerResource?: number) {
       { version: '1.0.0', notes: ['first'] },
       { version: '2.0.0', notes: ['second'] },
     ],
-    resources: [{ key: THING, represent: (thing: Thing) => ({ id: thing.id }), transforms: [dropSeen] }],
+    resources: [{ key: THING, represent: (thing: Thing) => ({ id: thing.id }), schema: closedObject({ id: { type: 'integer' } }), transforms: [dropSeen] }],
     viewSets: [{ name: 'ThingViewSet', actions: { list: {}, retrieve: { introducedIn: '2.0.0' } } }],
   });
   return { model, dropSeen, policy: new MemoizedVersionPolicy(model, recordsPerResource) };
@@ -98,7 +102,7 @@ t.test('an unsupported version fails as it does in the model, and nothing is rem
   const { policy } = parts();
   const foreign = VersionModel.build({
     versions: [{ version: '9.0.0', notes: ['other'] }],
-    resources: [{ key: THING, represent: (record: Thing) => ({ id: record.id }), transforms: [] }],
+    resources: [{ key: THING, represent: (record: Thing) => ({ id: record.id }), schema: closedObject({ id: { type: 'integer' } }), transforms: [] }],
     viewSets: [{ name: 'ThingViewSet', actions: { list: {} } }],
   }).latest;
   t.throws(() => policy.represent(THING, thing(1), { version: foreign, today: day('2026-11-22') }), UnsupportedVersionError);

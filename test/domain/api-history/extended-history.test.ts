@@ -7,6 +7,8 @@ import { defineVersion, recordChange } from '../../../src/domain/versioning/vers
 import { parseDog, type Dog } from '../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
+import { closedObject, type JsonSchema, withoutProperty, withProperty } from '../../../src/domain/versioning/json-schema.js';
+import { RECORD_NAME_SCHEMA } from '../../../src/domain/api-history/record-schemas.js';
 import type { Representation } from '../../../src/domain/versioning/representation.js';
 import type { Transform } from '../../../src/domain/versioning/transform.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
@@ -17,10 +19,12 @@ const biko = parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today);
 /** 6.0.0: `name` is renamed `title`. */
 class RenameNameToTitle implements Transform<Dog> {
   readonly version = '6.0.0';
-  readonly description = 'Dog.name renamed Dog.title.';
   downgradeResponse({ title, ...rest }: Representation): Representation {
     const [id, ...others] = Object.entries(rest);
     return Object.fromEntries([id as [string, unknown], ['name', title], ...others]) as Representation;
+  }
+  downgradeSchema(schema: JsonSchema): JsonSchema {
+    return withProperty(withoutProperty(schema, 'title'), 'name', RECORD_NAME_SCHEMA);
   }
 }
 
@@ -31,7 +35,7 @@ t.test('two later versions added on top: every older row of table 2.1.2 still ho
   }));
   const v7 = defineVersion<{ ageRemoval: 'computed' }>('7.0.0', (version) => ({
     notes: ['Added Dog.good_boy'],
-    records: () => [recordChange(DOG_RESOURCE, new AddField<Dog>({ version, fieldName: 'good_boy', description: 'Added Dog.good_boy.' }))],
+    records: () => [recordChange(DOG_RESOURCE, new AddField<Dog>({ version, fieldName: 'good_boy', schema: { type: 'boolean' } }))],
   }));
   const model = VersionModel.build(
     declarationOf(
@@ -42,6 +46,7 @@ t.test('two later versions added on top: every older row of table 2.1.2 still ho
           {
             ...DOG_RESOURCE_HEAD,
             represent: (record: Dog) => ({ id: record.id, title: record.name, birthday: record.birthday.toString(), good_boy: true }),
+            schema: closedObject({ id: { type: 'integer' }, title: RECORD_NAME_SCHEMA, birthday: { type: 'string' }, good_boy: { type: 'boolean' } }),
           },
           CAT_RESOURCE_HEAD,
         ],
@@ -65,6 +70,7 @@ t.test('two later versions added on top: every older row of table 2.1.2 still ho
     t.same(data, shape, `at ${version}`);
     t.same(Object.keys(data), Object.keys(shape as object), `field order at ${version}`);
   }
-  t.same(model.changelog[0]?.models, ['Added Dog.good_boy.'], 'the new version lists its transform');
+  t.same(model.changelog[0]?.models, ['Dog.good_boy: added, boolean'], 'the new version lists its change, from its schema');
+  t.same(model.changelog[1]?.models, ['Dog.name: renamed title, string'], 'a hand-written change too');
   t.equal(model.resolve(undefined).toString(), '7.0.0', 'latest moves to the new version');
 });

@@ -6,12 +6,13 @@ import { resourceKey } from '../../../src/domain/versioning/resource-declaration
 import { Version } from '../../../src/domain/versioning/version.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
 import { RecordingTransform } from '../../fixtures/recording-transform.js';
+import { closedObject } from '../../../src/domain/versioning/json-schema.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const context = (version: string) => ({ version: Version.parse(version), today });
 
 t.test('add-field drops the field on downgrade and leaves input alone', async (t) => {
-  const add = new AddField({ version: '2.0.0', fieldName: 'age', description: 'Added age.' });
+  const add = new AddField({ version: '2.0.0', fieldName: 'age', schema: { type: 'integer' } });
   t.same(add.downgradeResponse({ id: 1, age: 3 }), { id: 1 }, 'dropped');
   const without = { id: 1 };
   t.equal(add.downgradeResponse(without), without, 'nothing to drop: the same object');
@@ -20,7 +21,7 @@ t.test('add-field drops the field on downgrade and leaves input alone', async (t
 
 t.test('remove-field puts the field back with null_value, and strips it from old input', async (t) => {
   const nullValue = { human_years: -1, dog_years: -1 };
-  const remove = new RemoveField({ version: '4.0.0', fieldName: 'age', description: 'Removed age.', nullValue });
+  const remove = new RemoveField({ version: '4.0.0', fieldName: 'age', schema: { type: 'object' }, nullValue });
   t.same(remove.downgradeResponse({ id: 1 }), { id: 1, age: { human_years: -1, dog_years: -1 } }, 'placeholder of the old type');
   t.same(Object.keys(remove.downgradeResponse({ id: 1, name: 'a' })), ['id', 'name', 'age'], 'the field comes last, as it stood');
   nullValue.human_years = 99;
@@ -28,7 +29,7 @@ t.test('remove-field puts the field back with null_value, and strips it from old
   t.ok(Object.isFrozen(remove.nullValue), 'and frozen, so no response can change it');
   t.same(remove.upgradeRequest({ id: 1, age: 5 }), { id: 1 }, 'an old client sending the field: dropped on upgrade');
   t.same(
-    new RemoveField({ version: '2.0.0', fieldName: 'n', description: 'd', nullValue: null }).downgradeResponse({}),
+    new RemoveField({ version: '2.0.0', fieldName: 'n', schema: { type: 'null' }, nullValue: null }).downgradeResponse({}),
     { n: null },
     'null itself is a placeholder',
   );
@@ -42,6 +43,7 @@ t.test('chains run newest change first on output and oldest first on input, only
       {
         key: KEY,
         represent: (record: { id: number }) => ({ id: record.id }),
+        schema: closedObject({ id: { type: 'integer' } }),
         transforms: [
           new RecordingTransform('3.0.0', 'c1'),
           new RecordingTransform('2.0.0', 'b'),
@@ -83,7 +85,8 @@ t.test('a transform without an input upgrade is skipped on input', async (t) => 
       {
         key: KEY,
         represent: (r: { id: number }) => ({ id: r.id }),
-        transforms: [{ version: '2.0.0', description: 'renamed', downgradeResponse: (data) => data }],
+        schema: closedObject({ id: { type: 'integer' } }),
+        transforms: [{ version: '2.0.0', description: 'renamed', downgradeResponse: (data) => data, downgradeSchema: (schema) => schema }],
       },
     ],
     viewSets: [{ name: 'V', actions: { list: {} } }],

@@ -40,7 +40,7 @@ t.test('the reference bundle gives each version its notes, each record type its 
 t.test('a change naming what the bundle does not have, or ending a window twice, is refused, every problem named', async (t) => {
   const broken = defineVersion<HistoryOptions>('6.0.0', (version) => ({
     notes: ['Broken'],
-    records: () => [recordChange(resourceKey<Dog>('Horse'), new AddField<Dog>({ version, fieldName: 'mane', description: 'Added Horse.mane.' }))],
+    records: () => [recordChange(resourceKey<Dog>('Horse'), new AddField<Dog>({ version, fieldName: 'mane', schema: { type: 'string' } }))],
     views: [introduces('HorseViewSet'), removes(DOGGIE_VIEW_SET, 'update'), removes(CAT_VIEW_SET)],
   }));
   const error = t.throws(() => declarationOf({ ...API_HISTORY, versions: [broken, ...API_HISTORY.versions] }, OPTIONS), VersionModelError);
@@ -55,7 +55,7 @@ t.test('a change naming what the bundle does not have, or ending a window twice,
 t.test('a record change of a known type, at a version with no views, is kept in its place', async (t) => {
   const added = defineVersion<HistoryOptions>('6.0.0', (version) => ({
     notes: ['Added Dog.good_boy'],
-    records: () => [recordChange(DOG_RESOURCE, new AddField<Dog>({ version, fieldName: 'good_boy', description: 'Added Dog.good_boy.' }))],
+    records: () => [recordChange(DOG_RESOURCE, new AddField<Dog>({ version, fieldName: 'good_boy', schema: { type: 'boolean' } }))],
   }));
   const declaration = declarationOf({ ...API_HISTORY, versions: [added, ...API_HISTORY.versions] }, OPTIONS);
   t.same(

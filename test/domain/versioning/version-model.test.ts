@@ -3,6 +3,7 @@ import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
 import { resourceKey, type ResourceDeclaration } from '../../../src/domain/versioning/resource-declaration.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
+import { closedObject } from '../../../src/domain/versioning/json-schema.js';
 import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 import type { VersionModelDeclaration } from '../../../src/domain/versioning/version-model-declaration.js';
@@ -14,6 +15,7 @@ const THING = resourceKey<{ id: number }>('Thing');
 const thing = (transforms: ResourceDeclaration<{ id: number }>['transforms'] = []): ResourceDeclaration<{ id: number }> => ({
   key: THING,
   represent: (record) => ({ id: record.id }),
+  schema: closedObject({ id: { type: 'integer' } }),
   transforms,
 });
 const versions = (...texts: string[]) => texts.map((version) => ({ version, notes: [`notes of ${version}`] }));
@@ -89,12 +91,12 @@ t.test('every wrong declaration is refused with a message naming it', async (t) 
     ],
     [
       'a transform at the earliest version',
-      { resources: [thing([new AddField({ version: '1.0.0', fieldName: 'x', description: 'x' })])] },
+      { resources: [thing([new AddField({ version: '1.0.0', fieldName: 'x', schema: { type: 'integer' } })])] },
       /Thing transform AddField\(x\): it is bound to the earliest version 1\.0\.0/,
     ],
     [
       'a transform with no description',
-      { resources: [thing([new AddField({ version: '2.0.0', fieldName: 'x', description: ' ' })])] },
+      { resources: [thing([new AddField({ version: '2.0.0', fieldName: 'x', schema: { type: 'integer' }, description: ' ' })])] },
       /Thing transform AddField\(x\): its description is empty/,
     ],
     ['two resources of one name', { resources: [thing(), thing()] }, /resource Thing is declared twice/],

@@ -1,11 +1,10 @@
-import { inject, injectable, optional } from 'inversify';
-import { CLOCK, type Clock } from '../../../application/ports/clock.js';
-import { ResolveVersion } from '../../../application/use-cases/resolve-version.js';
+import type { Clock } from '../../../application/ports/clock.js';
+import type { ResolveVersion } from '../../../application/use-cases/resolve-version.js';
 import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
-import { API_CONTRACTS, type ApiContracts } from '../openapi/api-contracts.js';
+import type { ApiContracts } from '../openapi/api-contracts.js';
 import { EncodedBody } from '../encoded-body.js';
 import { parseQuery } from '../query-parameters.js';
-import type { RouteRequest, RouteResponse, UnversionedRoute } from '../route.js';
+import type { PageRoute, RouteRequest, RouteResponse } from '../route.js';
 import { DOCS_PAGE_CSP } from './content-security-policy.js';
 import { docsPageHtml, type DocsPageContent } from './docs-page-html.js';
 import { DOCS_PAGE_SCRIPT } from './docs-page-script.js';
@@ -20,9 +19,8 @@ const JAVASCRIPT = 'text/javascript; charset=utf-8';
 const PAGE_HEADERS = { 'Content-Security-Policy': DOCS_PAGE_CSP, 'Cache-Control': 'no-cache' };
 
 /** `GET /docs/`: the docs page with its version picker (`?version=X.Y.Z` picks one), and the scripts it loads. */
-@injectable()
 export class DocsRoutes {
-  readonly all: readonly UnversionedRoute[];
+  readonly all: readonly PageRoute[];
   readonly #contracts: ApiContracts;
   readonly #clock: Clock;
   readonly #resolveVersion: ResolveVersion;
@@ -31,25 +29,18 @@ export class DocsRoutes {
   readonly #pages = new Map<string, RouteResponse>();
   #pagesDay = '';
 
-  constructor(
-    @inject(API_CONTRACTS) @optional() contracts: ApiContracts | undefined,
-    @inject(CLOCK) clock: Clock,
-    @inject(ResolveVersion) resolveVersion: ResolveVersion,
-  ) {
+  constructor(contracts: ApiContracts, clock: Clock, resolveVersion: ResolveVersion) {
+    this.#contracts = contracts;
     this.#clock = clock;
     this.#resolveVersion = resolveVersion;
     const redoc = new StaticAsset('redoc.standalone', 'js', readRedocBundle(), JAVASCRIPT);
     const script = new StaticAsset('docs-page', 'js', Buffer.from(DOCS_PAGE_SCRIPT), JAVASCRIPT);
     this.#scripts = [redoc.path, script.path];
-    this.#contracts = contracts as ApiContracts;
-    this.all =
-      contracts === undefined
-        ? []
-        : [
-            { pattern: '/docs/', unversioned: true, handle: (request) => this.#page(request) },
-            { pattern: redoc.path, unversioned: true, handle: () => redoc.response },
-            { pattern: script.path, unversioned: true, handle: () => script.response },
-          ];
+    this.all = [
+      { pattern: '/docs/', unversioned: true, handle: (request) => this.#page(request) },
+      { pattern: redoc.path, unversioned: true, handle: () => redoc.response },
+      { pattern: script.path, unversioned: true, handle: () => script.response },
+    ];
   }
 
   #page({ query }: RouteRequest<undefined>): RouteResponse {

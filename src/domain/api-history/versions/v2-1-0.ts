@@ -2,6 +2,7 @@ import type { Dog } from '../../dogs/dog.js';
 import { AddField } from '../../versioning/add-field.js';
 import { defineVersion, recordChange } from '../../versioning/version-change.js';
 import { DOG_RESOURCE } from '../dog-resource.js';
+import { HUMAN_YEARS_SCHEMA } from '../dog-age-schemas.js';
 import type { HistoryOptions } from '../history-options.js';
 
 /** 2.1.0: Dog.age appears, an integer of human years computed from birthday. */
@@ -10,7 +11,7 @@ export const v2_1_0 = defineVersion<HistoryOptions>('2.1.0', (version) => ({
   records: () => [
     recordChange(
       DOG_RESOURCE,
-      new AddField<Dog>({ version, fieldName: 'age', description: 'Added Dog.age: the age in whole years, computed from birthday.' }),
+      new AddField<Dog>({ version, fieldName: 'age', schema: HUMAN_YEARS_SCHEMA, description: 'the age in whole years, computed from birthday' }),
     ),
   ],
 }));

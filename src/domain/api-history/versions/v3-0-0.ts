@@ -1,21 +1,25 @@
 import type { Dog } from '../../dogs/dog.js';
+import { type JsonSchema, withProperty } from '../../versioning/json-schema.js';
 import type { Representation } from '../../versioning/representation.js';
 import type { Transform } from '../../versioning/transform.js';
 import { defineVersion, introduces, recordChange } from '../../versioning/version-change.js';
 import { withField } from '../../versioning/with-field.js';
+import { HUMAN_YEARS_SCHEMA } from '../dog-age-schemas.js';
 import { DOG_RESOURCE } from '../dog-resource.js';
 import type { HistoryOptions } from '../history-options.js';
 import { CAT_VIEW_SET } from '../view-sets.js';
 
 /** Dog.age becomes an object `{human_years, dog_years}`; older versions get the integer back. */
 export class GroupAgeAndDogYears implements Transform<Dog> {
-  readonly description = 'Dog.age became an object grouping human_years and dog_years.';
-
   constructor(readonly version: string) {}
 
   downgradeResponse(data: Representation): Representation {
     const age = data.age as { readonly human_years: number };
     return withField(data, 'age', age.human_years);
+  }
+
+  downgradeSchema(schema: JsonSchema): JsonSchema {
+    return withProperty(schema, 'age', HUMAN_YEARS_SCHEMA);
   }
 }
 

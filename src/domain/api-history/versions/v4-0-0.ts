@@ -1,5 +1,6 @@
 import { dogAge, dogYears } from '../../dogs/dog-age.js';
 import type { Dog } from '../../dogs/dog.js';
+import { type JsonSchema, withProperty } from '../../versioning/json-schema.js';
 import type { Representation } from '../../versioning/representation.js';
 import type { RequestContext } from '../../versioning/request-context.js';
 import { RemoveField } from '../../versioning/remove-field.js';
@@ -7,21 +8,22 @@ import type { Transform } from '../../versioning/transform.js';
 import { defineVersion, recordChange, removes } from '../../versioning/version-change.js';
 import { withField } from '../../versioning/with-field.js';
 import { withoutField } from '../../versioning/without-field.js';
+import { AGE_OBJECT_SCHEMA } from '../dog-age-schemas.js';
 import { DOG_RESOURCE } from '../dog-resource.js';
 import type { HistoryOptions } from '../history-options.js';
 import { CAT_VIEW_SET } from '../view-sets.js';
 
-const DESCRIPTION = 'Removed Dog.age.';
-
 /** Mode A: age is gone; older versions get it back with the real values, computed from the record. */
 export class RemoveAge implements Transform<Dog> {
-  readonly description = DESCRIPTION;
-
   constructor(readonly version: string) {}
 
   downgradeResponse(data: Representation, context: RequestContext, dog: Dog): Representation {
     const age = dogAge(dog.birthday, context.today);
     return withField(data, 'age', { human_years: age, dog_years: dogYears(age) });
+  }
+
+  downgradeSchema(schema: JsonSchema): JsonSchema {
+    return withProperty(schema, 'age', AGE_OBJECT_SCHEMA);
   }
 
   upgradeRequest(data: Representation): Representation {
@@ -37,7 +39,7 @@ export const v4_0_0 = defineVersion<HistoryOptions>('4.0.0', (version) => ({
       DOG_RESOURCE,
       ageRemoval === 'computed'
         ? new RemoveAge(version)
-        : new RemoveField<Dog>({ version, fieldName: 'age', description: DESCRIPTION, nullValue: { human_years: -1, dog_years: -1 } }),
+        : new RemoveField<Dog>({ version, fieldName: 'age', schema: AGE_OBJECT_SCHEMA, nullValue: { human_years: -1, dog_years: -1 } }),
     ),
   ],
   views: [removes(CAT_VIEW_SET, 'list')],

@@ -1,41 +1,17 @@
-import t, { type Test } from 'tap';
+import t from 'tap';
 import { DOCS_PAGE_CSP } from '../../../../src/adapters/http/docs/content-security-policy.js';
 import { DOCS_PAGE_SCRIPT } from '../../../../src/adapters/http/docs/docs-page-script.js';
 import { REDOCLY_LOGO_URL } from '../../../../src/adapters/http/docs/redoc-bundle.js';
-import type { ApiContracts, VersionSummary } from '../../../../src/adapters/http/openapi/api-contracts.js';
-import { fixtureContracts } from '../../../fixtures/docs/fixture-contracts.js';
-import { startService } from '../../../fixtures/service.js';
+import { SUPPORTED_VERSIONS } from '../../../../src/domain/api-history/bundle.js';
+import { embedded, picker, scriptPaths } from '../../../fixtures/docs/docs-page-reading.js';
+import { acceptVersion, startService } from '../../../fixtures/service.js';
 
 const HTML = 'text/html; charset=utf-8';
-
-/** The versions the picker lists, in its order, and the one it marks current. */
-function picker(html: string): { versions: string[]; current: string | undefined; badges: Record<string, string> } {
-  const versions = [...html.matchAll(/<a href="\/docs\/\?version=([^"]+)"/g)].map(([, version]) => decodeURIComponent(version as string));
-  const current = /<a href="\/docs\/\?version=([^"]+)" aria-current="page">/.exec(html)?.[1];
-  const badges: Record<string, string> = {};
-  for (const [, version, badge] of html.matchAll(/\?version=([^"]+)"[^>]*>[^<]*<\/a><span class="badge (\w+)">/g)) {
-    badges[version as string] = badge as string;
-  }
-  return { versions, current, badges };
-}
-
-/** The document the page embeds, read back as the browser's JSON.parse would. */
-function embedded(html: string): unknown {
-  const text = /<script type="application\/json" id="openapi-document">([^<]*)<\/script>/.exec(html)?.[1];
-  return text === undefined ? undefined : JSON.parse(text);
-}
-
-function scriptPaths(html: string): string[] {
-  return [...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map(([, path]) => path as string);
-}
-
-async function docsService(t: Test, contracts: ApiContracts = fixtureContracts(), today = '2026-11-22') {
-  return startService(t, { TODAY: today }, undefined, contracts);
-}
+const NEWEST = SUPPORTED_VERSIONS[0] as string;
+const EARLIEST = SUPPORTED_VERSIONS.at(-1) as string;
 
 t.test('GET /docs/ opens the default version: HTML, a strict CSP, the picker newest first, the document embedded', async (t) => {
-  const contracts = fixtureContracts();
-  const service = await docsService(t, contracts);
+  const service = await startService(t);
   const response = await fetch(`${service.url}/docs/`);
   t.equal(response.status, 200);
   t.equal(response.headers.get('content-type'), HTML);
@@ -44,29 +20,33 @@ t.test('GET /docs/ opens the default version: HTML, a strict CSP, the picker new
   t.equal(response.headers.get('x-content-type-options'), 'nosniff');
   t.equal(response.headers.get('cache-control'), 'no-cache');
   const html = await response.text();
-  t.same(picker(html).versions, ['5.0.0', '4.0.0', '3.0.0', '2.1.0', '2.0.0', '1.0.0'], 'every version, newest first');
-  t.equal(picker(html).current, '5.0.0', 'the default version (the newest)');
-  t.same(embedded(html), contracts.document('5.0.0'), "the default version's document");
-  t.match(html, '<li>Removed the cat endpoint</li>', 'notes under each version');
-  t.notMatch(html, /<script>|<script [^>]*(?<!type="application\/json" id="openapi-document")>[^<]/, 'no inline script');
+  t.same(picker(html).versions, SUPPORTED_VERSIONS, 'every version, newest first');
+  t.equal(picker(html).current, NEWEST, 'the default version (the newest)');
+  const openapi = await fetch(`${service.url}/openapi.json`);
+  t.same(embedded(html), await openapi.json(), 'the document /openapi.json answers without Accept');
+  t.match(html, '<li>Initial version</li>', 'notes under each version');
+  t.notMatch(html, /<script>/, 'no inline script');
   t.equal(scriptPaths(html).length, 2, "redoc's bundle and the page's script");
 });
 
 t.test('/docs/?version=X opens that version; DEFAULT_VERSION picks the one opened without', async (t) => {
-  const contracts = fixtureContracts();
-  const service = await docsService(t, contracts);
+  const service = await startService(t);
+  for (const version of SUPPORTED_VERSIONS) {
+    const html = await (await fetch(`${service.url}/docs/?version=${version}`)).text();
+    t.equal(picker(html).current, version, `${version}: marked`);
+    t.match(html, `<title>API docs: version ${version}</title>`, `${version}: the title`);
+    const openapi = await fetch(`${service.url}/openapi.json`, { headers: acceptVersion(version) });
+    t.same(embedded(html), await openapi.json(), `${version}: the document /openapi.json answers at it`);
+  }
   const html = await (await fetch(`${service.url}/docs/?version=2.1.0`)).text();
-  t.equal(picker(html).current, '2.1.0');
-  t.same(embedded(html), contracts.document('2.1.0'));
-  t.match(html, '<title>API docs: version 2.1.0</title>');
   const again = await fetch(`${service.url}/docs/?version=2.1.0&other=1`);
   t.equal(await again.text(), html, 'the same page again; other parameters ignored');
-  const earliest = await startService(t, { DEFAULT_VERSION: 'earliest' }, undefined, contracts);
-  t.equal(picker(await (await fetch(`${earliest.url}/docs/`)).text()).current, '1.0.0', 'DEFAULT_VERSION=earliest');
+  const earliest = await startService(t, { DEFAULT_VERSION: 'earliest' });
+  t.equal(picker(await (await fetch(`${earliest.url}/docs/`)).text()).current, EARLIEST, 'DEFAULT_VERSION=earliest');
 });
 
 t.test('an unknown, malformed or repeated version shows the picker and says why, never a 500', async (t) => {
-  const service = await docsService(t);
+  const service = await startService(t);
   const cases: [string, number, string][] = [
     ['version=9.9.9', 404, 'There is no version &quot;9.9.9&quot;; pick one of the versions below.'],
     ['version=2.1', 404, 'There is no version &quot;2.1&quot;; pick one of the versions below.'],
@@ -76,66 +56,22 @@ t.test('an unknown, malformed or repeated version shows the picker and says why,
     ['version=2.1.0&version=4.0.0', 400, 'Give &quot;version&quot; once; it was given 2 times.'],
   ];
   for (const [query, status, message] of cases) {
+    const label = query.slice(0, 40);
     const response = await fetch(`${service.url}/docs/?${query}`);
-    t.equal(response.status, status, `${query.slice(0, 40)}: ${status}`);
-    t.equal(response.headers.get('content-type'), HTML, `${query.slice(0, 40)}: a page`);
-    t.equal(response.headers.get('content-security-policy'), DOCS_PAGE_CSP, `${query.slice(0, 40)}: the same CSP`);
+    t.equal(response.status, status, `${label}: ${status}`);
+    t.equal(response.headers.get('content-type'), HTML, `${label}: a page`);
+    t.equal(response.headers.get('content-security-policy'), DOCS_PAGE_CSP, `${label}: the same CSP`);
     const html = await response.text();
-    t.match(html, `<p class="message" role="alert">${message}`, `${query.slice(0, 40)}: the message`);
-    t.equal(picker(html).versions.length, 6, `${query.slice(0, 40)}: the picker`);
-    t.equal(picker(html).current, undefined, `${query.slice(0, 40)}: no version marked`);
-    t.same(scriptPaths(html), [], `${query.slice(0, 40)}: no redoc`);
-    t.notMatch(html, '<script>alert', `${query.slice(0, 40)}: escaped`);
+    t.match(html, `<p class="message" role="alert">${message}`, `${label}: the message`);
+    t.same(picker(html).versions, SUPPORTED_VERSIONS, `${label}: the picker`);
+    t.equal(picker(html).current, undefined, `${label}: no version marked`);
+    t.same(scriptPaths(html), [], `${label}: no redoc`);
+    t.notMatch(html, '<script>alert', `${label}: escaped`);
   }
 });
 
-t.test('the picker badges deprecated versions from their date on, and retired ones from their sunset', async (t) => {
-  const history: VersionSummary[] = [
-    { version: '4.0.0', notes: ['Removed Dog.age'], deprecated: null, sunset: null },
-    { version: '2.1.0', notes: ['Added Dog.age'], deprecated: '2026-11-22', sunset: '2026-11-23' },
-    { version: '2.0.0', notes: ['Added the dog detail view'], deprecated: '2026-06-01', sunset: '2026-11-22' },
-    { version: '1.0.0', notes: ['Initial version'], deprecated: '2026-01-01', sunset: '2026-02-01' },
-  ];
-  const contracts = fixtureContracts(history);
-  const retiredAfterSunset: ApiContracts = {
-    versions: contracts.versions,
-    document: (version) => (version === '2.0.0' || version === '1.0.0' ? undefined : contracts.document(version)),
-  };
-  const service = await docsService(t, retiredAfterSunset);
-  const html = await (await fetch(`${service.url}/docs/?version=4.0.0`)).text();
-  t.same(picker(html).badges, { '2.1.0': 'deprecated', '2.0.0': 'retired', '1.0.0': 'retired' }, 'on 2026-11-22');
-  const before = await docsService(t, retiredAfterSunset, '2025-12-31');
-  t.same(picker(await (await fetch(`${before.url}/docs/?version=4.0.0`)).text()).badges, {}, 'on 2025-12-31: none yet');
-  const retired = await fetch(`${service.url}/docs/?version=2.0.0`);
-  t.equal(retired.status, 410, 'a retired version no longer described: 410');
-  const page = await retired.text();
-  t.match(page, 'Version 2.0.0 was retired on 2026-11-22; pick a version below.');
-  t.equal(picker(page).current, '2.0.0', 'marked in the picker');
-  t.same(scriptPaths(page), [], 'no redoc');
-  const stillDescribed = await fetch(`${service.url}/docs/?version=2.1.0`);
-  t.equal(stillDescribed.status, 200, 'deprecated, not retired: shown');
-  await stillDescribed.arrayBuffer();
-});
-
-t.test('everything put in the page is escaped for where it goes', async (t) => {
-  const hostile = '<img src=x onerror="alert(1)"> & \'quotes\'';
-  const contracts: ApiContracts = {
-    versions: [{ version: '1.0.0', notes: [hostile], deprecated: null, sunset: null }],
-    document: (version) =>
-      version === '1.0.0'
-        ? { openapi: '3.1.0', info: { title: '</script><script>alert(1)</script>', version, description: `${hostile} \u2028` }, paths: {} }
-        : undefined,
-  };
-  const service = await docsService(t, contracts);
-  const html = await (await fetch(`${service.url}/docs/?version=1.0.0`)).text();
-  t.match(html, '<li>&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quotes&#39;</li>', 'notes: HTML-escaped');
-  t.notMatch(html, '<img', 'no element from the notes');
-  t.notMatch(html, '</script><script>alert', 'the document cannot end its script element');
-  t.same(embedded(html), contracts.document('1.0.0'), 'the embedded document reads back unchanged');
-});
-
 t.test("the scripts: redoc's bundle and the page's own, as files from the service, cached for good", async (t) => {
-  const service = await docsService(t);
+  const service = await startService(t);
   const [redoc, script] = scriptPaths(await (await fetch(`${service.url}/docs/`)).text()) as [string, string];
   t.match(redoc, /^\/docs\/redoc\.standalone\.[0-9a-f]{16}\.js$/, 'the bundle: its path names its hash');
   t.match(script, /^\/docs\/docs-page\.[0-9a-f]{16}\.js$/, 'the script: its path names its hash');
@@ -154,13 +90,16 @@ t.test("the scripts: redoc's bundle and the page's own, as files from the servic
       t.notMatch(body, 'sourceMappingURL=redoc.standalone.js.map', 'no pointer to a map that is not served');
     }
   }
+  const head = await fetch(`${service.url}${redoc}`, { method: 'HEAD' });
+  t.equal(head.headers.get('content-type'), 'text/javascript; charset=utf-8', 'HEAD of the bundle: its type');
+  t.equal((await head.arrayBuffer()).byteLength, 0, 'HEAD of the bundle: no body');
   const stale = await fetch(`${service.url}/docs/redoc.standalone.0000000000000000.js`);
   t.equal(stale.status, 404, 'another hash: 404');
   await stale.arrayBuffer();
 });
 
 t.test('HEAD works like GET; /docs redirects to /docs/; OPTIONS and POST as on every path', async (t) => {
-  const service = await docsService(t);
+  const service = await startService(t);
   for (const path of ['/docs/', '/docs/?version=2.1.0', '/docs/?version=nope']) {
     const get = await fetch(`${service.url}${path}`);
     const getBody = await get.arrayBuffer();
@@ -183,11 +122,4 @@ t.test('HEAD works like GET; /docs redirects to /docs/; OPTIONS and POST as on e
   t.equal((await fetch(`${service.url}/docs/`, { method: 'OPTIONS' })).status, 204, 'OPTIONS');
   const post = await fetch(`${service.url}/docs/`, { method: 'POST' });
   t.same([post.status, await post.json()], [405, { detail: 'Method "POST" not allowed.' }], 'POST');
-});
-
-t.test('without published contracts there is no docs page', async (t) => {
-  const service = await startService(t);
-  const response = await fetch(`${service.url}/docs/`);
-  t.equal(response.status, 404);
-  await response.arrayBuffer();
 });

@@ -1,0 +1,142 @@
+import type { RecordDescription } from '../../../application/use-cases/describe-records.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../../../application/paging/page-request.js';
+import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
+import type { JsonValue } from '../../../domain/versioning/representation.js';
+import type { Version } from '../../../domain/versioning/version.js';
+import { ALLOWED_METHODS } from '../allowed-methods.js';
+import { ERROR_SCHEMA, RETRY_AFTER_SECONDS } from '../error-responses.js';
+import type { Route, RouteContract } from '../route.js';
+import type { OpenApiDocument } from './api-contracts.js';
+
+type Json = { [key: string]: JsonValue };
+
+/** What one version's document is made from: the version, its changelog entry, the routes and the record types at it. */
+export interface DocumentSource {
+  readonly version: Version;
+  readonly entry: ChangelogEntry;
+  readonly routes: readonly Route[];
+  readonly records: readonly RecordDescription[];
+}
+
+const ID_SCHEMA: Json = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+const text = (description: string): Json => ({ description, schema: { type: 'string' } });
+const COMMON_HEADERS: Json = { Vary: text('Always `Accept`: the version is chosen by it.') };
+
+/**
+ * The OpenAPI 3.1 document of one version: the operations that exist at it (their windows, R1 to R6), each with
+ * its parameters, the schema of every status it can answer and its headers, and the records' schemas at the version.
+ */
+export function openApiDocument({ version, entry, routes, records }: DocumentSource): OpenApiDocument {
+  const schemas: Json = { Error: ERROR_SCHEMA };
+  for (const record of records) schemas[record.key.name] = record.schema;
+  const examples = new Map(records.map((record) => [record.key.name, record.example]));
+  const paths: Json = {};
+  for (const route of routes) {
+    const { contract } = route;
+    if (contract.availableAt !== undefined && !contract.availableAt(version)) continue;
+    if (contract.body.kind === 'fixed') schemas[contract.body.name] = contract.body.schema;
+    paths[route.pattern.replace(/:(\w+)/g, '{$1}')] = {
+      get: operation(route, version, examples),
+      options: {
+        operationId: `${contract.operationId}Options`,
+        summary: 'The methods the path allows',
+        tags: [contract.tag],
+        responses: { 204: { description: 'No body.', headers: { ...COMMON_HEADERS, Allow: text(`Always \`${ALLOWED_METHODS}\`.`) } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Version-aware API',
+      version: version.toString(),
+      summary: `The dogs and cats API as version ${version.toString()} serves it.`,
+      description: infoDescription(version, entry),
+    },
+    tags: [...new Set(routes.map((route) => route.contract.tag))].map((name) => ({ name })),
+    paths,
+    components: { schemas },
+  };
+}
+
+function infoDescription(version: Version, entry: ChangelogEntry): string {
+  const changes = [...entry.notes, ...entry.models].map((line) => `- ${line}`).join('\n');
+  return (
+    `Send \`Accept: application/json; version=${version.toString()}\` to be served this version; every response names the ` +
+    `version it was served at in its \`Content-Type\`. A response with no version in its \`Content-Type\` was refused before ` +
+    `a version was chosen. HEAD answers as GET does, without the body.\n\n## What ${version.toString()} changed\n\n${changes}`
+  );
+}
+
+function operation(route: Route, version: Version, examples: ReadonlyMap<string, JsonValue | undefined>): Json {
+  const { contract } = route;
+  const versioned = route.unversioned !== true;
+  const body = contract.body;
+  const schema: Json =
+    body.kind === 'fixed'
+      ? ref(body.name)
+      : body.kind === 'record'
+        ? ref(body.resource.name)
+        : { type: 'array', items: ref(body.resource.name), maxItems: MAX_LIMIT };
+  const example = body.kind === 'fixed' ? undefined : examples.get(body.resource.name);
+  const media: Json = { schema };
+  if (example !== undefined) media.example = body.kind === 'page' ? [example] : example;
+  const okHeaders: Json = { ...COMMON_HEADERS };
+  if (body.kind === 'page') {
+    okHeaders['X-Total-Count'] = { description: 'The number of records in the whole collection.', schema: { type: 'integer', minimum: 0 } };
+    okHeaders.Link = text('RFC 8288 `next` and `prev` links by cursor, when there are records on that side.');
+  }
+  const contentType = versioned ? `application/json; version=${version.toString()}` : 'application/json';
+  const responses: Json = {
+    200: { description: 'OK.', headers: okHeaders, content: { [contentType]: media } },
+    301: errorResponse('The path without its trailing slash: moved to the path with it.', {
+      Location: text('The path with its slash, and the query.'),
+    }),
+    400: errorResponse(badRequest(contract)),
+  };
+  if (body.kind === 'record') responses[404] = errorResponse('No record has this id (an id is a whole number from 1).');
+  responses[405] = errorResponse(`A method other than ${ALLOWED_METHODS}.`, { Allow: text(`Always \`${ALLOWED_METHODS}\`.`) });
+  if (versioned) responses[406] = errorResponse('The version asked for is malformed or not supported, or Accept allows no JSON.');
+  if (body.kind !== 'fixed') {
+    responses[503] = errorResponse('The storage does not answer; retry later.', {
+      'Retry-After': { description: `Seconds to wait: ${RETRY_AFTER_SECONDS}.`, schema: { type: 'integer' } },
+    });
+  }
+  responses[500] = errorResponse('A fault of the service; the body says nothing of it.');
+  const operation: Json = { operationId: contract.operationId, summary: contract.summary, tags: [contract.tag], responses };
+  const parameters = parametersOf(route.pattern, body.kind);
+  if (parameters.length > 0) operation.parameters = parameters;
+  return operation;
+}
+
+function badRequest(contract: RouteContract): string {
+  const page = contract.body.kind === 'page' ? 'a bad or repeated page parameter, `offset` with a cursor, both cursors, ' : '';
+  return `A request that cannot be read: ${page}a missing or doubled Host, an Accept or query string over its limits.`;
+}
+
+function errorResponse(description: string, headers: Json = {}): Json {
+  return { description, headers: { ...COMMON_HEADERS, ...headers }, content: { 'application/json': { schema: ref('Error') } } };
+}
+
+function parametersOf(pattern: string, kind: string): Json[] {
+  const parameters: Json[] = [...pattern.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name: name as string,
+    in: 'path',
+    required: true,
+    description: 'A record id; anything else finds no record (404).',
+    schema: ID_SCHEMA,
+  }));
+  if (kind !== 'page') return parameters;
+  const query = (name: string, description: string, schema: Json): Json => ({ name, in: 'query', required: false, description, schema });
+  return [
+    ...parameters,
+    query('limit', 'Records on the page.', { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }),
+    query('offset', 'Records skipped before the page; not with a cursor.', { type: 'integer', minimum: 0, default: 0 }),
+    query('starting_after', 'The page just after this id (Stripe cursor); not with offset or ending_before.', ID_SCHEMA),
+    query('ending_before', 'The page just before this id (Stripe cursor); not with offset or starting_after.', ID_SCHEMA),
+  ];
+}
+
+function ref(name: string): Json {
+  return { $ref: `#/components/schemas/${name}` };
+}

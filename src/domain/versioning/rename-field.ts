@@ -1,0 +1,50 @@
+import { type JsonSchema, propertiesOf } from './json-schema.js';
+import type { JsonValue, Representation } from './representation.js';
+import type { Transform } from './transform.js';
+
+export interface RenameFieldOptions {
+  readonly version: string;
+  /** The field's name before `version`. */
+  readonly from: string;
+  /** Its name from `version` on. */
+  readonly to: string;
+  readonly description?: string;
+}
+
+/** The field `from` is called `to` from `version` on, in the same place and of the same type. */
+export class RenameField<R = unknown> implements Transform<R> {
+  readonly version: string;
+  readonly from: string;
+  readonly to: string;
+  readonly description?: string;
+
+  constructor(options: RenameFieldOptions) {
+    this.version = options.version;
+    this.from = options.from;
+    this.to = options.to;
+    if (options.description !== undefined) this.description = options.description;
+  }
+
+  downgradeResponse(data: Representation): Representation {
+    return renamed(data, this.to, this.from);
+  }
+
+  downgradeSchema(schema: JsonSchema): JsonSchema {
+    const required = Array.isArray(schema.required) ? (schema.required as readonly string[]) : [];
+    return {
+      ...schema,
+      properties: renamed(propertiesOf(schema), this.to, this.from) as Record<string, JsonSchema>,
+      required: required.map((name) => (name === this.to ? this.from : name)),
+    };
+  }
+
+  upgradeRequest(data: Representation): Representation {
+    return renamed(data, this.from, this.to);
+  }
+}
+
+/** A copy with the key `from` written `to`, where it stood; the same object when it has no `from`. */
+function renamed(data: { readonly [key: string]: JsonValue }, from: string, to: string): Representation {
+  if (!Object.hasOwn(data, from)) return data;
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key === from ? to : key, value]));
+}
