@@ -50,6 +50,8 @@ async function screenshot(t: Test, page: Page, version: string): Promise<void> {
   t.comment(`screenshot: ${relative(ROOT, path)}`);
 }
 
+t.setTimeout(120_000);
+
 t.test('the docs page in Chromium: pick a version, see its API, nothing fails and nothing leaves the machine', async (t) => {
   const browser = await launchChromium(t);
   if (browser === undefined) return;
