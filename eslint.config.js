@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', '.tap/', 'test/.artifacts/'] },
+  { ignores: ['dist/', 'coverage/', 'node_modules/', '.tap/', 'test/.artifacts/', 'client-types/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

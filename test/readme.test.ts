@@ -5,6 +5,9 @@ import { parseDog } from '../src/domain/dogs/dog.js';
 import { CalendarDate } from '../src/domain/records/calendar-date.js';
 import { VersionModel } from '../src/domain/versioning/version-model.js';
 import { declarationOf } from '../src/domain/versioning/version-bundle.js';
+import { FixedClock } from '../src/adapters/clock/fixed-clock.js';
+import { PublishedContracts } from '../src/adapters/http/openapi/published-contracts.js';
+import { DescribeRecords } from '../src/application/use-cases/describe-records.js';
 import { HISTORY_WITH_VERSION_6 } from './fixtures/readme/history-with-version-6.js';
 import { acceptVersion, startService } from './fixtures/service.js';
 
@@ -48,6 +51,13 @@ t.test('the worked example: adding 6.0.0 keeps every older shape and adds the ch
     models: ['Dog.birthday: renamed born_on, string (date)'],
     views: { endpoints_introduced: [], endpoints_removed: [], actions_introduced: [], actions_removed: [] },
   });
+  const contracts = new PublishedContracts([], new DescribeRecords(model, new FixedClock(today)), model.changelog);
+  t.equal(contracts.versions[0]?.version, '6.0.0', 'the docs page lists 6.0.0 first');
+  const dogSchema = (version: string) =>
+    (contracts.document(version)?.components as { schemas: Record<string, { properties: object }> }).schemas.Dog?.properties;
+  t.same(Object.keys(dogSchema('6.0.0') ?? {}), ['id', 'name', 'born_on'], "6.0.0's OpenAPI document: born_on");
+  t.same(Object.keys(dogSchema('5.0.0') ?? {}), ['id', 'name', 'birthday'], "5.0.0's: birthday, as before");
+  t.match(contracts.document('6.0.0')?.info, { version: '6.0.0', description: /Renamed Dog\.birthday to Dog\.born_on/ }, 'its notes');
   const context = { version: model.resolve('5.0.0'), today };
   t.same(model.upgradeRequest(DOG_RESOURCE, BIKO, context), { id: 1, name: 'Biko', born_on: '2014-05-06' }, 'old input upgraded');
   t.same(model.upgradeRequest(DOG_RESOURCE, { id: 1, name: 'Biko' }, context), { id: 1, name: 'Biko' }, 'input without birthday');

@@ -121,7 +121,15 @@ function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute' | 'isAvailab
   };
 }
 
-const OPENAPI_BODY: RouteBody = { kind: 'fixed', name: 'OpenApiDocument', schema: { type: 'object', required: ['openapi', 'info', 'paths'] } };
+const OPENAPI_BODY: RouteBody = {
+  kind: 'fixed',
+  name: 'OpenApiDocument',
+  schema: {
+    type: 'object',
+    properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' }, components: { type: 'object' } },
+    required: ['openapi', 'info', 'paths'],
+  },
+};
 const HEALTH_BODY: RouteBody = { kind: 'fixed', name: 'Health', schema: HEALTH_SCHEMA };
 
 function listContract(

@@ -26,11 +26,6 @@ export class DescribeRecords {
     return this.policy.versions;
   }
 
-  /** The version a request that names none is served at. */
-  get defaultVersion(): Version {
-    return this.policy.resolve(undefined);
-  }
-
   /** Every record type at the version; an example is shaped as of today, as a request would get it. */
   execute({ version }: { readonly version: Version }): readonly RecordDescription[] {
     const context = { version, today: this.clock.today() };

@@ -71,20 +71,29 @@ export class DeclarationChecker {
     try {
       steps = walkSchemas(resource);
     } catch (error) {
-      this.problems.push(`${owner}: a transform's downgradeSchema threw (${error instanceof Error ? error.message : String(error)}); make it return the older schema`);
+      this.problems.push(
+        `${owner}: a transform's downgradeSchema threw (${error instanceof Error ? error.message : String(error)}); make it return the older schema`,
+      );
       return undefined;
     }
     for (const { transform, after, before, line } of steps) {
       const where = `${owner} transform ${transformLabel(transform)} of ${transform.version}`;
-      if (!isObjectSchema(before)) this.problems.push(`${where}: its downgradeSchema returns no object schema; return the schema just before the change`);
+      if (!isObjectSchema(before))
+        this.problems.push(`${where}: its downgradeSchema returns no object schema; return the schema just before the change`);
       else if (line === undefined) {
-        this.problems.push(`${where}: its downgradeSchema leaves the schema as it is and it has no description; change the schema as the data changes, or describe the change`);
+        this.problems.push(
+          `${where}: its downgradeSchema leaves the schema as it is and it has no description; change the schema as the data changes, or describe the change`,
+        );
       }
       if (transform instanceof AddField && !Object.hasOwn(propertiesOf(after), transform.fieldName)) {
-        this.problems.push(`${where}: ${owner}'s schema at ${transform.version} has no property ${transform.fieldName}; add it to the head's schema or to the newer change that removes it`);
+        this.problems.push(
+          `${where}: ${owner}'s schema at ${transform.version} has no property ${transform.fieldName}; add it to the head's schema or to the newer change that removes it`,
+        );
       }
       if (transform instanceof RemoveField && Object.hasOwn(propertiesOf(after), transform.fieldName)) {
-        this.problems.push(`${where}: ${owner}'s schema at ${transform.version} still has the property ${transform.fieldName}; take it out of the head's schema`);
+        this.problems.push(
+          `${where}: ${owner}'s schema at ${transform.version} still has the property ${transform.fieldName}; take it out of the head's schema`,
+        );
       }
     }
     return steps;

@@ -27,6 +27,7 @@ export function withoutProperty(schema: JsonSchema, name: string): JsonSchema {
   return { ...schema, properties, required: requiredOf(schema).filter((field) => field !== name) };
 }
 
-function requiredOf(schema: JsonSchema): readonly string[] {
+/** The names an object schema requires. */
+export function requiredOf(schema: JsonSchema): readonly string[] {
   return Array.isArray(schema.required) ? (schema.required as readonly string[]) : [];
 }

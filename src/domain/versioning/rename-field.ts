@@ -1,4 +1,4 @@
-import { type JsonSchema, propertiesOf } from './json-schema.js';
+import { type JsonSchema, propertiesOf, requiredOf } from './json-schema.js';
 import type { JsonValue, Representation } from './representation.js';
 import type { Transform } from './transform.js';
 
@@ -30,11 +30,10 @@ export class RenameField<R = unknown> implements Transform<R> {
   }
 
   downgradeSchema(schema: JsonSchema): JsonSchema {
-    const required = Array.isArray(schema.required) ? (schema.required as readonly string[]) : [];
     return {
       ...schema,
-      properties: renamed(propertiesOf(schema), this.to, this.from) as Record<string, JsonSchema>,
-      required: required.map((name) => (name === this.to ? this.from : name)),
+      properties: renamed(propertiesOf(schema), this.to, this.from),
+      required: requiredOf(schema).map((name) => (name === this.to ? this.from : name)),
     };
   }
 

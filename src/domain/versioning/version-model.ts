@@ -218,7 +218,10 @@ function applicableTo(resource: ResourceDeclaration<never>, version: Version): T
 function schemasAt(resources: readonly ResourceDeclaration<never>[], version: Version): Map<string, JsonSchema> {
   return new Map(
     resources.map((resource) => {
-      return [resource.key.name, deepFreeze(applicableTo(resource, version).reduce((schema, transform) => transform.downgradeSchema(schema), resource.schema))];
+      return [
+        resource.key.name,
+        deepFreeze(applicableTo(resource, version).reduce((schema, transform) => transform.downgradeSchema(schema), resource.schema)),
+      ];
     }),
   );
 }

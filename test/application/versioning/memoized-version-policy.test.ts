@@ -38,7 +38,9 @@ function parts(recordsPerResource?: number) {
       { version: '1.0.0', notes: ['first'] },
       { version: '2.0.0', notes: ['second'] },
     ],
-    resources: [{ key: THING, represent: (thing: Thing) => ({ id: thing.id }), schema: closedObject({ id: { type: 'integer' } }), transforms: [dropSeen] }],
+    resources: [
+      { key: THING, represent: (thing: Thing) => ({ id: thing.id }), schema: closedObject({ id: { type: 'integer' } }), transforms: [dropSeen] },
+    ],
     viewSets: [{ name: 'ThingViewSet', actions: { list: {}, retrieve: { introducedIn: '2.0.0' } } }],
   });
   return { model, dropSeen, policy: new MemoizedVersionPolicy(model, recordsPerResource) };

@@ -1,0 +1,146 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import fc from 'fast-check';
+import t from 'tap';
+import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';
+import { AGE_REMOVALS } from '../../../../src/domain/api-history/age-removal.js';
+import { CAT_RESOURCE } from '../../../../src/domain/api-history/cat-resource.js';
+import { SUPPORTED_VERSIONS } from '../../../../src/domain/api-history/bundle.js';
+import { DOG_RESOURCE } from '../../../../src/domain/api-history/dog-resource.js';
+import { parseCat } from '../../../../src/domain/cats/cat.js';
+import { parseDog } from '../../../../src/domain/dogs/dog.js';
+import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
+import { ContractValidator } from '../../../fixtures/contract-validator.js';
+import { acceptVersion, startService } from '../../../fixtures/service.js';
+
+type Json = Record<string, unknown>;
+
+async function documents(url: string): Promise<Map<string, Json>> {
+  const byVersion = new Map<string, Json>();
+  for (const version of SUPPORTED_VERSIONS) {
+    byVersion.set(version, (await (await fetch(`${url}/openapi.json`, { headers: acceptVersion(version) })).json()) as Json);
+  }
+  return byVersion;
+}
+
+const pathsOf = (document: Json | undefined) => Object.keys((document as { paths: Json }).paths);
+const dogAt = (document: Json | undefined) => ((document as { components: { schemas: Json } }).components.schemas.Dog ?? null) as Json | null;
+
+t.test('each version publishes a valid OpenAPI 3.1 document, versioned like every route', async (t) => {
+  const service = await startService(t);
+  const byVersion = await documents(service.url);
+  const validator = new Validator();
+  for (const [version, document] of byVersion) {
+    const result = await validator.validate(document);
+    t.ok(result.valid, `${version}: valid OpenAPI 3.1 ${JSON.stringify(result.errors ?? '')}`);
+    t.equal((document.info as Json).version, version, `${version}: info.version`);
+  }
+  const byDefault = await fetch(`${service.url}/openapi.json`);
+  t.equal(byDefault.headers.get('content-type'), 'application/json; version=5.0.0', 'no Accept: the default version, named');
+  t.equal(((await byDefault.json()) as { info: Json }).info.version, '5.0.0');
+  const earliest = await startService(t, { DEFAULT_VERSION: 'earliest' });
+  t.equal(((await (await fetch(`${earliest.url}/openapi.json`)).json()) as { info: Json }).info.version, '1.0.0', 'DEFAULT_VERSION is followed');
+  const refused = await fetch(`${service.url}/openapi.json`, { headers: acceptVersion('9.9.9') });
+  t.equal(refused.status, 406, 'an unsupported version is a 406, as on every route');
+});
+
+t.test('a document holds exactly the operations of its version (R1 to R6), and its notes and changes', async (t) => {
+  const service = await startService(t);
+  const byVersion = await documents(service.url);
+  const common = ['/version/', '/version/my_version/', '/openapi.json', '/health/'];
+  t.same(pathsOf(byVersion.get('1.0.0')).sort(), [...common, '/doggies/', '/cats/'].sort(), '1.0.0: no dog detail, no cat detail');
+  t.same(pathsOf(byVersion.get('2.0.0')).sort(), [...common, '/doggies/', '/doggies/{id}/', '/cats/'].sort(), '2.0.0: the dog detail');
+  t.same(pathsOf(byVersion.get('3.0.0')).sort(), [...common, '/doggies/', '/doggies/{id}/', '/cats/', '/cats/{id}/'].sort(), '3.0.0: the cat detail');
+  t.same(
+    pathsOf(byVersion.get('4.0.0')).sort(),
+    [...common, '/doggies/', '/doggies/{id}/', '/cats/', '/cats/{id}/'].sort(),
+    '4.0.0: the cat list removed, inclusive: still here',
+  );
+  t.same(
+    pathsOf(byVersion.get('5.0.0')).sort(),
+    [...common, '/doggies/', '/doggies/{id}/', '/cats/{id}/'].sort(),
+    '5.0.0: the cat endpoint removed, inclusive',
+  );
+  const exclusive = await startService(t, { REMOVED_IN: 'exclusive' });
+  const exclusiveDocuments = await documents(exclusive.url);
+  t.notOk(pathsOf(exclusiveDocuments.get('4.0.0')).includes('/cats/'), 'REMOVED_IN=exclusive: the cat list is gone at 4.0.0');
+  t.ok(pathsOf(exclusiveDocuments.get('4.0.0')).includes('/cats/{id}/'), '… and the cat detail is still there');
+  const info = byVersion.get('2.1.0')?.info as Json;
+  t.match(info.description, /Added Dog\.age/, 'the notes of 2.1.0');
+  t.match(info.description, /Dog\.age: added, integer/, 'the generated line of its change');
+});
+
+t.test('the record schemas walk back as the data does: age is an integer at 2.1.0, an object at 3.0.0, gone at 2.0.0 and 4.0.0', async (t) => {
+  const service = await startService(t);
+  const byVersion = await documents(service.url);
+  const age = (version: string) => (dogAt(byVersion.get(version))?.properties as Json).age;
+  t.same(age('2.1.0'), { type: 'integer' });
+  t.same(age('3.0.0'), {
+    type: 'object',
+    properties: { human_years: { type: 'integer' }, dog_years: { type: 'integer' } },
+    required: ['human_years', 'dog_years'],
+    additionalProperties: false,
+  });
+  for (const version of ['1.0.0', '2.0.0', '4.0.0', '5.0.0']) t.equal(age(version), undefined, `${version}: no age`);
+  for (const version of SUPPORTED_VERSIONS) t.equal(dogAt(byVersion.get(version))?.additionalProperties, false, `${version}: closed`);
+  const validator = new ContractValidator(byVersion, '5.0.0');
+  const dogResponse = (version: string, body: unknown) => ({
+    method: 'GET',
+    target: '/doggies/1/',
+    status: 200,
+    headers: new Headers({ 'content-type': `application/json; version=${version}`, vary: 'Accept' }),
+    body: JSON.stringify(body),
+  });
+  const rex = { id: 1, name: 'Rex', birthday: '2019-05-04' };
+  t.same(validator.check(dogResponse('2.0.0', rex)), [], 'a 2.0.0 dog');
+  t.match(
+    validator.check(dogResponse('2.0.0', { ...rex, age: 7 })),
+    [/must NOT have additional properties/],
+    'the 2.0.0 document rejects a dog with age',
+  );
+  t.match(validator.check(dogResponse('2.1.0', rex)), [/must have required property 'age'/], 'the 2.1.0 document rejects a dog without age');
+  t.match(validator.check(dogResponse('3.0.0', { ...rex, age: 7 })), [/must be object/], 'the 3.0.0 document rejects an integer age');
+  t.match(validator.check(dogResponse('2.1.0', { ...rex, age: 7, birthday: '2019-02-30' })), [/must match format "date"/], 'a date that is not one');
+  t.match(validator.check({ ...dogResponse('2.1.0', rex), status: 418 }), [/status 418 is not documented/], 'an undocumented status');
+  t.match(validator.check({ ...dogResponse('1.0.0', rex) }), [/no path of the document, yet 200/], 'a path its version does not have');
+  t.match(
+    validator.check({ ...dogResponse('2.1.0', [rex]), target: '/doggies/' }),
+    [/header X-Total-Count is missing/, /must have required property 'age'/],
+    'a list without its count header, and a wrong item',
+  );
+});
+
+t.test('property: any valid dog or cat, shaped for any version in either mode, matches that version published schema', async (t) => {
+  const service = await startService(t);
+  const validator = new ContractValidator(await documents(service.url), '5.0.0');
+  const today = CalendarDate.parse('2026-11-22') as CalendarDate;
+  const models = AGE_REMOVALS.map((ageRemoval) => buildReferenceModel({ ageRemoval }));
+  const day = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2026-11-22T00:00:00Z'), noInvalidDate: true });
+  const record = fc.record({
+    id: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+    name: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 50 }),
+    birthday: day.map((date) => date.toISOString().slice(0, 10)),
+  });
+  let checked = 0;
+  fc.assert(
+    fc.property(record, fc.constantFrom(...SUPPORTED_VERSIONS), fc.constantFrom(...models), (input, version, model) => {
+      const context = { version: model.resolve(version), today };
+      const dog = model.represent(DOG_RESOURCE, parseDog(input, today), context);
+      const cat = model.represent(CAT_RESOURCE, parseCat({ id: input.id, name: input.name }), context);
+      const headers = new Headers({ 'content-type': `application/json; version=${version}`, vary: 'Accept', 'x-total-count': '1' });
+      const problems = [
+        ...validator.check({ method: 'GET', target: '/doggies/', status: 200, headers, body: JSON.stringify([dog]) }),
+        ...validator.check({
+          method: 'GET',
+          target: '/cats/',
+          status: version === '5.0.0' ? 404 : 200,
+          headers,
+          body: JSON.stringify(version === '5.0.0' ? { detail: 'Not found.' } : [cat]),
+        }),
+      ];
+      checked += 1;
+      return problems.length === 0;
+    }),
+    { numRuns: 500 },
+  );
+  t.equal(checked, 500, '500 random records, each at a random version and mode');
+});

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import ts from 'typescript';
+import { clientTypesSource } from '../../tools/client-types-source.js';
+import { acceptVersion, startService } from '../fixtures/service.js';
+
+/** A small typed client of the dog detail, as a user of `npm run client-types` writes it against one version's types. */
+const client = (version: string) => `
+import type { components, paths } from './${version}.js';
+
+type Dog = paths['/doggies/{id}/']['get']['responses'][200]['content']['application/json; version=${version}'];
+
+export async function getDog(base: string, id: number): Promise<Dog> {
+  const response = await fetch(\`\${base}/doggies/\${id}/\`, { headers: { accept: 'application/json; version=${version}' } });
+  return (await response.json()) as Dog;
+}
+
+export async function ageOf(base: string): Promise<number> {
+  const dog: components['schemas']['Dog'] = await getDog(base, 1);
+  return dog.age;
+}
+`;
+
+function diagnostics(directory: string, file: string): string[] {
+  const program = ts.createProgram([join(directory, file)], {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    types: [],
+  });
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+}
+
+t.test("a typed client reading dog.age compiles against 2.1.0's types and fails against 4.0.0's", async (t) => {
+  const service = await startService(t);
+  const directory = mkdtempSync(join(tmpdir(), 'client-types-'));
+  t.teardown(() => rmSync(directory, { recursive: true, force: true }));
+  for (const version of ['2.1.0', '4.0.0']) {
+    const document = (await (await fetch(`${service.url}/openapi.json`, { headers: acceptVersion(version) })).json()) as object;
+    const source = await clientTypesSource(document);
+    t.match(
+      source,
+      new RegExp(`^// The types of version-aware-api ${version.replaceAll('.', '\\.')}, from its /openapi\\.json`),
+      `${version}: named`,
+    );
+    writeFileSync(join(directory, `${version}.d.ts`), source);
+    writeFileSync(join(directory, `client-${version}.ts`), client(version));
+  }
+  t.same(diagnostics(directory, 'client-2.1.0.ts'), [], '2.1.0: dog.age is a number');
+  const errors = diagnostics(directory, 'client-4.0.0.ts');
+  t.equal(errors.length, 1, '4.0.0: one error');
+  t.match(errors[0], /Property 'age' does not exist on type/, '4.0.0: dog has no age');
+});

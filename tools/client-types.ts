@@ -1,0 +1,32 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { composeService } from '../src/container.js';
+import { clientTypesSource } from './client-types-source.js';
+
+/**
+ * `npm run client-types [-- --out DIR]`: one `.d.ts` per supported version (`DIR/<version>.d.ts`, `client-types/`
+ * by default), from the OpenAPI documents the service publishes. It starts the service on a free loopback port
+ * with the in-memory storage, asks it for each version's document as a client would, and stops it.
+ */
+const { values } = parseArgs({ options: { out: { type: 'string', default: 'client-types' } } });
+const out = resolve(values.out);
+const quiet = (): void => {};
+const service = await composeService(
+  { ...process.env, STORAGE: 'memory', ACCESS_LOG: 'off' },
+  { stdout: quiet, stderr: (line) => console.error(line) },
+);
+try {
+  const { port } = await service.server.listen(0, '127.0.0.1');
+  const url = `http://127.0.0.1:${port}`;
+  const versions = ((await (await fetch(`${url}/version/`)).json()) as { version: string }[]).map(({ version }) => version);
+  await mkdir(out, { recursive: true });
+  for (const version of versions) {
+    const response = await fetch(`${url}/openapi.json`, { headers: { accept: `application/json; version=${version}` } });
+    const file = resolve(out, `${version}.d.ts`);
+    await writeFile(file, await clientTypesSource((await response.json()) as object));
+    console.log(`wrote ${file}`);
+  }
+} finally {
+  await service.stop();
+}
