@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { NotFoundError } from '../../application/errors/not-found-error.js';
 import { whenReady, type Awaitable } from '../../application/ports/awaitable.js';
+import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { DescribeRecords } from '../../application/use-cases/describe-records.js';
 import { GetChangelog } from '../../application/use-cases/get-changelog.js';
@@ -9,23 +10,25 @@ import { ListCats } from '../../application/use-cases/list-cats.js';
 import { ListDogs } from '../../application/use-cases/list-dogs.js';
 import type { ListRecords } from '../../application/use-cases/list-records.js';
 import { RetrieveCat } from '../../application/use-cases/retrieve-cat.js';
+import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
 import { RetrieveDog } from '../../application/use-cases/retrieve-dog.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
 import { CHANGELOG_ENTRY_SCHEMA } from '../../domain/versioning/changelog-schema.js';
 import type { Version } from '../../domain/versioning/version.js';
+import { DocsRoutes } from './docs/docs-routes.js';
 import { HEALTH_SCHEMA, healthResponse } from './health-response.js';
 import { JsonText } from './json-text.js';
 import { paginationHeaders } from './pagination-headers.js';
 import { parseQuery } from './query-parameters.js';
 import { RepresentationJson } from './representation-json.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
-import type { Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse } from './route.js';
+import type { Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse, ServedRoute } from './route.js';
 
-/** Every path the API answers, each bound to its use case. */
+/** Every path the service answers: the API's, each bound to its use case, and the docs page's. */
 @injectable()
 export class ApiRoutes {
-  readonly all: readonly Route[];
-  /** Every version's OpenAPI document, describing `all`. */
+  readonly all: readonly ServedRoute[];
+  /** Every version's OpenAPI document, describing the API's routes. */
   readonly contracts: PublishedContracts;
 
   constructor(
@@ -37,6 +40,8 @@ export class ApiRoutes {
     @inject(RetrieveCat) retrieveCat: RetrieveCat,
     @inject(CheckHealth) checkHealth: CheckHealth,
     @inject(DescribeRecords) describeRecords: DescribeRecords,
+    @inject(CLOCK) clock: Clock,
+    @inject(ResolveVersion) resolveVersion: ResolveVersion,
   ) {
     // The changelog never changes while the process runs: each body is serialized once.
     const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
@@ -51,7 +56,7 @@ export class ApiRoutes {
     };
     const json = new RepresentationJson();
     const changelogSchema: RouteBody = { kind: 'fixed', name: 'ChangelogEntry', schema: CHANGELOG_ENTRY_SCHEMA };
-    this.all = [
+    const api: Route[] = [
       {
         pattern: '/version/',
         handle: () => ({ body: changelogJson }),
@@ -83,7 +88,8 @@ export class ApiRoutes {
         contract: { operationId: 'getHealth', summary: 'Whether the service and its storage answer', tag: 'Health', body: HEALTH_BODY },
       },
     ];
-    this.contracts = new PublishedContracts(this.all, describeRecords, changelog.execute());
+    this.contracts = new PublishedContracts(api, describeRecords, changelog.execute());
+    this.all = [...api, ...new DocsRoutes(this.contracts, clock, resolveVersion).all];
   }
 }
 

@@ -56,3 +56,14 @@ export interface UnversionedRoute {
 }
 
 export type Route = VersionedRoute | UnversionedRoute;
+
+/** A path outside the API and its contract (the docs page, its scripts): unversioned, and in no OpenAPI document. */
+export interface PageRoute {
+  readonly pattern: string;
+  readonly unversioned: true;
+  readonly contract?: undefined;
+  handle(request: RouteRequest<undefined>): Awaitable<RouteOutcome>;
+}
+
+/** Every route the router serves. */
+export type ServedRoute = Route | PageRoute;

@@ -1,13 +1,13 @@
-import type { Route } from './route.js';
+import type { ServedRoute } from './route.js';
 
 export interface RouteMatch {
-  readonly route: Route;
+  readonly route: ServedRoute;
   readonly params: Readonly<Record<string, string>>;
 }
 
 /** A pattern with params, as the literal text between them: `/doggies/:id/` is `/doggies/`, id, `/`. */
 interface ParamRoute {
-  readonly route: Route;
+  readonly route: ServedRoute;
   /** Literal text, then for each param its name and the literal text after it: always one literal more than names. */
   readonly literals: readonly string[];
   readonly names: readonly string[];
@@ -24,7 +24,7 @@ export class Router {
   readonly #literal = new Map<string, RouteMatch>();
   readonly #withParams: readonly ParamRoute[];
 
-  constructor(routes: readonly Route[]) {
+  constructor(routes: readonly ServedRoute[]) {
     const withParams: ParamRoute[] = [];
     for (const route of routes) {
       const compiled = compile(route);
@@ -50,7 +50,7 @@ export class Router {
 }
 
 /** The pattern as literals and param names, or undefined when it has no param. */
-function compile(route: Route): ParamRoute | undefined {
+function compile(route: ServedRoute): ParamRoute | undefined {
   const segments = route.pattern.split('/');
   if (!segments.some((segment) => segment.startsWith(':'))) return undefined;
   const literals: string[] = [];

@@ -1,0 +1,85 @@
+import type { Clock } from '../../../application/ports/clock.js';
+import type { ResolveVersion } from '../../../application/use-cases/resolve-version.js';
+import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
+import type { ApiContracts } from '../openapi/api-contracts.js';
+import { EncodedBody } from '../encoded-body.js';
+import { parseQuery } from '../query-parameters.js';
+import type { PageRoute, RouteRequest, RouteResponse } from '../route.js';
+import { DOCS_PAGE_CSP } from './content-security-policy.js';
+import { docsPageHtml, type DocsPageContent } from './docs-page-html.js';
+import { DOCS_PAGE_SCRIPT } from './docs-page-script.js';
+import { jsonForScriptElement } from './html-text.js';
+import { readRedocBundle } from './redoc-bundle.js';
+import { StaticAsset } from './static-asset.js';
+import { versionBadge } from './version-badge.js';
+
+const HTML = 'text/html; charset=utf-8';
+const JAVASCRIPT = 'text/javascript; charset=utf-8';
+/** The page changes with the date (its badges), so a browser asks again each time. */
+const PAGE_HEADERS = { 'Content-Security-Policy': DOCS_PAGE_CSP, 'Cache-Control': 'no-cache' };
+
+/** `GET /docs/`: the docs page with its version picker (`?version=X.Y.Z` picks one), and the scripts it loads. */
+export class DocsRoutes {
+  readonly all: readonly PageRoute[];
+  readonly #contracts: ApiContracts;
+  readonly #clock: Clock;
+  readonly #resolveVersion: ResolveVersion;
+  readonly #scripts: readonly string[];
+  /** Each supported version's page, built when first asked for on the day it is for. */
+  readonly #pages = new Map<string, RouteResponse>();
+  #pagesDay = '';
+
+  constructor(contracts: ApiContracts, clock: Clock, resolveVersion: ResolveVersion) {
+    this.#contracts = contracts;
+    this.#clock = clock;
+    this.#resolveVersion = resolveVersion;
+    const redoc = new StaticAsset('redoc.standalone', 'js', readRedocBundle(), JAVASCRIPT);
+    const script = new StaticAsset('docs-page', 'js', Buffer.from(DOCS_PAGE_SCRIPT), JAVASCRIPT);
+    this.#scripts = [redoc.path, script.path];
+    this.all = [
+      { pattern: '/docs/', unversioned: true, handle: (request) => this.#page(request) },
+      { pattern: redoc.path, unversioned: true, handle: () => redoc.response },
+      { pattern: script.path, unversioned: true, handle: () => script.response },
+    ];
+  }
+
+  #page({ query }: RouteRequest<undefined>): RouteResponse {
+    const today = this.#clock.today().toString();
+    if (today !== this.#pagesDay) {
+      this.#pages.clear();
+      this.#pagesDay = today;
+    }
+    const asked = parseQuery(query).getAll('version');
+    if (asked.length > 1) return this.#pickerOnly(400, today, `Give "version" once; it was given ${asked.length} times.`);
+    const version = asked[0] ?? this.#resolveVersion.execute({ requested: undefined }).toString();
+    let page = this.#pages.get(version);
+    if (page === undefined) {
+      const document = this.#contracts.document(version);
+      if (document === undefined) return this.#missing(version, today);
+      page = this.#respond(200, { ...this.#content(today, version), documentJson: jsonForScriptElement(document) });
+      this.#pages.set(version, page);
+    }
+    return page;
+  }
+
+  /** 410 for a version retired and no longer described, 404 for any other text. */
+  #missing(version: string, today: string): RouteResponse {
+    const summary = this.#contracts.versions.find((candidate) => candidate.version === version);
+    if (summary !== undefined && versionBadge(summary, today) === 'retired') {
+      return this.#pickerOnly(410, today, `Version ${version} was retired on ${summary.sunset as string}; pick a version below.`, version);
+    }
+    return this.#pickerOnly(404, today, `There is no version ${quoteShortened(version)}; pick one of the versions below.`);
+  }
+
+  #pickerOnly(status: number, today: string, message: string, current?: string): RouteResponse {
+    return this.#respond(status, { ...this.#content(today, current), message });
+  }
+
+  #content(today: string, current: string | undefined): DocsPageContent {
+    return { versions: this.#contracts.versions, today, current, scripts: this.#scripts };
+  }
+
+  #respond(status: number, content: DocsPageContent): RouteResponse {
+    return { status, body: new EncodedBody(Buffer.from(docsPageHtml(content)), HTML), headers: PAGE_HEADERS };
+  }
+}
