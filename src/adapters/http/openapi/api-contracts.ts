@@ -16,5 +16,3 @@ export interface ApiContracts {
   /** The OpenAPI document of a supported version, or undefined for any other text. */
   document(version: string): OpenApiDocument | undefined;
 }
-
-export const API_CONTRACTS = Symbol.for('ApiContracts');

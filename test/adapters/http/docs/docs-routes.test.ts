@@ -14,7 +14,8 @@ import { fixtureContracts } from '../../../fixtures/docs/fixture-contracts.js';
 
 /** The docs routes over `contracts`, on the UTC day of `now()`. */
 function docsRoutes(contracts: ApiContracts, now: () => number = () => Date.parse('2026-11-22T12:00:00Z')): DocsRoutes {
-  return new DocsRoutes(contracts, new SystemClock(now), new ResolveVersion(new MemoizedVersionPolicy(buildReferenceModel())));
+  const clock = new SystemClock(now);
+  return new DocsRoutes(contracts, clock, new ResolveVersion(new MemoizedVersionPolicy(buildReferenceModel()), clock));
 }
 
 function open(routes: DocsRoutes, query: string): RouteResponse & { readonly html: string } {
