@@ -12,8 +12,10 @@ import { clientTypesSource } from './client-types-source.js';
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'client-types' } } });
 const out = resolve(values.out);
 const quiet = (): void => {};
+// The documents depend on the versioning settings (REMOVED_IN, DEFAULT_VERSION, …), never on the storage: memory it is.
+const { DATABASE_URL: _database, ...environment } = process.env;
 const service = await composeService(
-  { ...process.env, STORAGE: 'memory', ACCESS_LOG: 'off' },
+  { ...environment, STORAGE: 'memory', ACCESS_LOG: 'off' },
   { stdout: quiet, stderr: (line) => console.error(line) },
 );
 try {
