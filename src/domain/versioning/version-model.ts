@@ -126,8 +126,7 @@ export class VersionModel {
     versions.forEach((version, index) => {
       tables.set(version.toString(), {
         version,
-        chains: compileChains(declaration.resources, version),
-        schemas: schemasAt(declaration.resources, version),
+        ...compileChains(declaration.resources, version),
         entry: deepFreeze(changelog[index] as ChangelogEntry),
       });
     });
@@ -239,27 +238,18 @@ function chooseDefault(check: DeclarationChecker, choice: string): Version {
 }
 
 /** The transforms that run for a request at the version, newest first. */
-function applicableTo(resource: ResourceDeclaration<never>, version: Version): Transform<never>[] {
-  return orderedTransforms(resource.transforms).filter((transform) => version.isOlderThan(Version.parse(transform.version)));
-}
-
-function schemasAt(resources: readonly ResourceDeclaration<never>[], version: Version): Map<string, JsonSchema> {
-  return new Map(
-    resources.map((resource) => {
-      return [
-        resource.key.name,
-        deepFreeze(applicableTo(resource, version).reduce((schema, transform) => transform.downgradeSchema(schema), resource.schema)),
-      ];
-    }),
-  );
-}
-
-function compileChains(resources: readonly ResourceDeclaration<never>[], version: Version): Map<string, TransformChain> {
+/** Each record type's transform chain at the version, and its schema there: the head's walked back through that chain. */
+function compileChains(
+  resources: readonly ResourceDeclaration<never>[],
+  version: Version,
+): { chains: Map<string, TransformChain>; schemas: Map<string, JsonSchema> } {
   const chains = new Map<string, TransformChain>();
+  const schemas = new Map<string, JsonSchema>();
   for (const resource of resources) {
-    const applicable = applicableTo(resource, version) as AnyTransform[];
+    const applicable = orderedTransforms(resource.transforms).filter((transform) => version.isOlderThan(Version.parse(transform.version)));
     // Private to the model, so not frozen: V8 iterates a frozen array on a slower path, and this runs once per record.
     chains.set(resource.key.name, { downgrade: applicable, upgrade: [...applicable].reverse() });
+    schemas.set(resource.key.name, deepFreeze(applicable.reduce((schema, transform) => transform.downgradeSchema(schema), resource.schema)));
   }
-  return chains;
+  return { chains, schemas };
 }

@@ -1,5 +1,6 @@
 import type { RecordDescription } from '../../../application/use-cases/describe-records.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../../application/paging/page-request.js';
+import { RECORD_ID_SCHEMA } from '../../../domain/api-history/record-schemas.js';
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { JsonValue } from '../../../domain/versioning/representation.js';
 import type { Version } from '../../../domain/versioning/version.js';
@@ -20,7 +21,6 @@ export interface DocumentSource {
   readonly sunsets: readonly string[];
 }
 
-const ID_SCHEMA: Json = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 const text = (description: string): Json => ({ description, schema: { type: 'string' } });
 const COMMON_HEADERS: Json = { Vary: text('Always `Accept`: the version is chosen by it.') };
 
@@ -159,7 +159,7 @@ function parametersOf(pattern: string, kind: string): Json[] {
     in: 'path',
     required: true,
     description: 'A record id; anything else finds no record (404).',
-    schema: ID_SCHEMA,
+    schema: RECORD_ID_SCHEMA,
   }));
   if (kind !== 'page') return parameters;
   const query = (name: string, description: string, schema: Json): Json => ({ name, in: 'query', required: false, description, schema });
@@ -167,8 +167,8 @@ function parametersOf(pattern: string, kind: string): Json[] {
     ...parameters,
     query('limit', 'Records on the page.', { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }),
     query('offset', 'Records skipped before the page; not with a cursor.', { type: 'integer', minimum: 0, default: 0 }),
-    query('starting_after', 'The page just after this id (Stripe cursor); not with offset or ending_before.', ID_SCHEMA),
-    query('ending_before', 'The page just before this id (Stripe cursor); not with offset or starting_after.', ID_SCHEMA),
+    query('starting_after', 'The page just after this id (Stripe cursor); not with offset or ending_before.', RECORD_ID_SCHEMA),
+    query('ending_before', 'The page just before this id (Stripe cursor); not with offset or starting_after.', RECORD_ID_SCHEMA),
   ];
 }
 

@@ -1,9 +1,8 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import type { RecordDescription } from '../../../application/use-cases/describe-records.js';
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import { VersionModelError } from '../../../domain/versioning/version-model-error.js';
+import { jsonSchemaValidator } from './json-schema-validator.js';
 
 /** One version's record types, with its changelog entry to name its changes. */
 export interface VersionRecords {
@@ -12,16 +11,13 @@ export interface VersionRecords {
   readonly records: readonly RecordDescription[];
 }
 
-// ajv-formats is CommonJS: its default export is the module object under NodeNext.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
-
 /**
  * Refuses the start when a record type's example, in the shape of some version, does not match that version's
  * schema: a change whose downgradeSchema and downgradeResponse disagree. Names the first such version of each record
  * type, newest first, and the changes just above it. `versions` is newest first.
  */
 export function checkSchemaAgreement(versions: readonly VersionRecords[]): void {
-  const ajv = addFormats(new Ajv2020({ allErrors: false, strict: true }));
+  const ajv = jsonSchemaValidator();
   const problems: string[] = [];
   const names = new Set(versions.flatMap(({ records }) => records.filter((record) => record.example !== undefined).map((record) => record.key.name)));
   for (const name of names) {
