@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { inject, injectable } from 'inversify';
 import { ALLOWED_METHODS } from './allowed-methods.js';
 import { ApiRequestHandler } from './api-request-handler.js';
-import { sendJson } from './send-json.js';
+import { baseHeaders, sendJson } from './send-json.js';
 
 /** The limits the server puts on each client; durations in milliseconds. */
 export interface ApiServerOptions {
@@ -91,7 +91,7 @@ export class ApiServer {
       res.on('close', this.#forget);
     });
     server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
-      sendJson(res, 417, { detail: 'Only "Expect: 100-continue" is understood.' }, undefined, { Connection: 'close' });
+      sendJson(res, 417, { detail: 'Only "Expect: 100-continue" is understood.' }, undefined, { ...baseHeaders('Accept'), Connection: 'close' });
     });
     // No route takes CONNECT; without this listener node would drop the connection with no answer.
     server.on('connect', (req: IncomingMessage, socket: Duplex) => {
@@ -173,7 +173,7 @@ function writeJsonAndClose(socket: Duplex, status: number, body: { readonly deta
   const payload = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
-      `Vary: Accept\r\nX-Content-Type-Options: nosniff\r\n${extraHeaders}Connection: close\r\n\r\n${payload}`,
+      `Vary: Accept\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n${extraHeaders}Connection: close\r\n\r\n${payload}`,
   );
 }
 
