@@ -53,12 +53,12 @@ interface Exchange {
 const PREFLIGHT_REFUSED = Object.freeze({ Allow: ALLOWED_METHODS });
 
 /**
- * Answers one request, checking in this order: Host (400), a CORS preflight (204, whatever the path and Accept), unknown path (404, or 301 to the slash form),
- * method (204 for OPTIONS, 405), version (406, or 410 from its sunset on), then the use case (availability and
- * record, 404). An unversioned route (`/health/`) skips the version: it answers whatever Accept says. A response
+ * Answers one request, checking in this order: Host (400), a CORS preflight (204, whatever the path and Accept),
+ * unknown path (404, or 301 to the slash form), method (204 for OPTIONS, 405), version (406, or 410 from its sunset
+ * on), then the use case (availability and record, 404). An unversioned route (`/health/`) skips the version: it answers whatever Accept says. A response
  * served at a deprecated version carries its Deprecation, Sunset and Link headers. A 200 to GET or HEAD of a
  * versioned route or a docs page gets an ETag and a Cache-Control, and a 304 when If-None-Match names its ETag;
- * every response to a request with an allowed Origin gets its CORS headers.
+ * every response to a request from an allowed Origin (with `*`, every response) gets the CORS headers.
  */
 @injectable()
 export class ApiRequestHandler {
