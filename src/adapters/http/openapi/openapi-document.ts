@@ -5,6 +5,7 @@ import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.
 import type { JsonValue } from '../../../domain/versioning/representation.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import { ALLOWED_METHODS } from '../allowed-methods.js';
+import { EXPOSED_HEADERS } from '../caching/cors-policy.js';
 import { ERROR_SCHEMA, RETRY_AFTER_SECONDS } from '../error-responses.js';
 import type { Route, RouteContract } from '../route.js';
 import type { OpenApiDocument } from './api-contracts.js';
@@ -25,10 +26,12 @@ const text = (description: string): Json => ({ description, schema: { type: 'str
 const COMMON_HEADERS: Json = {
   Vary: text('`Accept`: the version is chosen by it; `Accept, Origin` when CORS_ORIGINS lists origins.'),
   'Cache-Control': text('`no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one.'),
+  'Access-Control-Allow-Origin': text(
+    'CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent.',
+  ),
+  'Access-Control-Expose-Headers': text(`CORS, with Access-Control-Allow-Origin: the headers a script may read, \`${EXPOSED_HEADERS}\`.`),
 };
-const ETAG: Json = text(
-  'RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it.',
-);
+const ETAG: Json = text('RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it.');
 const IF_NONE_MATCH: Json = {
   name: 'If-None-Match',
   in: 'header',

@@ -91,6 +91,8 @@ t.test('the record schemas walk back as the data does: age is an integer at 2.1.
       'content-type': `application/json; version=${version}`,
       vary: 'Accept',
       'cache-control': 'no-cache',
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'ETag',
       etag: `"${version}-x"`,
     }),
     body: JSON.stringify(body),
