@@ -69,6 +69,8 @@ export class ApiRequestHandler {
   readonly #timestamps = new IsoTimestamps();
   readonly #cors: CorsPolicy;
   readonly #cacheControl: CacheControl;
+  /** The CORS headers that go on every response whatever its request (with CORS_ORIGINS=*), for the answers node's parser makes. */
+  readonly corsForEveryResponse: Readonly<Record<string, string>> | undefined;
   /** The day a request last met a retired default version, which is logged once a day. */
   #retiredDefaultLoggedOn: CalendarDate | undefined;
 
@@ -81,6 +83,7 @@ export class ApiRequestHandler {
     this.#router = new Router(routes.all);
     this.#lifecycleHeaders = new LifecycleHeaders(resolveVersion.lifecycles);
     this.#cors = new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds);
+    this.corsForEveryResponse = this.#cors.response(undefined);
     this.#cacheControl = new CacheControl(web.cacheMaxAgeSeconds, resolveVersion.lifecycles);
   }
 

@@ -80,6 +80,10 @@ export class ApiServer {
       setTimeout(() => server.closeIdleConnections(), this.#idleGraceMs);
     };
     const countRequests = options.maxRequestsPerSocket > 0;
+    const cors = handler.corsForEveryResponse ?? {};
+    const corsLines = Object.entries(cors)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (this.#stopping !== undefined) this.#answerLastBeforeStop(res);
       else if (countRequests && this.#isLastOnItsConnection(req.socket)) res.shouldKeepAlive = false;
@@ -91,11 +95,15 @@ export class ApiServer {
       res.on('close', this.#forget);
     });
     server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
-      sendJson(res, 417, { detail: 'Only "Expect: 100-continue" is understood.' }, undefined, { ...baseHeaders('Accept'), Connection: 'close' });
+      sendJson(res, 417, { detail: 'Only "Expect: 100-continue" is understood.' }, undefined, {
+        ...baseHeaders('Accept'),
+        ...cors,
+        Connection: 'close',
+      });
     });
     // No route takes CONNECT; without this listener node would drop the connection with no answer.
     server.on('connect', (req: IncomingMessage, socket: Duplex) => {
-      writeJsonAndClose(socket, 405, { detail: `Method "${req.method}" not allowed.` }, `Allow: ${ALLOWED_METHODS}\r\n`);
+      writeJsonAndClose(socket, 405, { detail: `Method "${req.method}" not allowed.` }, `Allow: ${ALLOWED_METHODS}\r\n${corsLines}`);
     });
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
       // An error in the body of a request already answered (or being answered): a second answer would be
@@ -107,7 +115,7 @@ export class ApiServer {
         return;
       }
       const status = CLIENT_ERROR_STATUSES.get(error.code) ?? 400;
-      writeJsonAndClose(socket, status, { detail: `${STATUS_CODES[status]}.` });
+      writeJsonAndClose(socket, status, { detail: `${STATUS_CODES[status]}.` }, corsLines);
     });
     this.#server = server;
   }

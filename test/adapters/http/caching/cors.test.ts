@@ -1,5 +1,7 @@
 import t from 'tap';
+import { rawRequest } from '../../../fixtures/raw-request.js';
 import { startService, acceptVersion } from '../../../fixtures/service.js';
+import { parseRaw, rawHeader } from '../fixtures/http-client.js';
 
 /** Response headers a script may read without their being exposed (the Fetch standard's CORS-safelisted ones). */
 const SAFELISTED = new Set(['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma']);
@@ -54,6 +56,27 @@ t.test('CORS_ORIGINS=* (the default): every response, errors included, lets any 
   }
   for (const name of ['etag', 'link', 'x-total-count', 'deprecation', 'sunset', 'api-supported-versions'])
     t.ok(names.has(name), `${name} is exposed`);
+});
+
+t.test("CORS_ORIGINS=*: the answers node's parser makes (431, 400, 417, CONNECT's 405) let any origin read them too", async (t) => {
+  for (const [env, expected] of [
+    [{}, '*'],
+    [{ CORS_ORIGINS: ORIGIN }, undefined],
+  ] as const) {
+    const service = await startService(t, env);
+    const requests = [
+      `GET /doggies/ HTTP/1.1\r\nHost: x\r\nOrigin: ${ORIGIN}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      `GET /doggies/ HTTP/1.1\r\nHost: x\r\nOrigin: ${ORIGIN}\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      `GET /doggies/ HTTP/1.1\r\nHost: x\r\nOrigin: ${ORIGIN}\r\nExpect: 200-ok\r\n\r\n`,
+      `CONNECT x:443 HTTP/1.1\r\nHost: x\r\nOrigin: ${ORIGIN}\r\n\r\n`,
+    ];
+    for (const request of requests) {
+      const reply = parseRaw(await rawRequest(service.port, request));
+      const what = `${JSON.stringify(env)} ${reply.statusLine}`;
+      t.equal(rawHeader(reply, 'access-control-allow-origin'), expected, `${what}: Access-Control-Allow-Origin`);
+      t.equal(rawHeader(reply, 'cache-control'), 'no-store', `${what}: no-store`);
+    }
+  }
 });
 
 t.test('a preflight is answered apart from version discovery, whatever Accept says', async (t) => {
