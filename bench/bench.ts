@@ -279,7 +279,7 @@ async function checkLinks(service: ServerProcess, scenarios: readonly Scenario[]
  */
 async function warmUpFreshProcesses(servers: readonly ServerProcess[], scenarios: readonly Scenario[], options: BenchOptions): Promise<void> {
   if (options.warmup === 0) return;
-  const requests = scenarios.map(({ path, accept }) => ({ path, accept }));
+  const requests = scenarios.map(requestOf);
   const statuses = [...new Set(scenarios.map((scenario) => scenario.status))];
   for (const server of servers) {
     checkRun(
@@ -290,11 +290,19 @@ async function warmUpFreshProcesses(servers: readonly ServerProcess[], scenarios
   }
 }
 
+/** The ETag a revalidated scenario names in If-None-Match, read from the service's 200 when its responses are recorded. */
+const etags = new Map<Scenario, string>();
+
+function requestOf(scenario: Scenario): { path: string; accept: string; ifNoneMatch: string | undefined } {
+  return { path: scenario.path, accept: scenario.accept, ifNoneMatch: etags.get(scenario) };
+}
+
 /** Each scenario's response from the service, checked to have the scenario's status: what the bare server replays. */
 async function recordResponses(service: ServerProcess, scenarios: readonly Scenario[]): Promise<Map<Scenario, RecordedResponse>> {
   const expected = new Map<Scenario, RecordedResponse>();
   for (const scenario of scenarios) {
-    const response = await record(service.url, scenario.path, scenario.accept);
+    if (scenario.revalidated === true) etags.set(scenario, (await record(service.url, scenario.path, scenario.accept)).headers['etag'] ?? '');
+    const response = await record(service.url, scenario.path, scenario.accept, etags.get(scenario));
     if (response.status !== scenario.status) {
       throw new CheckFailed(`${scenario.name}: the service answered ${response.status}, expected ${scenario.status}`);
     }
@@ -377,7 +385,7 @@ async function measure(server: ServerProcess, scenario: Scenario, seconds: numbe
     url: server.url,
     connections: options.connections,
     duration: seconds,
-    requests: [{ path: scenario.path, accept: scenario.accept }],
+    requests: [requestOf(scenario)],
   });
   const cpuAfter = await cpuSecondsOf(server.pid);
   const backendsAfter = database === undefined ? undefined : await backendCpuSeconds(database);
@@ -400,7 +408,7 @@ function checkRun(name: string, result: LoadResult, statuses: readonly number[])
 /** Every recorded response again from `server`: the same status, headers and body bytes. */
 async function verify(server: ServerProcess, expected: ReadonlyMap<Scenario, RecordedResponse>, what: string): Promise<void> {
   for (const [scenario, response] of expected) {
-    const why = difference(response, await record(server.url, scenario.path, scenario.accept));
+    const why = difference(response, await record(server.url, scenario.path, scenario.accept, etags.get(scenario)));
     if (why !== undefined) throw new CheckFailed(`${scenario.name}: ${what} answered differently: ${why}`);
   }
 }

@@ -20,6 +20,7 @@ import { ApiRequestHandler } from './adapters/http/api-request-handler.js';
 import { ApiRoutes } from './adapters/http/api-routes.js';
 import { API_SERVER_OPTIONS, ApiServer, type ApiServerOptions } from './adapters/http/api-server.js';
 import { HTTP_LOGS, type HttpLogs } from './adapters/http/http-logs.js';
+import { DEFAULT_WEB_OPTIONS, WEB_OPTIONS, type WebOptions } from './adapters/http/caching/web-options.js';
 import type { LogSink } from './adapters/logging/log-sink.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
@@ -69,10 +70,11 @@ export function applicationModule(policy: VersionPolicy, clock: Clock): Containe
 }
 
 /** The node:http adapter. */
-export function httpModule(logs: HttpLogs, options: ApiServerOptions): ContainerModule {
+export function httpModule(logs: HttpLogs, options: ApiServerOptions, web: WebOptions = DEFAULT_WEB_OPTIONS): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<HttpLogs>(HTTP_LOGS).toConstantValue(logs);
     bind<ApiServerOptions>(API_SERVER_OPTIONS).toConstantValue(options);
+    bind<WebOptions>(WEB_OPTIONS).toConstantValue(web);
     bind(ApiRoutes).toSelf().inSingletonScope();
     bind(ApiRequestHandler).toSelf().inSingletonScope();
     bind(ApiServer).toSelf().inSingletonScope();
@@ -100,7 +102,7 @@ export async function composeService(
   container.load(
     applicationModule(new MemoizedVersionPolicy(model), clock),
     storage.module,
-    httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits),
+    httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web),
   );
   const server = container.get(ApiServer);
   let stopping: Promise<void> | undefined;

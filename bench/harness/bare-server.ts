@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { RecordedResponse } from './recorded-response.js';
 
 /**
- * The limit of this stack: a bare node:http server that answers each recorded (path, Accept) with the
+ * The limit of this stack: a bare node:http server that answers each recorded (path, Accept, If-None-Match) with the
  * bytes the service sent, precomputed. Run as its own process: `node bare-server.js <responses.json> [MICROS]`.
  * With MICROS (cpu-compare's `--bare-work`) it first spends that many µs of CPU on each request, busy.
  */
@@ -17,7 +17,7 @@ interface Reply {
 const recorded = JSON.parse(readFileSync(process.argv[2] as string, 'utf8')) as RecordedResponse[];
 const replies = new Map<string, Reply>(
   recorded.map((response) => [
-    `${response.path}\n${response.accept}`,
+    `${response.path}\n${response.accept}\n${response.ifNoneMatch ?? ''}`,
     { status: response.status, headers: response.headers, body: Buffer.from(response.body, 'base64') },
   ]),
 );
@@ -34,7 +34,7 @@ function spendCpu(micros: number): void {
 }
 
 const answer = (req: IncomingMessage, res: ServerResponse): void => {
-  const reply = replies.get(`${req.url}\n${req.headers.accept ?? ''}`);
+  const reply = replies.get(`${req.url}\n${req.headers.accept ?? ''}\n${req.headers['if-none-match'] ?? ''}`);
   if (reply === undefined) {
     res.writeHead(500);
     res.end();

@@ -8,7 +8,11 @@ import type { LoadResult, LoadSpec } from './load-spec.js';
 let counter = 0;
 
 async function run(spec: LoadSpec): Promise<LoadResult> {
-  const requests: autocannon.Request[] = spec.requests.map(({ path, accept }) => ({ method: 'GET', path, headers: { accept } }));
+  const requests: autocannon.Request[] = spec.requests.map(({ path, accept, ifNoneMatch }) => ({
+    method: 'GET',
+    path,
+    headers: ifNoneMatch === undefined ? { accept } : { accept, 'if-none-match': ifNoneMatch },
+  }));
   if (spec.uniqueVariants === true) {
     // A fresh Accept header and a fresh unknown path every time: no cache or table may grow with them.
     requests.push({

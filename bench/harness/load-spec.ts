@@ -9,7 +9,7 @@ export interface LoadSpec {
   /** A number of requests to send instead of a duration. */
   readonly amount?: number;
   /** Requested in turn on every connection. */
-  readonly requests: readonly { readonly path: string; readonly accept: string }[];
+  readonly requests: readonly { readonly path: string; readonly accept: string; readonly ifNoneMatch?: string | undefined }[];
   /** Adds a request with a new Accept header each time and one of a new unknown path each time. */
   readonly uniqueVariants?: boolean;
 }

@@ -4,6 +4,8 @@ import { request } from 'node:http';
 export interface RecordedResponse {
   readonly path: string;
   readonly accept: string;
+  /** The If-None-Match sent, if any. */
+  readonly ifNoneMatch?: string | undefined;
   readonly status: number;
   /** Header names lowercased; the per-connection ones (date, connection, keep-alive) left out. */
   readonly headers: Readonly<Record<string, string>>;
@@ -13,10 +15,11 @@ export interface RecordedResponse {
 
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-/** One GET of `path` with this Accept header, on a fresh connection. */
-export function record(baseUrl: string, path: string, accept: string): Promise<RecordedResponse> {
+/** One GET of `path` with this Accept header (and If-None-Match), on a fresh connection. */
+export function record(baseUrl: string, path: string, accept: string, ifNoneMatch?: string): Promise<RecordedResponse> {
   return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}${path}`, { headers: { accept }, agent: false }, (res) => {
+    const headers = ifNoneMatch === undefined ? { accept } : { accept, 'if-none-match': ifNoneMatch };
+    const req = request(`${baseUrl}${path}`, { headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);
@@ -25,7 +28,7 @@ export function record(baseUrl: string, path: string, accept: string): Promise<R
         for (const [name, value] of Object.entries(res.headers)) {
           if (!PER_CONNECTION.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
         }
-        resolve({ path, accept, status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') });
+        resolve({ path, accept, ifNoneMatch, status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') });
       });
     });
     req.on('error', reject);

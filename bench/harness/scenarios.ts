@@ -13,6 +13,8 @@ export interface Scenario {
   readonly target: Target;
   /** For the page-cost check: the collection size and which page. */
   readonly page?: { readonly size: number; readonly depth: 'first' | 'deep' };
+  /** Asked with If-None-Match naming the ETag of its own 200 (read once from the service), so answered 304. */
+  readonly revalidated?: true;
   /** For a PostgreSQL scenario: which kind, and the page whose `Link: next` the path must be. */
   readonly postgres?: { readonly kind: PostgresKind; readonly nextOf?: string };
 }
@@ -37,6 +39,7 @@ export const REFERENCE_SCENARIOS: readonly Scenario[] = [
   { name: 'dog detail 3.0.0 (1 transform)', path: '/doggies/1/', accept: accept('3.0.0'), status: 200, target: 'detail' },
   { name: 'dog detail 2.1.0 (2 transforms)', path: '/doggies/1/', accept: accept('2.1.0'), status: 200, target: 'detail' },
   { name: 'dog detail 2.0.0 (3 transforms)', path: '/doggies/1/', accept: accept('2.0.0'), status: 200, target: 'detail' },
+  { name: 'dog detail 5.0.0, 304 (If-None-Match)', path: '/doggies/1/', accept: accept('5.0.0'), status: 304, target: 'none', revalidated: true },
   { name: 'dog list, page of 100 at 2.1.0', path: '/doggies/', accept: accept('2.1.0'), status: 200, target: 'list' },
   { name: 'changelog /version/', path: '/version/', accept: accept('5.0.0'), status: 200, target: 'none' },
   { name: '406 bad version 9.9.9', path: '/doggies/1/', accept: accept('9.9.9'), status: 406, target: 'none' },

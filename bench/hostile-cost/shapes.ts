@@ -29,8 +29,9 @@ function numbered(size: number, unit: (index: number) => string, separator: stri
 }
 
 const accept = (value: string): HostileRequest => ({ target: '/doggies/1/', headers: { Accept: value } });
+const ifNoneMatch = (value: string): HostileRequest => ({ target: '/doggies/1/', headers: { Accept: VERSIONED, 'If-None-Match': value } });
 
-/** Every shape the bench sends: the Accept header, the request target and the Host header, grown each way a parser can be made to work. */
+/** Every shape the bench sends: the Accept, If-None-Match and Host headers and the request target, grown each way a parser can be made to work. */
 export const HOSTILE_SHAPES: readonly HostileShape[] = [
   { name: 'Accept: one parameter name repeated', build: (size) => accept(VERSIONED + fill(';a=b', size)) },
   { name: 'Accept: distinct parameters', build: (size) => accept(VERSIONED + ';' + numbered(size, (i) => `p${i}=v`, ';')) },
@@ -43,6 +44,10 @@ export const HOSTILE_SHAPES: readonly HostileShape[] = [
   { name: 'Accept: quotes opening and closing', build: (size) => accept(VERSIONED + fill('; a="x,y;z"', size)) },
   { name: 'Accept: a long version value', build: (size) => accept(`application/json; version=${fill('9', size)}`) },
   { name: 'Accept: white space', build: (size) => accept(`${fill(' ', size / 2)}application/json ;${fill(' ', size / 2)}version = 2.1.0`) },
+  { name: 'If-None-Match: many entity tags', build: (size) => ifNoneMatch(numbered(size, (i) => `"t${i}"`, ', ')) },
+  { name: 'If-None-Match: many weak tags', build: (size) => ifNoneMatch(fill('W/"x", ', size)) },
+  { name: 'If-None-Match: an unclosed quote', build: (size) => ifNoneMatch(`"${fill('x', size)}`) },
+  { name: 'If-None-Match: separators only', build: (size) => ifNoneMatch(fill(', ', size)) },
   { name: 'path: one long segment', build: (size) => ({ target: `/doggies/${fill('a', size)}/`, headers: {} }) },
   { name: 'path: many segments', build: (size) => ({ target: fill('/a', size), headers: {} }) },
   { name: 'path: many slashes, no trailing one', build: (size) => ({ target: `/doggies${fill('/', size)}x`, headers: {} }) },

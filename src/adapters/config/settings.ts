@@ -4,6 +4,7 @@ import type { DefaultVersionChoice } from '../../domain/versioning/default-versi
 import { REMOVAL_READINGS, type RemovalReading } from '../../domain/versioning/removal-reading.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { ApiServerOptions } from '../http/api-server.js';
+import { DEFAULT_WEB_OPTIONS, parseCorsOrigins, type WebOptions } from '../http/caching/web-options.js';
 import { StartupError } from '../../application/errors/startup-error.js';
 
 /** Every setting of the service, read from the environment and validated once at start. */
@@ -30,6 +31,8 @@ export interface Settings {
   readonly workers: number;
   /** The limits of the HTTP server. */
   readonly limits: ApiServerOptions;
+  /** CORS and caching: CORS_ORIGINS, CORS_MAX_AGE, CACHE_MAX_AGE. */
+  readonly web: WebOptions;
 }
 
 /** The server limits used when no setting changes them. */
@@ -54,6 +57,10 @@ const MAX_WORKERS = 256;
 /** The longest duration a timer can wait (2^31 - 1 ms, about 24.8 days); node clamps longer ones to 1 ms. */
 const MAX_DURATION_MS = 2_147_483_647;
 const MIN_HEADER_SIZE = 1_024;
+/** A day: browsers cap a preflight's max-age lower anyway (Chromium at 2 hours, Firefox at 24). */
+const MAX_CORS_MAX_AGE = 86_400;
+/** A year, the longest max-age RFC 9111 suggests a sender use. */
+const MAX_CACHE_MAX_AGE = 31_536_000;
 const MAX_HEADER_SIZE = 1_048_576;
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -129,6 +136,26 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
         'a whole number, 0 for no limit',
       ),
       drainTimeoutMs: duration('DRAIN_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.drainTimeoutMs),
+    },
+    web: {
+      corsOrigins: read(
+        'CORS_ORIGINS',
+        DEFAULT_WEB_OPTIONS.corsOrigins,
+        parseCorsOrigins,
+        '*, none, or a comma-separated list of origins such as https://app.example,http://localhost:3000 (scheme, host and port; no path, no trailing slash)',
+      ),
+      corsMaxAgeSeconds: read(
+        'CORS_MAX_AGE',
+        DEFAULT_WEB_OPTIONS.corsMaxAgeSeconds,
+        wholeNumber(0, MAX_CORS_MAX_AGE),
+        `seconds, a whole number from 0 to ${MAX_CORS_MAX_AGE}`,
+      ),
+      cacheMaxAgeSeconds: read(
+        'CACHE_MAX_AGE',
+        DEFAULT_WEB_OPTIONS.cacheMaxAgeSeconds,
+        wholeNumber(0, MAX_CACHE_MAX_AGE),
+        `seconds, a whole number from 0 (no-cache: always revalidate) to ${MAX_CACHE_MAX_AGE}`,
+      ),
     },
   };
   problems.push(...storageConflicts(env, settings));

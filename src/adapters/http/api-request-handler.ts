@@ -10,15 +10,21 @@ import type { Version } from '../../domain/versioning/version.js';
 import type { VersionStanding } from '../../domain/versioning/version-standing.js';
 import { ALLOWED_METHODS } from './allowed-methods.js';
 import { ApiRoutes } from './api-routes.js';
+import { CacheControl } from './caching/cache-control.js';
+import { CorsPolicy } from './caching/cors-policy.js';
+import { ifNoneMatchNames } from './caching/entity-tags.js';
+import { DEFAULT_WEB_OPTIONS, WEB_OPTIONS, type WebOptions } from './caching/web-options.js';
+import { EncodedBody } from './encoded-body.js';
 import { errorResponseFor, SERVER_ERROR } from './error-responses.js';
 import { checkHostHeader } from './host-header.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
 import { IsoTimestamps } from './iso-timestamps.js';
+import { JsonText } from './json-text.js';
 import { LifecycleHeaders } from './lifecycle-headers.js';
 import { parseRequestTarget } from './request-target.js';
-import type { RouteOutcome } from './route.js';
+import type { RouteOutcome, ServedRoute } from './route.js';
 import { Router } from './router.js';
-import { sendJson } from './send-json.js';
+import { baseHeaders, sendJson, type ResponseHeaders } from './send-json.js';
 import { UnknownPathError } from './unknown-path-error.js';
 import { VersionSelector } from './version-selector.js';
 
@@ -33,15 +39,26 @@ interface Exchange {
   readonly path: string;
   readonly query: string;
   readonly started: number;
+  readonly origin: string | undefined;
+  /** The CORS headers of every response to it; none on a preflight's answer, which carries its own. */
+  cors: Readonly<Record<string, string>> | undefined;
+  readonly ifNoneMatch: string | undefined;
+  /** Set once the path is matched. */
+  route: ServedRoute | undefined;
   /** Set once the version is resolved. */
   version: Version | undefined;
 }
 
+/** A preflight for an origin or method not allowed: answered, with no CORS headers, so the browser refuses the request. */
+const PREFLIGHT_REFUSED = Object.freeze({ Allow: ALLOWED_METHODS });
+
 /**
- * Answers one request, checking in this order: Host (400), unknown path (404, or 301 to the slash form),
- * method (204 for OPTIONS, 405), version (406, or 410 from its sunset on), then the use case (availability and
- * record, 404). An unversioned route (`/health/`) skips the version: it answers whatever Accept says. A response
- * served at a deprecated version carries its Deprecation, Sunset and Link headers.
+ * Answers one request, checking in this order: Host (400), a CORS preflight (204, whatever the path and Accept),
+ * unknown path (404, or 301 to the slash form), method (204 for OPTIONS, 405), version (406, or 410 from its sunset
+ * on), then the use case (availability and record, 404). An unversioned route (`/health/`) skips the version: it answers whatever Accept says. A response
+ * served at a deprecated version carries its Deprecation, Sunset and Link headers. A 200 to GET or HEAD of a
+ * versioned route or a docs page gets an ETag and a Cache-Control, and a 304 when If-None-Match names its ETag;
+ * every response to a request from an allowed Origin (with `*`, every response) gets the CORS headers.
  */
 @injectable()
 export class ApiRequestHandler {
@@ -50,6 +67,10 @@ export class ApiRequestHandler {
   readonly #selectors = new Map<VersionStanding, VersionSelector>();
   readonly #lifecycleHeaders: LifecycleHeaders;
   readonly #timestamps = new IsoTimestamps();
+  readonly #cors: CorsPolicy;
+  readonly #cacheControl: CacheControl;
+  /** The CORS headers that go on every response whatever its request (with CORS_ORIGINS=*), for the answers node's parser makes. */
+  readonly corsForEveryResponse: Readonly<Record<string, string>> | undefined;
   /** The day a request last met a retired default version, which is logged once a day. */
   #retiredDefaultLoggedOn: CalendarDate | undefined;
 
@@ -57,9 +78,13 @@ export class ApiRequestHandler {
     @inject(ApiRoutes) routes: Pick<ApiRoutes, 'all'>,
     @inject(ResolveVersion) private readonly resolveVersion: ResolveVersion,
     @inject(HTTP_LOGS) private readonly logs: HttpLogs,
+    @inject(WEB_OPTIONS) web: WebOptions = DEFAULT_WEB_OPTIONS,
   ) {
     this.#router = new Router(routes.all);
     this.#lifecycleHeaders = new LifecycleHeaders(resolveVersion.lifecycles);
+    this.#cors = new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds);
+    this.corsForEveryResponse = this.#cors.response(undefined);
+    this.#cacheControl = new CacheControl(web.cacheMaxAgeSeconds, resolveVersion.lifecycles);
   }
 
   /**
@@ -70,7 +95,18 @@ export class ApiRequestHandler {
    */
   handle(req: IncomingMessage, res: ServerResponse): Awaitable<void> {
     const { path, query } = parseRequestTarget(req.url as string);
-    const exchange: Exchange = { method: req.method as string, path, query, started: performance.now(), version: undefined };
+    const { origin, 'if-none-match': ifNoneMatch } = req.headers;
+    const exchange: Exchange = {
+      method: req.method as string,
+      path,
+      query,
+      started: performance.now(),
+      origin,
+      cors: this.#cors.response(origin),
+      ifNoneMatch,
+      route: undefined,
+      version: undefined,
+    };
     let pending: Promise<RouteOutcome> | undefined;
     try {
       pending = this.#respond(req, res, exchange);
@@ -90,7 +126,15 @@ export class ApiRequestHandler {
   #respond(req: IncomingMessage, res: ServerResponse, exchange: Exchange): Promise<RouteOutcome> | undefined {
     const { method, path, query } = exchange;
     checkHostHeader(req);
+    const preflight = exchange.origin === undefined || method !== 'OPTIONS' ? undefined : req.headers['access-control-request-method'];
+    if (preflight !== undefined) {
+      const headers = this.#cors.preflight(exchange.origin as string, preflight) ?? PREFLIGHT_REFUSED;
+      exchange.cors = undefined;
+      this.#send(res, { status: 204, body: undefined, headers }, exchange);
+      return undefined;
+    }
     const match = this.#router.match(path);
+    exchange.route = match?.route;
     let outcome: Awaitable<RouteOutcome>;
     if (match === undefined) {
       outcome = this.#redirectToSlashForm(path, query);
@@ -116,8 +160,41 @@ export class ApiRequestHandler {
   }
 
   #send(res: ServerResponse, outcome: RouteOutcome, exchange: Exchange): void {
-    if (outcome instanceof DomainError) this.#sendError(res, outcome, exchange);
-    else sendJson(res, outcome.status ?? 200, outcome.body, exchange.version, this.#lifecycleHeaders.addTo(exchange.version, outcome.headers));
+    if (outcome instanceof DomainError) {
+      this.#sendError(res, outcome, exchange);
+      return;
+    }
+    const { version } = exchange;
+    const headers = this.#headersOf(exchange, outcome.headers);
+    let status = outcome.status ?? 200;
+    let body = outcome.body;
+    if (status === 200 && (body instanceof JsonText || body instanceof EncodedBody) && this.#isTagged(exchange)) {
+      const own = outcome.headers;
+      const total = own?.['X-Total-Count'];
+      const etag = body.etag(version === undefined ? '' : version.toString(), total === undefined ? '' : `${total} ${own?.Link ?? ''}`);
+      headers.ETag = etag;
+      if (own?.['Cache-Control'] === undefined)
+        headers['Cache-Control'] = this.#cacheControl.of(version, isDaily(exchange.route), this.resolveVersion);
+      if (exchange.ifNoneMatch !== undefined && ifNoneMatchNames(exchange.ifNoneMatch, etag)) {
+        status = 304;
+        body = undefined;
+      }
+    }
+    sendJson(res, status, body, version, headers);
+  }
+
+  /** The headers of a response: the base ones with CORS's, the route's own, then the version's lifecycle headers. */
+  #headersOf({ cors, version }: Exchange, own: Readonly<Record<string, string>> | undefined): ResponseHeaders {
+    const headers = baseHeaders(this.#cors.vary);
+    if (cors !== undefined) Object.assign(headers, cors);
+    if (own !== undefined) Object.assign(headers, own);
+    this.#lifecycleHeaders.addInto(headers, version);
+    return headers;
+  }
+
+  /** A GET or HEAD of a versioned route or a docs page (not /health/, whose answer is of the moment). */
+  #isTagged({ method, route }: Exchange): boolean {
+    return (method === 'GET' || method === 'HEAD') && route !== undefined && (route.unversioned !== true || route.contract === undefined);
   }
 
   #selectorOf(standing: VersionStanding): VersionSelector {
@@ -168,11 +245,11 @@ export class ApiRequestHandler {
   }
 
   /** The JSON error an expected failure maps to; anything else is logged and answered 500, with no detail of it. */
-  #sendError(res: ServerResponse, error: unknown, { method, path, version }: Exchange): void {
+  #sendError(res: ServerResponse, error: unknown, exchange: Exchange): void {
     const known = errorResponseFor(error);
-    if (known === undefined) this.logs.errors(errorLine(method, path, error));
+    if (known === undefined) this.logs.errors(errorLine(exchange.method, exchange.path, error));
     const { status, detail, headers } = known ?? SERVER_ERROR;
-    sendJson(res, status, { detail }, version, this.#lifecycleHeaders.addTo(version, headers));
+    sendJson(res, status, { detail }, exchange.version, this.#headersOf(exchange, headers));
   }
 
   #logAccess({ method, path, version, started }: Exchange, status: number): void {
@@ -212,4 +289,10 @@ function errorLine(method: string, path: string, error: unknown): string {
 function describeError(error: unknown): string {
   if (error instanceof Error && typeof error.stack === 'string') return error.stack;
   return typeof error === 'string' ? error : inspect(error, { depth: 3, breakLength: Infinity });
+}
+
+/** Whether a route's answer changes with the date: the records' (a dog's age). */
+function isDaily(route: ServedRoute | undefined): boolean {
+  const kind = route?.contract?.body.kind;
+  return kind === 'record' || kind === 'page';
 }

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { inject, injectable } from 'inversify';
 import { ALLOWED_METHODS } from './allowed-methods.js';
 import { ApiRequestHandler } from './api-request-handler.js';
-import { sendJson } from './send-json.js';
+import { baseHeaders, sendJson } from './send-json.js';
 
 /** The limits the server puts on each client; durations in milliseconds. */
 export interface ApiServerOptions {
@@ -80,6 +80,10 @@ export class ApiServer {
       setTimeout(() => server.closeIdleConnections(), this.#idleGraceMs);
     };
     const countRequests = options.maxRequestsPerSocket > 0;
+    const cors = handler.corsForEveryResponse ?? {};
+    const corsLines = Object.entries(cors)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (this.#stopping !== undefined) this.#answerLastBeforeStop(res);
       else if (countRequests && this.#isLastOnItsConnection(req.socket)) res.shouldKeepAlive = false;
@@ -91,11 +95,15 @@ export class ApiServer {
       res.on('close', this.#forget);
     });
     server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
-      sendJson(res, 417, { detail: 'Only "Expect: 100-continue" is understood.' }, undefined, { Connection: 'close' });
+      sendJson(res, 417, { detail: 'Only "Expect: 100-continue" is understood.' }, undefined, {
+        ...baseHeaders('Accept'),
+        ...cors,
+        Connection: 'close',
+      });
     });
     // No route takes CONNECT; without this listener node would drop the connection with no answer.
     server.on('connect', (req: IncomingMessage, socket: Duplex) => {
-      writeJsonAndClose(socket, 405, { detail: `Method "${req.method}" not allowed.` }, `Allow: ${ALLOWED_METHODS}\r\n`);
+      writeJsonAndClose(socket, 405, { detail: `Method "${req.method}" not allowed.` }, `Allow: ${ALLOWED_METHODS}\r\n${corsLines}`);
     });
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
       // An error in the body of a request already answered (or being answered): a second answer would be
@@ -107,7 +115,7 @@ export class ApiServer {
         return;
       }
       const status = CLIENT_ERROR_STATUSES.get(error.code) ?? 400;
-      writeJsonAndClose(socket, status, { detail: `${STATUS_CODES[status]}.` });
+      writeJsonAndClose(socket, status, { detail: `${STATUS_CODES[status]}.` }, corsLines);
     });
     this.#server = server;
   }
@@ -173,7 +181,7 @@ function writeJsonAndClose(socket: Duplex, status: number, body: { readonly deta
   const payload = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
-      `Vary: Accept\r\nX-Content-Type-Options: nosniff\r\n${extraHeaders}Connection: close\r\n\r\n${payload}`,
+      `Vary: Accept\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n${extraHeaders}Connection: close\r\n\r\n${payload}`,
   );
 }
 

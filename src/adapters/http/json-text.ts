@@ -1,11 +1,20 @@
-/** A response body serialized ahead of time and sent as it is; its UTF-8 bytes are made once, when first sent. */
+import { EntityTags } from './caching/entity-tags.js';
+
+/** A response body serialized ahead of time and sent as it is; its UTF-8 bytes and entity tags are made once, when first needed. */
 export class JsonText {
   #bytes: Buffer | undefined;
+  #tags: EntityTags | undefined;
 
   constructor(readonly text: string) {}
 
   get bytes(): Buffer {
     this.#bytes ??= Buffer.from(this.text);
     return this.#bytes;
+  }
+
+  /** Its ETag when served at `scope` (a version) with the content headers `variant`. */
+  etag(scope: string, variant: string): string {
+    this.#tags ??= new EntityTags(() => this.text);
+    return this.#tags.of(scope, variant);
   }
 }

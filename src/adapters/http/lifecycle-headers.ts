@@ -50,14 +50,15 @@ export class LifecycleHeaders {
   }
 
   /**
-   * `extra`, the headers of a response served at `version`, with the version's lifecycle headers added when it is
-   * deprecated; its own Link relations (a list's next and prev) come first in the one Link field. Unchanged at any
-   * other version, or when no version was resolved.
+   * Adds to `headers`, those of a response served at `version`, the version's lifecycle headers when it is deprecated;
+   * the response's own Link relations (a list's next and prev) come first in the one Link field.
    */
-  addTo(version: Version | undefined, extra: Headers | undefined): Headers | undefined {
-    if (version === undefined) return extra;
+  addInto(headers: Record<string, string | number>, version: Version | undefined): void {
+    if (version === undefined) return;
     const own = this.#byVersion.get(version.toString());
-    if (own === undefined || extra === undefined) return own ?? extra;
-    return { ...extra, ...own, Link: extra.Link === undefined ? (own.Link as string) : `${extra.Link}, ${own.Link as string}` };
+    if (own === undefined) return;
+    const link = headers.Link;
+    Object.assign(headers, own);
+    if (link !== undefined) headers.Link = `${link}, ${own.Link as string}`;
   }
 }

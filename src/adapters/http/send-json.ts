@@ -1,7 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import type { Version } from '../../domain/versioning/version.js';
+import { NO_STORE } from './caching/cache-control.js';
 import { EncodedBody } from './encoded-body.js';
 import { JsonText } from './json-text.js';
+
+/** The headers of one response, filled in by its sender. */
+export type ResponseHeaders = Record<string, string | number>;
 
 /** `application/json; version=…` per version text: one string per supported version, built once. */
 const contentTypes = new Map<string, string>();
@@ -18,23 +22,24 @@ function contentTypeOf(version: Version | undefined): string {
 }
 
 /**
- * Writes a whole response: JSON body (a JsonText as its bytes; none for HEAD, which node drops), or an EncodedBody's
- * bytes as its own media type, the headers every response carries, and `extra`.
+ * The headers every response starts from: `vary`, nosniff, and `no-store`, which a cacheable 200 or 304, or a route
+ * with its own Cache-Control, replaces.
  */
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  version: Version | undefined,
-  extra?: Readonly<Record<string, string>>,
-): void {
+export function baseHeaders(vary: string): ResponseHeaders {
+  return { Vary: vary, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': NO_STORE };
+}
+
+/**
+ * Writes a whole response: JSON body (a JsonText as its bytes; none for HEAD, which node drops), or an EncodedBody's
+ * bytes as its own media type, with `headers` (from baseHeaders), to which the body's Content-Type and Content-Length
+ * are added. No body (a 204, a 304): neither is added.
+ */
+export function sendJson(res: ServerResponse, status: number, body: unknown, version: Version | undefined, headers: ResponseHeaders): void {
   let payload: Buffer | string | undefined;
   let contentType: string | undefined;
   if (body instanceof JsonText) payload = body.bytes;
   else if (body instanceof EncodedBody) ({ bytes: payload, contentType } = body);
   else if (body !== undefined) payload = JSON.stringify(body);
-  const headers: Record<string, string | number> = { Vary: 'Accept', 'X-Content-Type-Options': 'nosniff' };
-  if (extra !== undefined) Object.assign(headers, extra);
   if (payload !== undefined) {
     headers['Content-Type'] = contentType ?? contentTypeOf(version);
     headers['Content-Length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;

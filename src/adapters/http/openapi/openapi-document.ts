@@ -5,6 +5,7 @@ import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.
 import type { JsonValue } from '../../../domain/versioning/representation.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import { ALLOWED_METHODS } from '../allowed-methods.js';
+import { EXPOSED_HEADERS } from '../caching/cors-policy.js';
 import { ERROR_SCHEMA, RETRY_AFTER_SECONDS } from '../error-responses.js';
 import type { Route, RouteContract } from '../route.js';
 import type { OpenApiDocument } from './api-contracts.js';
@@ -22,7 +23,22 @@ export interface DocumentSource {
 }
 
 const text = (description: string): Json => ({ description, schema: { type: 'string' } });
-const COMMON_HEADERS: Json = { Vary: text('Always `Accept`: the version is chosen by it.') };
+const COMMON_HEADERS: Json = {
+  Vary: text('`Accept`: the version is chosen by it; `Accept, Origin` when CORS_ORIGINS lists origins.'),
+  'Cache-Control': text('`no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one.'),
+  'Access-Control-Allow-Origin': text(
+    'CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent.',
+  ),
+  'Access-Control-Expose-Headers': text(`CORS, with Access-Control-Allow-Origin: the headers a script may read, \`${EXPOSED_HEADERS}\`.`),
+};
+const ETAG: Json = text('RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it.');
+const IF_NONE_MATCH: Json = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'Entity tags already held (or `*`): when one is the current ETag, the answer is 304 with no body.',
+  schema: { type: 'string' },
+};
 
 /**
  * The OpenAPI 3.1 document of one version: the operations that exist at it (their windows, R1 to R6), each with
@@ -112,6 +128,7 @@ function operation(
   if (example !== undefined) media.example = body.kind === 'page' ? [example] : example;
   const atVersion = versioned ? lifecycleHeaders(entry) : {};
   const okHeaders: Json = { ...COMMON_HEADERS, ...atVersion };
+  if (versioned) okHeaders.ETag = ETAG;
   if (body.kind === 'page') {
     okHeaders['X-Total-Count'] = { description: 'The number of records in the whole collection.', schema: { type: 'integer', minimum: 0 } };
     okHeaders.Link = text(
@@ -126,6 +143,12 @@ function operation(
     }),
     400: errorResponse(badRequest(contract)),
   };
+  if (versioned) {
+    responses[304] = {
+      description: 'Not modified: If-None-Match names the current ETag. No body; the headers are those the 200 would have.',
+      headers: okHeaders,
+    };
+  }
   if (body.kind === 'record') responses[404] = errorResponse('No record has this id (an id is a whole number from 1).', atVersion);
   responses[405] = errorResponse(`A method other than ${ALLOWED_METHODS}.`, { Allow: text(`Always \`${ALLOWED_METHODS}\`.`) });
   if (versioned) responses[406] = errorResponse('The version asked for is malformed or not supported, or Accept allows no JSON.');
@@ -140,6 +163,7 @@ function operation(
   const operation: Json = { operationId: contract.operationId, summary: contract.summary, tags: [contract.tag], responses };
   if (versioned && entry.deprecated !== null) operation.deprecated = true;
   const parameters = parametersOf(route.pattern, body.kind);
+  if (versioned) parameters.push(IF_NONE_MATCH);
   if (parameters.length > 0) operation.parameters = parameters;
   return operation;
 }

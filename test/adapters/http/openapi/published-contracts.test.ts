@@ -87,7 +87,14 @@ t.test('the record schemas walk back as the data does: age is an integer at 2.1.
     method: 'GET',
     target: '/doggies/1/',
     status: 200,
-    headers: new Headers({ 'content-type': `application/json; version=${version}`, vary: 'Accept' }),
+    headers: new Headers({
+      'content-type': `application/json; version=${version}`,
+      vary: 'Accept',
+      'cache-control': 'no-cache',
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'ETag',
+      etag: `"${version}-x"`,
+    }),
     body: JSON.stringify(body),
   });
   const rex = { id: 1, name: 'Rex', birthday: '2019-05-04' };

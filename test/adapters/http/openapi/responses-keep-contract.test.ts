@@ -46,8 +46,10 @@ const TARGETS: readonly [string, string][] = [
 /** Accept values that choose no version, or a bad one: refused before any version is chosen. */
 const REFUSED_ACCEPTS = ['application/json; version=9.9.9', 'application/json; version=2.x', 'text/html', `application/json;${';a=b'.repeat(20)}`];
 
-async function seen(url: string, method: string, target: string, accept?: string): Promise<SeenResponse> {
-  const response = await fetch(`${url}${target}`, { method, redirect: 'manual', headers: accept === undefined ? {} : { accept } });
+async function seen(url: string, method: string, target: string, accept?: string, ifNoneMatch?: string): Promise<SeenResponse> {
+  const headers: Record<string, string> = accept === undefined ? {} : { accept };
+  if (ifNoneMatch !== undefined) headers['if-none-match'] = ifNoneMatch;
+  const response = await fetch(`${url}${target}`, { method, redirect: 'manual', headers });
   return { method, target, status: response.status, headers: response.headers, body: await response.text() };
 }
 
@@ -63,6 +65,14 @@ for (const ageRemoval of AGE_REMOVALS) {
         t.same(validator.check(response), [], `${method} ${target} at ${version}: ${response.status}`);
         statuses.add(response.status);
         checked += 1;
+        const etag = response.headers.get('etag');
+        if (etag !== null) {
+          const revalidated = await seen(service.url, method, target, `application/json; version=${version}`, etag);
+          t.equal(revalidated.status, 304, `${method} ${target} at ${version} with If-None-Match: its ETag: 304`);
+          t.same(validator.check(revalidated), [], `${method} ${target} at ${version}: 304`);
+          statuses.add(revalidated.status);
+          checked += 1;
+        }
       }
     }
     for (const accept of REFUSED_ACCEPTS) {
@@ -72,7 +82,7 @@ for (const ageRemoval of AGE_REMOVALS) {
         checked += 1;
       }
     }
-    t.same([...statuses].sort(), [200, 204, 301, 400, 404, 405, 500, 503], 'every status the routes answer was seen');
+    t.same([...statuses].sort(), [200, 204, 301, 304, 400, 404, 405, 500, 503], 'every status the routes answer was seen');
     t.comment(`${checked} responses checked; ${validator.seen.size} distinct (method, path, status, version)`);
   });
 }

@@ -1,0 +1,54 @@
+import type { VersionWithLifecycle } from '../../../application/use-cases/resolve-version.js';
+import { CalendarDate } from '../../../domain/records/calendar-date.js';
+import type { Version } from '../../../domain/versioning/version.js';
+
+const EPOCH = CalendarDate.parse('1970-01-01') as CalendarDate;
+const DAY_MS = 86_400_000;
+/** What every response that is not a cacheable 200 or 304 carries: errors are cheap to make again and may not last. */
+export const NO_STORE = 'no-store';
+const NO_CACHE = 'no-cache';
+
+/**
+ * The Cache-Control of a 200 or 304 that has an ETag: `no-cache` when CACHE_MAX_AGE is 0 (stored, but revalidated
+ * each time, which the ETag makes cheap), else `public, max-age=N`, N cut so that a cache never keeps a
+ * representation past the end of the UTC day it depends on (a dog's age), nor past its version's sunset.
+ */
+export class CacheControl {
+  readonly #full: string;
+  /** The sunset of each version that has one, as milliseconds since the epoch. */
+  readonly #sunsets = new Map<string, number>();
+  /** The last shortened value, by its N: near a boundary, every request of the same second asks for the same one. */
+  #shortSeconds = -1;
+  #short = '';
+
+  constructor(
+    private readonly maxAgeSeconds: number,
+    lifecycles: readonly VersionWithLifecycle[],
+  ) {
+    this.#full = maxAgeSeconds === 0 ? NO_CACHE : `public, max-age=${maxAgeSeconds}`;
+    for (const { version, lifecycle } of lifecycles) {
+      if (lifecycle.sunset !== null) this.#sunsets.set(version.toString(), lifecycle.sunset.daysSince(EPOCH) * DAY_MS);
+    }
+  }
+
+  /**
+   * For a response served at `version` (undefined: unversioned) on the clock's day; `daily` when its content changes with the
+   * date. The time of day is the system's, the date the service's clock (TODAY fixes it).
+   */
+  of(version: Version | undefined, daily: boolean, clock: { today(): CalendarDate }, nowMs: number = Date.now()): string {
+    if (this.maxAgeSeconds === 0) return this.#full;
+    const dayStart = clock.today().daysSince(EPOCH) * DAY_MS;
+    const now = dayStart + (nowMs % DAY_MS);
+    let endMs = daily ? dayStart + DAY_MS : Infinity;
+    const sunset = version === undefined ? undefined : this.#sunsets.get(version.toString());
+    if (sunset !== undefined && sunset < endMs) endMs = sunset;
+    const seconds = Math.floor((endMs - now) / 1000);
+    if (seconds >= this.maxAgeSeconds) return this.#full;
+    if (seconds <= 0) return NO_CACHE;
+    if (seconds !== this.#shortSeconds) {
+      this.#shortSeconds = seconds;
+      this.#short = `public, max-age=${seconds}`;
+    }
+    return this.#short;
+  }
+}

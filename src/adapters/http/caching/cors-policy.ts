@@ -1,0 +1,69 @@
+import { ALLOWED_METHODS } from '../allowed-methods.js';
+import type { CorsOrigins } from './web-options.js';
+
+type Headers = Readonly<Record<string, string>>;
+
+/**
+ * Every response header the service sends that a script could not read without being named (the CORS-safelisted
+ * ones, Cache-Control, Content-Language, Content-Length, Content-Type, Expires, Last-Modified and Pragma, need not be).
+ */
+export const EXPOSED_HEADERS = [
+  'ETag',
+  'Link',
+  'X-Total-Count',
+  'Deprecation',
+  'Sunset',
+  'Retry-After',
+  'Allow',
+  'Location',
+  'Vary',
+  'X-Content-Type-Options',
+  'api-supported-versions',
+  'api-deprecated-versions',
+].join(', ');
+/** What a preflight may ask for: the read-only methods, and the two request headers the API reads beyond the safelisted. */
+export const PREFLIGHT_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+export const PREFLIGHT_HEADERS = 'Accept, If-None-Match';
+
+/**
+ * The CORS protocol of the Fetch standard, every header set built at start. With `*`, every response carries
+ * Access-Control-Allow-Origin `*` and Access-Control-Expose-Headers, Origin or not, as the standard advises for a
+ * static value ("CORS protocol and HTTP caches"), so a shared cache may hand any stored answer to any origin. With a
+ * list, only a request from a listed origin gets them, its origin echoed, and every response says `Vary: Accept, Origin`.
+ * A preflight gets the methods, headers and max-age allowed. Credentials are never allowed: the data is public and read-only.
+ */
+export class CorsPolicy {
+  /** `Accept, Origin` when CORS headers depend on Origin (a list), so that a shared cache never hands one origin's answer to another. */
+  readonly vary: string;
+  readonly #any: { readonly response: Headers; readonly preflight: Headers } | undefined;
+  readonly #byOrigin = new Map<string, { readonly response: Headers; readonly preflight: Headers }>();
+
+  constructor(origins: CorsOrigins, maxAgeSeconds: number) {
+    this.vary = origins.kind === 'list' ? 'Accept, Origin' : 'Accept';
+    const headersFor = (allowOrigin: string) => {
+      const response = Object.freeze({ 'Access-Control-Allow-Origin': allowOrigin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS });
+      const preflight = Object.freeze({
+        Allow: ALLOWED_METHODS,
+        'Access-Control-Allow-Origin': allowOrigin,
+        'Access-Control-Allow-Methods': PREFLIGHT_METHODS.join(', '),
+        'Access-Control-Allow-Headers': PREFLIGHT_HEADERS,
+        'Access-Control-Max-Age': String(maxAgeSeconds),
+      });
+      return { response, preflight };
+    };
+    this.#any = origins.kind === 'any' ? headersFor('*') : undefined;
+    if (origins.kind === 'list') for (const origin of origins.origins) this.#byOrigin.set(origin, headersFor(origin));
+  }
+
+  /** The CORS headers of a response to a request with this Origin (or none); undefined when there are none to send. */
+  response(origin: string | undefined): Headers | undefined {
+    if (this.#any !== undefined) return this.#any.response;
+    return origin === undefined ? undefined : this.#byOrigin.get(origin)?.response;
+  }
+
+  /** The headers of a preflight's answer; undefined (no CORS headers) for an origin or method not allowed. */
+  preflight(origin: string, method: string): Headers | undefined {
+    if (!PREFLIGHT_METHODS.includes(method)) return undefined;
+    return (this.#any ?? this.#byOrigin.get(origin))?.preflight;
+  }
+}
