@@ -30,6 +30,11 @@ import type { VersionModel } from './domain/versioning/version-model.js';
 import type { RetiredVersionError } from './domain/versioning/retired-version-error.js';
 import type { CalendarDate } from './domain/records/calendar-date.js';
 import { StartupError } from './application/errors/startup-error.js';
+import type { Registry } from 'prom-client';
+import { createMetricsRegistry } from './adapters/metrics/metrics-registry.js';
+import { metricsModule } from './adapters/metrics/metrics-module.js';
+import { registerPoolMetrics, type MeasuredPool } from './adapters/metrics/pool-metrics.js';
+import { registerVersionMetrics } from './adapters/metrics/version-metrics.js';
 
 export interface ServiceOutput {
   readonly stdout: LogSink;
@@ -42,12 +47,16 @@ export type PersistenceModule = (records: LoadedRecords) => ContainerModule;
 export interface ComposedService {
   readonly settings: Settings;
   readonly server: ApiServer;
+  /** The process's metrics, when METRICS_PORT is set; served apart from the API (src/main.ts). */
+  readonly metrics: Registry | undefined;
   /** Stops the server (draining requests in flight), then closes the storage (the database pool); once, however often called. */
   stop(): Promise<void>;
 }
 
 interface Storage {
   readonly module: ContainerModule;
+  /** The PostgreSQL pool, whose connections and statements the metrics report. */
+  readonly pool?: MeasuredPool;
   close(): Promise<void>;
 }
 
@@ -102,11 +111,18 @@ export async function composeService(
     storage.module,
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits),
   );
+  const metrics = settings.metrics === undefined ? undefined : createMetricsRegistry();
+  if (metrics !== undefined) {
+    container.load(metricsModule(metrics));
+    registerVersionMetrics(metrics, container.get(ResolveVersion).lifecycles);
+    if (storage.pool !== undefined) registerPoolMetrics(metrics, storage.pool);
+  }
   const server = container.get(ApiServer);
   let stopping: Promise<void> | undefined;
   return {
     settings,
     server,
+    metrics,
     stop: () =>
       (stopping ??= (async () => {
         await server.stop();

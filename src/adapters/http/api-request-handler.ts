@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { Awaitable } from '../../application/ports/awaitable.js';
 import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
 import { DomainError } from '../../domain/errors/domain-error.js';
@@ -15,8 +15,9 @@ import { checkHostHeader } from './host-header.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
 import { IsoTimestamps } from './iso-timestamps.js';
 import { LifecycleHeaders } from './lifecycle-headers.js';
+import { REQUEST_METRICS, type RequestMetrics } from './request-metrics.js';
 import { parseRequestTarget } from './request-target.js';
-import type { RouteOutcome } from './route.js';
+import type { RouteOutcome, ServedRoute } from './route.js';
 import { Router } from './router.js';
 import { sendJson } from './send-json.js';
 import { UnknownPathError } from './unknown-path-error.js';
@@ -24,6 +25,7 @@ import { VersionSelector } from './version-selector.js';
 
 const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
 const LOGGED_PATH_LENGTH = 2048;
+const LOGGED_USER_AGENT_LENGTH = 256;
 /** Logged when the connection closed before the response was written (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499;
 
@@ -33,6 +35,9 @@ interface Exchange {
   readonly path: string;
   readonly query: string;
   readonly started: number;
+  readonly userAgent: string | undefined;
+  /** Set once the path matches a route. */
+  route: ServedRoute | undefined;
   /** Set once the version is resolved. */
   version: Version | undefined;
 }
@@ -57,6 +62,7 @@ export class ApiRequestHandler {
     @inject(ApiRoutes) routes: Pick<ApiRoutes, 'all'>,
     @inject(ResolveVersion) private readonly resolveVersion: ResolveVersion,
     @inject(HTTP_LOGS) private readonly logs: HttpLogs,
+    @inject(REQUEST_METRICS) @optional() private readonly metrics?: RequestMetrics,
   ) {
     this.#router = new Router(routes.all);
     this.#lifecycleHeaders = new LifecycleHeaders(resolveVersion.lifecycles);
@@ -70,7 +76,15 @@ export class ApiRequestHandler {
    */
   handle(req: IncomingMessage, res: ServerResponse): Awaitable<void> {
     const { path, query } = parseRequestTarget(req.url as string);
-    const exchange: Exchange = { method: req.method as string, path, query, started: performance.now(), version: undefined };
+    const exchange: Exchange = {
+      method: req.method as string,
+      path,
+      query,
+      started: performance.now(),
+      userAgent: req.headers['user-agent'],
+      route: undefined,
+      version: undefined,
+    };
     let pending: Promise<RouteOutcome> | undefined;
     try {
       pending = this.#respond(req, res, exchange);
@@ -91,6 +105,7 @@ export class ApiRequestHandler {
     const { method, path, query } = exchange;
     checkHostHeader(req);
     const match = this.#router.match(path);
+    exchange.route = match?.route;
     let outcome: Awaitable<RouteOutcome>;
     if (match === undefined) {
       outcome = this.#redirectToSlashForm(path, query);
@@ -175,9 +190,12 @@ export class ApiRequestHandler {
     sendJson(res, status, { detail }, version, this.#lifecycleHeaders.addTo(version, headers));
   }
 
-  #logAccess({ method, path, version, started }: Exchange, status: number): void {
+  #logAccess({ method, path, version, started, userAgent, route }: Exchange, status: number): void {
     const access = this.logs.access;
-    if (access !== undefined) access(accessLine(this.#timestamps.current(), method, path, status, version, started));
+    if (access === undefined && this.metrics === undefined) return;
+    const durationMs = performance.now() - started;
+    if (access !== undefined) access(accessLine(this.#timestamps.current(), method, path, status, version, durationMs, userAgent));
+    this.metrics?.observe(route, method, status, version, durationMs / 1000);
   }
 
   /** A 301 to the path with a slash added when that path exists; otherwise a 404. */
@@ -191,11 +209,20 @@ export class ApiRequestHandler {
 }
 
 /** The access log line, written out by hand: a JSON.stringify of an object per request costs more. */
-function accessLine(time: string, method: string, path: string, status: number, version: Version | undefined, started: number): string {
-  const duration = Math.round((performance.now() - started) * 1000) / 1000;
+function accessLine(
+  time: string,
+  method: string,
+  path: string,
+  status: number,
+  version: Version | undefined,
+  durationMs: number,
+  userAgent: string | undefined,
+): string {
+  const duration = Math.round(durationMs * 1000) / 1000;
+  const agent = userAgent === undefined ? 'null' : JSON.stringify(userAgent.slice(0, LOGGED_USER_AGENT_LENGTH));
   return (
     `{"time":"${time}","method":${JSON.stringify(method)},"path":${JSON.stringify(path.slice(0, LOGGED_PATH_LENGTH))},` +
-    `"status":${status},"version":${version === undefined ? 'null' : `"${version.toString()}"`},"duration_ms":${duration}}`
+    `"status":${status},"version":${version === undefined ? 'null' : `"${version.toString()}"`},"duration_ms":${duration},"user_agent":${agent}}`
   );
 }
 

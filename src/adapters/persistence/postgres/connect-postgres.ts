@@ -72,9 +72,9 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
 export async function openPostgresStorage(
   connection: PostgresConnection,
   clock: Clock,
-): Promise<{ module: ContainerModule; close(): Promise<void> }> {
+): Promise<{ module: ContainerModule; pool: pg.Pool; close(): Promise<void> }> {
   const store = await connectPostgres(connection);
-  return { module: postgresPersistenceModule(store.pool, clock), close: () => store.close() };
+  return { module: postgresPersistenceModule(store.pool, clock), pool: store.pool, close: () => store.close() };
 }
 
 /** Binds the dog and cat repositories and the health check to the tables of `pool`'s database. */
