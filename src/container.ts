@@ -33,7 +33,6 @@ import { StartupError } from './application/errors/startup-error.js';
 import type { Registry } from 'prom-client';
 import { createMetricsRegistry } from './adapters/metrics/metrics-registry.js';
 import { metricsModule } from './adapters/metrics/metrics-module.js';
-import { registerPoolMetrics, type MeasuredPool } from './adapters/metrics/pool-metrics.js';
 import { registerVersionMetrics } from './adapters/metrics/version-metrics.js';
 
 export interface ServiceOutput {
@@ -55,8 +54,8 @@ export interface ComposedService {
 
 interface Storage {
   readonly module: ContainerModule;
-  /** The PostgreSQL pool, whose connections and statements the metrics report. */
-  readonly pool?: MeasuredPool;
+  /** Adds the storage's own metrics (the PostgreSQL pool's) to the registry. */
+  registerMetrics(registry: Registry): void;
   close(): Promise<void>;
 }
 
@@ -115,7 +114,7 @@ export async function composeService(
   if (metrics !== undefined) {
     container.load(metricsModule(metrics));
     registerVersionMetrics(metrics, container.get(ResolveVersion).lifecycles);
-    if (storage.pool !== undefined) registerPoolMetrics(metrics, storage.pool);
+    storage.registerMetrics(metrics);
   }
   const server = container.get(ApiServer);
   let stopping: Promise<void> | undefined;
@@ -171,5 +170,5 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
     );
   }
   const records = await loadRecords(settings.dataFile, clock.today());
-  return { module: persistence(records), close: async () => {} };
+  return { module: persistence(records), registerMetrics: () => {}, close: async () => {} };
 }

@@ -83,7 +83,6 @@ async function serveMetrics(
 /** One process serving: compose, listen, drain and exit 0 on SIGTERM or SIGINT (or, as a worker, when its primary is gone). */
 async function serve(): Promise<void> {
   let service: ComposedService | undefined;
-  let metricsServer: MetricsServer | undefined;
   try {
     service = await composeService(process.env, output);
     stopOnFault = service.stop.bind(service);
@@ -92,15 +91,15 @@ async function serve(): Promise<void> {
       throw new Error(`cannot listen on HOST=${settings.host} PORT=${settings.port}: ${error.message}`, { cause: error });
     });
     info('listening', { url: urlOf(settings.host, address.port), pid: process.pid });
+    let metricsServer: MetricsServer | undefined;
     if (service.metrics !== undefined && settings.metrics !== undefined) {
       // A worker's metrics are scraped through its primary, which sums them all.
       if (cluster.isWorker) answerPrimaryScrapes(service.metrics);
       else metricsServer = await serveMetrics(service.metrics, settings.metrics, info);
     }
     const running = service;
-    const runningMetrics = metricsServer;
     const stop = (signal: string): void => {
-      const stopped = Promise.all([running.stop(), runningMetrics?.stop()]); // closes the listening socket at once: from here new connections are refused
+      const stopped = Promise.all([running.stop(), metricsServer?.stop()]); // closes the listening socket at once: from here new connections are refused
       info('stopping', { signal });
       void stopped.then(() => {
         info('stopped');
@@ -113,7 +112,6 @@ async function serve(): Promise<void> {
   } catch (error) {
     output.stderr(`Refusing to start: ${(error as Error).message}`);
     await service?.stop();
-    await metricsServer?.stop();
     process.exitCode = 1;
     // A worker's channel to its primary would keep it running.
     if (cluster.isWorker) process.disconnect();

@@ -95,7 +95,7 @@ t.test('hundreds of junk paths, versions and methods add no series beyond the de
   t.same([...routes].sort(), ['/cats/', '/doggies/', '/doggies/{id}/', 'unmatched'].sort(), 'routes are templates or unmatched');
   const versions = new Set(second.map((sample) => sample.labels['api_version']));
   t.ok(
-    [...versions].every((version) => version === 'none' || (SUPPORTED_VERSIONS).includes(version as string)),
+    [...versions].every((version) => version === 'none' || SUPPORTED_VERSIONS.includes(version as string)),
     'versions are supported ones or none',
   );
   t.same([...new Set(second.map((sample) => sample.labels['method']))].sort(), ['GET', 'other'], 'methods bounded');

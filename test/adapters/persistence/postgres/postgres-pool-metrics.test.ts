@@ -1,8 +1,8 @@
 import type { Registry } from 'prom-client';
 import t from 'tap';
-import { testDatabase } from '../../fixtures/postgres/test-database.js';
-import { parseMetrics, samplesOf, scrape, serveMetrics, total } from '../../fixtures/metrics.js';
-import { startService } from '../../fixtures/service.js';
+import { testDatabase } from '../../../fixtures/postgres/test-database.js';
+import { parseMetrics, samplesOf, scrape, serveMetrics, total } from '../../../fixtures/metrics.js';
+import { startService } from '../../../fixtures/service.js';
 
 const url = await testDatabase(t);
 
