@@ -82,6 +82,8 @@ async function serveMetrics(
 
 /** One process serving: compose, listen, drain and exit 0 on SIGTERM or SIGINT (or, as a worker, when its primary is gone). */
 async function serve(): Promise<void> {
+  // The primary validated the settings before forking: a worker answers its scrapes from now on, empty until composed.
+  if (cluster.isWorker && process.env['METRICS_PORT'] !== undefined) answerPrimaryScrapes();
   let service: ComposedService | undefined;
   try {
     service = await composeService(process.env, output);
