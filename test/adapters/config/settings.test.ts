@@ -45,6 +45,7 @@ t.test('an empty environment gives every default', async (t) => {
       maxRequestsPerSocket: 1_000,
       drainTimeoutMs: 10_000,
     },
+    metrics: undefined,
   });
 });
 
