@@ -44,6 +44,7 @@ import {
   TODAY,
 } from './harness/service-launch.js';
 import { judgeTargets } from './harness/targets.js';
+import { metricsCost, metricsGroup, withMetrics } from './harness/metrics-variant.js';
 
 /**
  * `npm run bench`: the compiled service (dist/main.js) and a bare node:http server replaying its bytes,
@@ -101,6 +102,18 @@ async function main(): Promise<number> {
       scenarios.push(...outcome.scenarios);
       services.push(outcome.service);
     }
+    const metricsOn = await runGroup(
+      metricsGroup(),
+      {
+        title: `${exponent(REFERENCE_SIZE)} dogs in memory, METRICS_PORT set (metrics on)`,
+        serviceEnv: withMetrics(serviceEnvironment(await writeDataFile(directory, REFERENCE_SIZE), options.accessLog)),
+        bareScript: BARE_SERVER,
+        bareArgs: (table) => [table],
+        responsesTable: join(directory, 'responses-metrics.json'),
+      },
+      options,
+    );
+    scenarios.push(...metricsOn.scenarios);
     scenarios.push(...(await runPostgresGroups(directory, options)));
     const memory = await checkMemory(await writeDataFile(directory, REFERENCE_SIZE), responsesTable(directory, REFERENCE_SIZE), options);
     const results: BenchResults = {
@@ -110,7 +123,7 @@ async function main(): Promise<number> {
       scenarios,
       services,
       memory,
-      targets: judgeTargets(scenarios, memory, options.connections),
+      targets: [...judgeTargets(scenarios, memory, options.connections), ...metricsCost(scenarios)],
     };
     await writeFile(options.out, `${JSON.stringify(results, null, 2)}\n`);
     say('\ntargets:');

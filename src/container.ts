@@ -31,6 +31,10 @@ import type { VersionModel } from './domain/versioning/version-model.js';
 import type { RetiredVersionError } from './domain/versioning/retired-version-error.js';
 import type { CalendarDate } from './domain/records/calendar-date.js';
 import { StartupError } from './application/errors/startup-error.js';
+import type { Registry } from 'prom-client';
+import { createMetricsRegistry } from './adapters/metrics/metrics-registry.js';
+import { metricsModule } from './adapters/metrics/metrics-module.js';
+import { registerVersionMetrics } from './adapters/metrics/version-metrics.js';
 
 export interface ServiceOutput {
   readonly stdout: LogSink;
@@ -43,12 +47,16 @@ export type PersistenceModule = (records: LoadedRecords) => ContainerModule;
 export interface ComposedService {
   readonly settings: Settings;
   readonly server: ApiServer;
+  /** The process's metrics, when METRICS_PORT is set; served apart from the API (src/main.ts). */
+  readonly metrics: Registry | undefined;
   /** Stops the server (draining requests in flight), then closes the storage (the database pool); once, however often called. */
   stop(): Promise<void>;
 }
 
 interface Storage {
   readonly module: ContainerModule;
+  /** Adds the storage's own metrics (the PostgreSQL pool's) to the registry. */
+  registerMetrics(registry: Registry): void;
   close(): Promise<void>;
 }
 
@@ -104,11 +112,18 @@ export async function composeService(
     storage.module,
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web),
   );
+  const metrics = settings.metrics === undefined ? undefined : createMetricsRegistry();
+  if (metrics !== undefined) {
+    container.load(metricsModule(metrics));
+    registerVersionMetrics(metrics, container.get(ResolveVersion).lifecycles);
+    storage.registerMetrics(metrics);
+  }
   const server = container.get(ApiServer);
   let stopping: Promise<void> | undefined;
   return {
     settings,
     server,
+    metrics,
     stop: () =>
       (stopping ??= (async () => {
         await server.stop();
@@ -157,5 +172,5 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
     );
   }
   const records = await loadRecords(settings.dataFile, clock.today());
-  return { module: persistence(records), close: async () => {} };
+  return { module: persistence(records), registerMetrics: () => {}, close: async () => {} };
 }

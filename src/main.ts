@@ -6,6 +6,9 @@ import { BufferedLineWriter } from './adapters/logging/buffered-line-writer.js';
 import { StreamTextWriter } from './adapters/logging/stream-text-writer.js';
 import { forwardWholeLines, type LineTarget } from './adapters/process/whole-line-forwarder.js';
 import { WorkerSupervisor } from './adapters/process/worker-supervisor.js';
+import type { MetricsListener } from './adapters/config/settings.js';
+import { answerPrimaryScrapes, workersMetrics } from './adapters/metrics/cluster-metrics.js';
+import { MetricsServer, type MetricsSource } from './adapters/metrics/metrics-server.js';
 import { composeService, readServiceSettings, type ComposedService, type ServiceOutput } from './container.js';
 
 const logLine = (level: string, message: string, fields: Record<string, unknown>): string =>
@@ -61,8 +64,26 @@ function exitOnFault(kind: string): (error: unknown) => void {
 process.on('uncaughtException', exitOnFault('uncaught exception'));
 process.on('unhandledRejection', exitOnFault('unhandled rejection'));
 
+const urlOf = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** Listens for scrapes on METRICS_HOST:METRICS_PORT and says where; the server, to stop with the service. */
+async function serveMetrics(
+  source: MetricsSource,
+  { host, port }: MetricsListener,
+  log: (message: string, fields: Record<string, unknown>) => void,
+): Promise<MetricsServer> {
+  const server = new MetricsServer(source, (message, error) => output.stderr(logLine('error', message, { error: error.message })));
+  const address = await server.listen(port, host).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`cannot listen on METRICS_HOST=${host} METRICS_PORT=${port}: ${error.message}`, { cause: error });
+  });
+  log('metrics listening', { url: `${urlOf(host, address.port)}/metrics`, pid: process.pid });
+  return server;
+}
+
 /** One process serving: compose, listen, drain and exit 0 on SIGTERM or SIGINT (or, as a worker, when its primary is gone). */
 async function serve(): Promise<void> {
+  // The primary validated the settings before forking: a worker answers its scrapes from now on, empty until composed.
+  if (cluster.isWorker && process.env['METRICS_PORT'] !== undefined) answerPrimaryScrapes();
   let service: ComposedService | undefined;
   try {
     service = await composeService(process.env, output);
@@ -71,11 +92,16 @@ async function serve(): Promise<void> {
     const address = await server.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
       throw new Error(`cannot listen on HOST=${settings.host} PORT=${settings.port}: ${error.message}`, { cause: error });
     });
-    const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
-    info('listening', { url: `http://${host}:${address.port}`, pid: process.pid });
+    info('listening', { url: urlOf(settings.host, address.port), pid: process.pid });
+    let metricsServer: MetricsServer | undefined;
+    if (service.metrics !== undefined && settings.metrics !== undefined) {
+      // A worker's metrics are scraped through its primary, which sums them all.
+      if (cluster.isWorker) answerPrimaryScrapes(service.metrics);
+      else metricsServer = await serveMetrics(service.metrics, settings.metrics, info);
+    }
     const running = service;
     const stop = (signal: string): void => {
-      const stopped = running.stop(); // closes the listening socket at once: from here new connections are refused
+      const stopped = Promise.all([running.stop(), metricsServer?.stop()]); // closes the listening socket at once: from here new connections are refused
       info('stopping', { signal });
       void stopped.then(() => {
         info('stopped');
@@ -98,7 +124,7 @@ async function serve(): Promise<void> {
  * The cluster primary: WORKERS processes share the port; it replaces dead ones and drains them all on SIGTERM or SIGINT.
  * It is the only writer of stdout and stderr: each worker's are pipes to it, copied whole lines at a time.
  */
-function supervise(workers: number): void {
+function supervise(workers: number, metrics: MetricsListener | undefined): void {
   cluster.setupPrimary({ stdio: ['inherit', 'pipe', 'pipe', 'ipc'] });
   // The primary's few lines are written at once, not batched, so they keep their order among the workers' lines it copies.
   const primaryInfo = logger('info', (line) => stdoutStream.write(`${line}\n`));
@@ -114,12 +140,24 @@ function supervise(workers: number): void {
   });
   const supervisor = new WorkerSupervisor(cluster, { workers, info: primaryInfo, error: logger('error', output.stderr) });
   supervisor.start();
+  const metricsServer = metrics === undefined ? undefined : serveMetrics(workersMetrics(), metrics, primaryInfo);
+  let refused = false;
+  metricsServer?.catch((error: Error) => {
+    refused = true;
+    output.stderr(`Refusing to start: ${error.message}`);
+    supervisor.stop('the metrics listener could not start');
+  });
   process.on('SIGTERM', () => supervisor.stop('SIGTERM'));
   process.on('SIGINT', () => supervisor.stop('SIGINT'));
   void supervisor.done.then(async (code) => {
+    await metricsServer?.then(
+      (server) => server.stop(),
+      () => {},
+    );
     await Promise.all(copying); // a worker's last lines can still be in its pipe when its exit is known
-    primaryInfo('stopped', { exit_code: code });
-    return exitAfterOutput(code);
+    const exitCode = refused ? 1 : code;
+    primaryInfo('stopped', { exit_code: exitCode });
+    return exitAfterOutput(exitCode);
   });
 }
 
@@ -127,12 +165,13 @@ if (cluster.isWorker) {
   await serve();
 } else {
   let workers: number | undefined;
+  let metrics: MetricsListener | undefined;
   try {
-    workers = readServiceSettings(process.env).workers;
+    ({ workers, metrics } = readServiceSettings(process.env));
   } catch (error) {
     output.stderr(`Refusing to start: ${(error as Error).message}`);
     process.exitCode = 1;
   }
   if (workers === 1) await serve();
-  else if (workers !== undefined) supervise(workers);
+  else if (workers !== undefined) supervise(workers, metrics);
 }

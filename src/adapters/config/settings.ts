@@ -33,6 +33,14 @@ export interface Settings {
   readonly limits: ApiServerOptions;
   /** CORS and caching: CORS_ORIGINS, CORS_MAX_AGE, CACHE_MAX_AGE. */
   readonly web: WebOptions;
+  /** Where `GET /metrics` listens, on a port of its own; absent (METRICS_PORT unset): no metrics. */
+  readonly metrics: MetricsListener | undefined;
+}
+
+/** The metrics listener's address (METRICS_PORT, METRICS_HOST). */
+export interface MetricsListener {
+  readonly port: number;
+  readonly host: string;
 }
 
 /** The server limits used when no setting changes them. */
@@ -89,9 +97,10 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
       choices.find((choice) => choice === text);
 
   const supported = supportedVersions.map(String);
+  const bindHost = (text: string): string | undefined => (text.trim() === '' || text !== text.trim() ? undefined : text);
   const settings: Settings = {
     port: read('PORT', 8000, parsePort, 'a TCP port, a whole number from 0 to 65535'),
-    host: read('HOST', '127.0.0.1', (text) => (text.trim() === '' || text !== text.trim() ? undefined : text), 'an address or host name to bind'),
+    host: read('HOST', '127.0.0.1', bindHost, 'an address or host name to bind'),
     dataFile: read<string | undefined>('DATA_FILE', undefined, (text) => (text === '' ? undefined : text), 'the path of a JSON data file'),
     defaultVersion: read<DefaultVersionChoice>(
       'DEFAULT_VERSION',
@@ -157,7 +166,9 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
         `seconds, a whole number from 0 (no-cache: always revalidate) to ${MAX_CACHE_MAX_AGE}`,
       ),
     },
+    metrics: readMetricsListener(read, bindHost),
   };
+  problems.push(...metricsConflicts(env, settings, refused));
   problems.push(...storageConflicts(env, settings));
   const { headersTimeoutMs, requestTimeoutMs } = settings.limits;
   if (!refused.has('HEADERS_TIMEOUT_MS') && !refused.has('REQUEST_TIMEOUT_MS') && headersTimeoutMs > requestTimeoutMs) {
@@ -170,6 +181,29 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
   }
   if (problems.length > 0) throw new StartupError(`bad setting${problems.length > 1 ? 's' : ''}: ${problems.join('; ')}`);
   return settings;
+}
+
+type Read = <T>(name: string, fallback: T, parse: (text: string) => T | undefined, expected: string) => T;
+
+function readMetricsListener(read: Read, bindHost: (text: string) => string | undefined): MetricsListener | undefined {
+  const port = read<number | undefined>('METRICS_PORT', undefined, parsePort, 'a TCP port, a whole number from 0 to 65535, other than PORT');
+  const host = read('METRICS_HOST', '127.0.0.1', bindHost, 'an address or host name to bind');
+  return port === undefined ? undefined : { port, host };
+}
+
+/** Metrics on the API's port, or a METRICS_HOST that would serve nothing. */
+function metricsConflicts(env: Environment, { port, metrics }: Settings, refused: ReadonlySet<string>): string[] {
+  if (refused.has('METRICS_PORT') || refused.has('PORT')) return [];
+  if (metrics === undefined) {
+    return env['METRICS_HOST'] === undefined
+      ? []
+      : ['METRICS_HOST is set but METRICS_PORT is not, so no metrics would be served: set METRICS_PORT, or unset METRICS_HOST'];
+  }
+  // Port 0 picks a free port for each listener, so two zeros never collide.
+  if (metrics.port !== 0 && metrics.port === port) {
+    return [`METRICS_PORT=${JSON.stringify(env['METRICS_PORT'])} is PORT too: metrics are never served on the API's port; choose another port`];
+  }
+  return [];
 }
 
 /** The combinations of storage settings that cannot work, each said with its fix. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { Awaitable } from '../../application/ports/awaitable.js';
 import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
 import { DomainError } from '../../domain/errors/domain-error.js';
@@ -21,6 +21,7 @@ import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
 import { IsoTimestamps } from './iso-timestamps.js';
 import { JsonText } from './json-text.js';
 import { LifecycleHeaders } from './lifecycle-headers.js';
+import { REQUEST_METRICS, type RequestMetrics } from './request-metrics.js';
 import { parseRequestTarget } from './request-target.js';
 import type { RouteOutcome, ServedRoute } from './route.js';
 import { Router } from './router.js';
@@ -30,6 +31,7 @@ import { VersionSelector } from './version-selector.js';
 
 const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
 const LOGGED_PATH_LENGTH = 2048;
+const LOGGED_USER_AGENT_LENGTH = 256;
 /** Logged when the connection closed before the response was written (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499;
 
@@ -44,6 +46,8 @@ interface Exchange {
   cors: Readonly<Record<string, string>> | undefined;
   readonly ifNoneMatch: string | undefined;
   /** Set once the path is matched. */
+  readonly userAgent: string | undefined;
+  /** Set once the path matches a route. */
   route: ServedRoute | undefined;
   /** Set once the version is resolved. */
   version: Version | undefined;
@@ -79,6 +83,7 @@ export class ApiRequestHandler {
     @inject(ResolveVersion) private readonly resolveVersion: ResolveVersion,
     @inject(HTTP_LOGS) private readonly logs: HttpLogs,
     @inject(WEB_OPTIONS) web: WebOptions = DEFAULT_WEB_OPTIONS,
+    @inject(REQUEST_METRICS) @optional() private readonly metrics?: RequestMetrics,
   ) {
     this.#router = new Router(routes.all);
     this.#lifecycleHeaders = new LifecycleHeaders(resolveVersion.lifecycles);
@@ -104,6 +109,7 @@ export class ApiRequestHandler {
       origin,
       cors: this.#cors.response(origin),
       ifNoneMatch,
+      userAgent: req.headers['user-agent'],
       route: undefined,
       version: undefined,
     };
@@ -252,9 +258,12 @@ export class ApiRequestHandler {
     sendJson(res, status, { detail }, exchange.version, this.#headersOf(exchange, headers));
   }
 
-  #logAccess({ method, path, version, started }: Exchange, status: number): void {
+  #logAccess({ method, path, version, started, userAgent, route }: Exchange, status: number): void {
     const access = this.logs.access;
-    if (access !== undefined) access(accessLine(this.#timestamps.current(), method, path, status, version, started));
+    if (access === undefined && this.metrics === undefined) return;
+    const durationMs = performance.now() - started;
+    if (access !== undefined) access(accessLine(this.#timestamps.current(), method, path, status, version, durationMs, userAgent));
+    this.metrics?.observe(route, method, status, version, durationMs / 1000);
   }
 
   /** A 301 to the path with a slash added when that path exists; otherwise a 404. */
@@ -268,11 +277,20 @@ export class ApiRequestHandler {
 }
 
 /** The access log line, written out by hand: a JSON.stringify of an object per request costs more. */
-function accessLine(time: string, method: string, path: string, status: number, version: Version | undefined, started: number): string {
-  const duration = Math.round((performance.now() - started) * 1000) / 1000;
+function accessLine(
+  time: string,
+  method: string,
+  path: string,
+  status: number,
+  version: Version | undefined,
+  durationMs: number,
+  userAgent: string | undefined,
+): string {
+  const duration = Math.round(durationMs * 1000) / 1000;
+  const agent = userAgent === undefined ? 'null' : JSON.stringify(userAgent.slice(0, LOGGED_USER_AGENT_LENGTH));
   return (
     `{"time":"${time}","method":${JSON.stringify(method)},"path":${JSON.stringify(path.slice(0, LOGGED_PATH_LENGTH))},` +
-    `"status":${status},"version":${version === undefined ? 'null' : `"${version.toString()}"`},"duration_ms":${duration}}`
+    `"status":${status},"version":${version === undefined ? 'null' : `"${version.toString()}"`},"duration_ms":${duration},"user_agent":${agent}}`
   );
 }
 

@@ -46,6 +46,7 @@ t.test('an empty environment gives every default', async (t) => {
       drainTimeoutMs: 10_000,
     },
     web: { corsOrigins: { kind: 'any' }, corsMaxAgeSeconds: 7200, cacheMaxAgeSeconds: 0 },
+    metrics: undefined,
   });
 });
 

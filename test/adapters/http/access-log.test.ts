@@ -9,12 +9,13 @@ interface AccessLine {
   readonly status: number;
   readonly version: string | null;
   readonly duration_ms: number;
+  readonly user_agent: string | null;
 }
 
 t.test('one JSON line per request: method, path, status, resolved version (or null) and duration', async (t) => {
   const service = await startService(t);
   // [message, request, expected line]
-  const cases: [string, () => Promise<unknown>, Omit<AccessLine, 'time' | 'duration_ms'>][] = [
+  const cases: [string, () => Promise<unknown>, Omit<AccessLine, 'time' | 'duration_ms' | 'user_agent'>][] = [
     [
       'a record',
       () => call(service.url, '/doggies/1/', { headers: acceptVersion('2.1.0') }),
@@ -65,7 +66,7 @@ t.test('one JSON line per request: method, path, status, resolved version (or nu
     t.notOk(text.includes('\n'), `${message}: a single line`);
     const line = JSON.parse(text) as AccessLine;
     t.same({ method: line.method, path: line.path, status: line.status, version: line.version }, expected, `${message}: fields`);
-    t.same(Object.keys(line).sort(), ['duration_ms', 'method', 'path', 'status', 'time', 'version'], `${message}: no other field`);
+    t.same(Object.keys(line).sort(), ['duration_ms', 'method', 'path', 'status', 'time', 'user_agent', 'version'], `${message}: no other field`);
     t.type(line.duration_ms, 'number', `${message}: duration_ms is a number`);
     t.ok(line.duration_ms >= 0 && line.duration_ms < 10_000, `${message}: duration_ms is plausible`);
     t.equal(new Date(line.time).toISOString(), line.time, `${message}: time is an ISO timestamp`);
@@ -81,6 +82,30 @@ t.test('a very long path is logged cut to 2048 characters', async (t) => {
   await waitForLines(service.stdout, 1);
   const line = JSON.parse(service.stdout[0] as string) as AccessLine;
   t.equal(line.path, path.slice(0, 2048), 'the first 2048 characters');
+});
+
+t.test('the User-Agent, cut to 256 characters and escaped, so the callers of a version can be named', async (t) => {
+  const service = await startService(t);
+  const agents: [string | undefined, string | null, string][] = [
+    ['billing-sync/1.4 (+https://example.com)', 'billing-sync/1.4 (+https://example.com)', 'as sent'],
+    [undefined, null, 'none sent: null'],
+    ['', '', 'empty'],
+    ['quote " back \\ slash', 'quote " back \\ slash', 'quotes and backslashes escaped'],
+    ['é-agent', 'é-agent', 'latin-1 bytes read as node reads them'],
+    ['a'.repeat(5000), 'a'.repeat(256), 'a long one cut'],
+  ];
+  for (const [index, [agent]] of agents.entries()) {
+    const headers: Record<string, string> = { Accept: 'application/json; version=2.1.0' };
+    if (agent !== undefined) headers['User-Agent'] = agent;
+    await rawCall(service.port, 'GET', '/doggies/1/', headers);
+    await waitForLines(service.stdout, index + 1);
+  }
+  for (const [index, [, expected, message]] of agents.entries()) {
+    const text = service.stdout[index] as string;
+    const line = JSON.parse(text) as AccessLine;
+    t.equal(line.user_agent, expected === 'é-agent' ? Buffer.from('é-agent', 'utf8').toString('latin1') : expected, message);
+    t.notOk(text.includes('\n'), `${message}: one line`);
+  }
 });
 
 t.test('ACCESS_LOG=on writes a line per request; ACCESS_LOG=off writes none', async (t) => {

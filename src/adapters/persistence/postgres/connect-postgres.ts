@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ContainerModule } from 'inversify';
 import type pg from 'pg';
+import type { Registry } from 'prom-client';
 import { CAT_REPOSITORY, type CatRepository } from '../../../application/ports/cat-repository.js';
 import { DOG_REPOSITORY, type DogRepository } from '../../../application/ports/dog-repository.js';
 import type { Clock } from '../../../application/ports/clock.js';
@@ -9,6 +10,7 @@ import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import { StartupError } from '../../../application/errors/startup-error.js';
 import { isUnavailable } from './postgres-failures.js';
 import { PostgresHealthCheck } from './postgres-health-check.js';
+import { registerPoolMetrics } from './postgres-pool-metrics.js';
 import { createPool, redactedUrl } from './postgres-pool.js';
 import { PostgresRecordRepository } from './postgres-record-repository.js';
 import { migrateSchema } from './postgres-schema.js';
@@ -72,9 +74,13 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
 export async function openPostgresStorage(
   connection: PostgresConnection,
   clock: Clock,
-): Promise<{ module: ContainerModule; close(): Promise<void> }> {
+): Promise<{ module: ContainerModule; registerMetrics(registry: Registry): void; close(): Promise<void> }> {
   const store = await connectPostgres(connection);
-  return { module: postgresPersistenceModule(store.pool, clock), close: () => store.close() };
+  return {
+    module: postgresPersistenceModule(store.pool, clock),
+    registerMetrics: (registry) => registerPoolMetrics(registry, store.pool),
+    close: () => store.close(),
+  };
 }
 
 /** Binds the dog and cat repositories and the health check to the tables of `pool`'s database. */

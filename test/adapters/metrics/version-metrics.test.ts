@@ -1,0 +1,69 @@
+import { Container } from 'inversify';
+import t from 'tap';
+import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
+import { ApiServer } from '../../../src/adapters/http/api-server.js';
+import { createMetricsRegistry } from '../../../src/adapters/metrics/metrics-registry.js';
+import { metricsModule } from '../../../src/adapters/metrics/metrics-module.js';
+import { registerVersionMetrics } from '../../../src/adapters/metrics/version-metrics.js';
+import { loadRecords } from '../../../src/adapters/persistence/data-file.js';
+import { memoryPersistenceModule } from '../../../src/adapters/persistence/memory/memory-persistence-module.js';
+import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
+import { MemoizedVersionPolicy } from '../../../src/application/versioning/memoized-version-policy.js';
+import { applicationModule, httpModule } from '../../../src/container.js';
+import { LIFECYCLE_TODAY, lifecycleModel } from '../../fixtures/lifecycle-history.js';
+import { parseMetrics, samplesOf, scrape, serveMetrics, total } from '../../fixtures/metrics.js';
+import { acceptVersion } from '../../fixtures/service.js';
+import { TestClock } from '../../fixtures/test-clock.js';
+
+t.test('versions with deprecations and sunsets: their info, sunset timestamps, and 410s counted', async (t) => {
+  const clock = new TestClock(LIFECYCLE_TODAY);
+  const container = new Container();
+  const registry = createMetricsRegistry();
+  container.load(
+    applicationModule(new MemoizedVersionPolicy(lifecycleModel()), clock),
+    memoryPersistenceModule(await loadRecords(undefined, clock.today())),
+    httpModule({ access: undefined, errors: () => {} }, DEFAULT_SERVER_LIMITS),
+    metricsModule(registry),
+  );
+  registerVersionMetrics(registry, container.get(ResolveVersion).lifecycles);
+  const server = container.get(ApiServer);
+  const { port } = await server.listen(0, '127.0.0.1');
+  t.teardown(() => server.stop());
+  const metricsUrl = await serveMetrics(t, registry);
+
+  const samples = parseMetrics(await scrape(metricsUrl));
+  t.same(
+    samplesOf(samples, 'api_version_info').map(({ labels }) => labels),
+    [
+      { api_version: '5.0.0', deprecated: '', sunset: '' },
+      { api_version: '4.0.0', deprecated: '', sunset: '' },
+      { api_version: '3.0.0', deprecated: '2027-01-01', sunset: '' },
+      { api_version: '2.1.0', deprecated: '2026-06-01', sunset: '2026-12-01' },
+      { api_version: '2.0.0', deprecated: '2026-03-01', sunset: '2026-11-22' },
+      { api_version: '1.0.0', deprecated: '2026-01-01', sunset: '2026-06-01' },
+    ],
+    'api_version_info: every declared version, its dates or empty',
+  );
+  t.ok(
+    samplesOf(samples, 'api_version_info').every((sample) => sample.value === 1),
+    'each = 1',
+  );
+  t.same(
+    samplesOf(samples, 'api_version_sunset_timestamp_seconds').map(({ labels, value }) => [labels['api_version'], value]),
+    [
+      ['2.1.0', Date.UTC(2026, 11, 1) / 1000],
+      ['2.0.0', Date.UTC(2026, 10, 22) / 1000],
+      ['1.0.0', Date.UTC(2026, 5, 1) / 1000],
+    ],
+    'the sunset day, midnight UTC, for the versions that have one',
+  );
+
+  for (const version of ['1.0.0', '2.0.0', '2.0.0', '2.1.0']) await fetch(`http://127.0.0.1:${port}/doggies/1/`, { headers: acceptVersion(version) });
+  const after = parseMetrics(await scrape(metricsUrl));
+  t.equal(
+    total(after, 'http_server_requests_total', { status: '410', route: '/doggies/{id}/', api_version: 'none' }),
+    3,
+    'retired versions: 410, no version served',
+  );
+  t.equal(total(after, 'http_server_requests_total', { status: '200', api_version: '2.1.0' }), 1, 'a deprecated version still served');
+});
