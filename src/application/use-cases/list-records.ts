@@ -40,14 +40,11 @@ export abstract class ListRecords<R extends { readonly id: number }> {
     if (!this.isAvailableAt(version)) throw new NotFoundError('hidden');
     const page = PageRequest.from(query);
     const slice = this.repository.list(page);
-    const total = this.repository.count();
-    if (slice instanceof Promise || total instanceof Promise) {
-      return Promise.all([slice, total]).then(([listed, counted]) => this.#page(version, page, listed, counted));
-    }
-    return this.#page(version, page, slice, total);
+    if (slice instanceof Promise) return slice.then((listed) => this.#page(version, page, listed));
+    return this.#page(version, page, slice);
   }
 
-  #page(version: Version, request: PageRequest, { records, before, after }: RecordSlice<R>, total: number): Page<Representation> {
+  #page(version: Version, request: PageRequest, { records, before, after, total }: RecordSlice<R>): Page<Representation> {
     const context: RequestContext = { version, today: this.clock.today() };
     const items = this.#pages.items(version, request, context.today, records, (record) => this.policy.represent(this.resource, record, context));
     return {
