@@ -218,4 +218,11 @@ t.test('PostgreSQL: scenarios, sizes, CPU of the backends, and targets', async (
   );
   t.match(targets[3], { target: /^PG detail: time per request with 10\^6 dogs ≤ 1\.2 × with 10\^3/, value: '1.29 ×' }, 'growth by kind');
   t.match(scenarioLine(result('detail', 1_000, 90)), /10 µs CPU\/req \+ PostgreSQL 20 µs/, "the backends' CPU beside the process's");
+  const twoStatements = { requestsPerSecond: 50, p50: 1, p99: 3, cpuMicrosPerRequest: 9, databaseCpuMicrosPerRequest: 30, runs: [] };
+  const withSecond: ScenarioResult = {
+    ...result('first page', 1_000, 60),
+    secondBare: { name: 'two-statement', measured: twoStatements, ratio: 1.2 },
+  };
+  t.match(scenarioLine(withSecond), /\| two-statement bare +50 req\/s .*\| ratio to it 1\.20$/, 'the second bare server beside the first');
+  t.equal(judgeTargets([withSecond], undefined, 10)[0]?.met, false, 'judged against the first (one-statement) bare server, not the second');
 });
