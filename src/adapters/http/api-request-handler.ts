@@ -21,6 +21,7 @@ import { Router } from './router.js';
 import { sendJson } from './send-json.js';
 import { UnknownPathError } from './unknown-path-error.js';
 import { VersionSelector } from './version-selector.js';
+import { ALL_CACHES_ON, CACHE_SWITCHES, type CacheSwitches } from '../../application/caching/cache-switches.js';
 
 const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
 const LOGGED_PATH_LENGTH = 2048;
@@ -57,6 +58,7 @@ export class ApiRequestHandler {
     @inject(ApiRoutes) routes: Pick<ApiRoutes, 'all'>,
     @inject(ResolveVersion) private readonly resolveVersion: ResolveVersion,
     @inject(HTTP_LOGS) private readonly logs: HttpLogs,
+    @inject(CACHE_SWITCHES) private readonly caches: CacheSwitches = ALL_CACHES_ON,
   ) {
     this.#router = new Router(routes.all);
     this.#lifecycleHeaders = new LifecycleHeaders(resolveVersion.lifecycles);
@@ -123,7 +125,7 @@ export class ApiRequestHandler {
   #selectorOf(standing: VersionStanding): VersionSelector {
     let selector = this.#selectors.get(standing);
     if (selector === undefined) {
-      selector = new VersionSelector((requested) => standing.resolve(requested));
+      selector = new VersionSelector((requested) => standing.resolve(requested), this.caches.accept);
       this.#selectors.set(standing, selector);
     }
     return selector;

@@ -29,7 +29,8 @@ interface KnownRow<R> {
 export class PostgresRecordRepository<R> implements RecordRepository<R> {
   readonly #statements: PageStatements;
   readonly #width: number;
-  readonly #known: GenerationalCache<string, KnownRow<R>>;
+  /** Absent with rememberedRows 0: the bench measures the service without it (BENCH_CACHES_OFF=rows). */
+  readonly #known: GenerationalCache<string, KnownRow<R>> | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -40,7 +41,7 @@ export class PostgresRecordRepository<R> implements RecordRepository<R> {
   ) {
     this.#statements = pageStatements(table);
     this.#width = table.columns.length;
-    this.#known = new GenerationalCache(rememberedRows);
+    this.#known = rememberedRows > 0 ? new GenerationalCache(rememberedRows) : undefined;
   }
 
   async findById(id: number): Promise<R | undefined> {
@@ -87,6 +88,7 @@ export class PostgresRecordRepository<R> implements RecordRepository<R> {
 
   /** The record of a row: the one given before when the row holds the same values, else parsed and remembered. */
   #record(row: Row): R {
+    if (this.#known === undefined) return this.#parse(row);
     const id = row[0] as string;
     const known = this.#known.get(id);
     if (known !== undefined && this.#sameValues(known.row, row)) return known.record;
