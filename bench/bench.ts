@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { cpuSecondsOf, memoryOf, type ServerProcess } from './harness/child-process.js';
 import { writeDataFile } from './harness/data-files.js';
 import type { LoadResult, LoadSpec } from './harness/load-spec.js';
-import { parseOptions, USAGE, type BenchOptions } from './harness/options.js';
+import { commandLine } from './harness/command-line.js';
+import { BENCH_COMMAND, type BenchOptions } from './harness/options.js';
 import { difference, record, type RecordedResponse } from './harness/recorded-response.js';
 import { machineLine, markdown, scenarioLine } from './harness/report.js';
 import {
@@ -70,13 +71,9 @@ interface GroupSetup {
 }
 
 async function main(): Promise<number> {
-  let options: BenchOptions;
-  try {
-    options = parseOptions(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\nusage: ${USAGE}\n`);
-    return 2;
-  }
+  const parsed = commandLine(BENCH_COMMAND, process.argv.slice(2));
+  if ('exitCode' in parsed) return parsed.exitCode;
+  const { options } = parsed;
   const machine = describeMachine();
   say(`bench${options.smoke ? ' (smoke: numbers mean nothing)' : ''}: ${machineLine(machine)}`);
   say(`service: node ${[...SERVICE_NODE_FLAGS, 'dist/main.js'].join(' ')}, as npm start runs it`);
