@@ -77,11 +77,11 @@ async function main(): Promise<number> {
         if (why !== undefined) throw new Error(`${variant.name} answers ${options.path} differently from ${options.variants[0]?.name}: ${why}`);
         servers.push({ variant: variant.name, index, server });
       }
-      for (const { name, micros } of bareServers(options)) {
+      for (const { name, micros, statements = 'one' } of bareServers(options)) {
         const [script, args] =
           database === undefined
             ? [BARE_SERVER, micros > 0 ? [table, String(micros)] : [table]]
-            : [BARE_POSTGRES_SERVER, [table, database.url, TODAY, String(POSTGRES_POOL_SIZE), 'one']];
+            : [BARE_POSTGRES_SERVER, [table, database.url, TODAY, String(POSTGRES_POOL_SIZE), statements]];
         const bare = await processes.start(script, args, {});
         const why = difference(expected as RecordedResponse, await record(bare.url, options.path, options.accept));
         if (why !== undefined) throw new Error(`the bare server answers ${options.path} differently: ${why}`);
@@ -133,25 +133,28 @@ async function measure(variant: string, index: number, server: ServerProcess, op
   };
 }
 
-/** Per variant: the median of all its runs, the spread of its processes' medians, and how it compares with the first. */
+/**
+ * Per variant: the median of all its runs, the spread of its processes' medians, how it compares with the first,
+ * its median req/s and p99, and its req/s over the (first) bare server's.
+ */
 function report(runs: readonly Measured[], variants: readonly string[]): void {
   say('');
-  say("variant               CPU µs/req (median of runs)  × first  processes' medians   req/s (median)");
-  let first: number | undefined;
+  say("variant               CPU µs/req (median of runs)  × first  processes' medians   req/s (median)  × bare req/s  p99 ms (median)");
+  const medianOf = (variant: string, figure: (run: Measured) => number): number => median(runs.filter((run) => run.variant === variant).map(figure));
+  const first = medianOf(variants[0] as string, (run) => run.cpuMicrosPerRequest);
+  const bare = variants.includes('bare') ? medianOf('bare', (run) => run.requestsPerSecond) : undefined;
   for (const variant of variants) {
     const own = runs.filter((run) => run.variant === variant);
-    const cpu = median(own.map((run) => run.cpuMicrosPerRequest));
-    first ??= cpu;
+    const cpu = medianOf(variant, (run) => run.cpuMicrosPerRequest);
     const perProcess = [...new Set(own.map((run) => run.process))].map((index) =>
       median(own.filter((run) => run.process === index).map((run) => run.cpuMicrosPerRequest)),
     );
     const spread = `${Math.min(...perProcess).toFixed(1)}–${Math.max(...perProcess).toFixed(1)}`;
+    const requestsPerSecond = medianOf(variant, (run) => run.requestsPerSecond);
+    const overBare = bare === undefined ? 'n/a' : (requestsPerSecond / bare).toFixed(2);
     say(
-      `${variant.padEnd(22)}${cpu.toFixed(1).padStart(26)}  ${(cpu / first).toFixed(2).padStart(7)}  ${spread.padStart(18)}  ${Math.round(
-        median(own.map((run) => run.requestsPerSecond)),
-      )
-        .toString()
-        .padStart(15)}`,
+      `${variant.padEnd(22)}${cpu.toFixed(1).padStart(26)}  ${(cpu / first).toFixed(2).padStart(7)}  ${spread.padStart(18)}  ` +
+        `${Math.round(requestsPerSecond).toString().padStart(15)}  ${overBare.padStart(12)}  ${String(medianOf(variant, (run) => run.p99)).padStart(15)}`,
     );
   }
 }

@@ -103,9 +103,22 @@ function read(values: RawValues, here: string): CompareOptions {
   return { ...options, variants };
 }
 
-/** The bare servers to measure, each with its name in the report and the µs of CPU it spends a request (0: none). */
-export function bareServers(options: Pick<CompareOptions, 'bare' | 'bareWork'>): { readonly name: string; readonly micros: number }[] {
+/** A bare server to measure: its name in the report, the µs of CPU it spends a request (0: none), or on PostgreSQL its statements a list. */
+export interface BareServer {
+  readonly name: string;
+  readonly micros: number;
+  readonly statements?: 'one' | 'two';
+}
+
+/** The bare servers to measure; on PostgreSQL the one-statement limit and the two-statement server beside it. */
+export function bareServers(options: Pick<CompareOptions, 'bare' | 'bareWork'> & Partial<Pick<CompareOptions, 'storage'>>): BareServer[] {
   if (!options.bare) return [];
+  if (options.storage === 'postgres') {
+    return [
+      { name: 'bare', micros: 0, statements: 'one' },
+      { name: 'bare-2-statements', micros: 0, statements: 'two' },
+    ];
+  }
   return [{ name: 'bare', micros: 0 }, ...options.bareWork.map((micros) => ({ name: `bare+${micros}us`, micros }))];
 }
 

@@ -109,6 +109,14 @@ t.test('cpu-compare options: --caches=each makes one variant with every cache an
     'on PostgreSQL the row cache too',
   );
   t.match(options, { storage: 'postgres', dogs: 1_000_000, path: '/doggies/?limit=100' });
+  t.same(
+    bareServers(options),
+    [
+      { name: 'bare', micros: 0, statements: 'one' },
+      { name: 'bare-2-statements', micros: 0, statements: 'two' },
+    ],
+    'on PostgreSQL the one-statement bare server, and the two-statement one beside it',
+  );
   t.ok(
     options.variants.every((variant) => variant.main === HERE),
     'all this build',
