@@ -1,7 +1,6 @@
 import { mkdtemp, readdir, readFile, rm, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
 import { commandLine } from './harness/command-line.js';
 import { writeDataFile } from './harness/data-files.js';
 import { createBenchDatabase, dropBenchDatabase, type BenchDatabase } from './harness/postgres-database.js';
@@ -21,7 +20,6 @@ import { framesTable, topFrames, type CpuProfile } from './profile/top-frames.js
  * `npm run profile`: the service run with `node --cpu-prof` under one request, warmed up first; once stopped,
  * the functions with the most self time during the profiled load (not the start, not the warm-up), as a table.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 const processes = new RunningProcesses(LOAD_GENERATOR);
 
 const monotonicMicros = (): number => Number(process.hrtime.bigint() / 1000n);
@@ -55,7 +53,8 @@ async function main(): Promise<number> {
     if (file === undefined) throw new Error('the service wrote no .cpuprofile (did it exit cleanly on SIGTERM?)');
     if (options.keep !== undefined) await copyFile(join(directory, file), options.keep);
     const profile = JSON.parse(await readFile(join(directory, file), 'utf8')) as CpuProfile;
-    const { frames, busyMicros } = topFrames(profile, ROOT, options.top, { from, to });
+    // Files are named from the profiled build's root (the folder above its dist/), whichever build it is.
+    const { frames, busyMicros } = topFrames(profile, dirname(dirname(main)), options.top, { from, to });
     const seconds = (to - from) / 1e6;
     say(
       `GET ${options.path} (Accept: ${options.accept}), ${options.dogs} dogs in ${options.storage}, ${main}: ` +

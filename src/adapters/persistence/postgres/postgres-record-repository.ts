@@ -8,6 +8,8 @@ import { unlessUnavailable } from './postgres-failures.js';
 import { pageStatements, type NamedStatement, type PageStatements } from './page-statements.js';
 import type { RecordTable } from './record-table.js';
 import { StoredRecordError } from './stored-record-error.js';
+import { QUERY_TIMEOUT_MS } from './postgres-pool.js';
+import { QueryDeadline } from './query-deadline.js';
 
 /** Rows whose record is kept per collection (fewer than twice this many at once). */
 export const REMEMBERED_ROWS = 20_000;
@@ -28,17 +30,20 @@ interface KnownRow<R> {
  */
 export class PostgresRecordRepository<R> implements RecordRepository<R> {
   readonly #statements: PageStatements;
+  readonly #deadline: QueryDeadline;
   readonly #width: number;
   /** Absent with rememberedRows 0: the bench measures the service without it (BENCH_CACHES_OFF=rows). */
   readonly #known: GenerationalCache<string, KnownRow<R>> | undefined;
 
   constructor(
-    private readonly pool: pg.Pool,
+    pool: pg.Pool,
     private readonly table: RecordTable<R>,
     /** Today's date, which the domain's parsers take; a stored dog always has its birthday, so it is never used for one. */
     private readonly today: () => CalendarDate,
     rememberedRows = REMEMBERED_ROWS,
+    queryTimeoutMs = QUERY_TIMEOUT_MS,
   ) {
+    this.#deadline = new QueryDeadline(pool, queryTimeoutMs);
     this.#statements = pageStatements(table);
     this.#width = table.columns.length;
     this.#known = rememberedRows > 0 ? new GenerationalCache(rememberedRows) : undefined;
@@ -75,7 +80,7 @@ export class PostgresRecordRepository<R> implements RecordRepository<R> {
 
   async #query(statement: NamedStatement, values: unknown[]): Promise<readonly Row[]> {
     const config: pg.QueryArrayConfig = { name: statement.name, text: statement.text, values, rowMode: 'array' };
-    const { rows } = await unlessUnavailable(() => this.pool.query<unknown[]>(config));
+    const { rows } = await unlessUnavailable(() => this.#deadline.query<unknown[]>(config));
     return rows;
   }
 
