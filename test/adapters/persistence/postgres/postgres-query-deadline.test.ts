@@ -64,10 +64,11 @@ if (url !== undefined) {
     t.same([page.total, dog?.id], [10, 1], 'answered while the database speaks');
 
     proxy.freeze(true);
-    for (const [what, call] of [
+    const calls: [string, () => Promise<unknown>][] = [
       ['a page', () => dogs.list(PageRequest.of(3, 0))],
       ['a dog', () => dogs.findById(2)],
-    ] as const) {
+    ];
+    for (const [what, call] of calls) {
       const started = Date.now();
       const error = await t.rejects(call(), DependencyUnavailableError, `${what}: a 503, not a request held forever`);
       const waited = Date.now() - started;
