@@ -1,5 +1,5 @@
 import { HOSTILE_SHAPES } from './shapes.js';
-import { parseCommandLine, whole, type Command, type RawValues } from '../harness/command-line.js';
+import { aboutSeconds, parseCommandLine, whole, type Command, type RawValues } from '../harness/command-line.js';
 
 /** How a hostile-cost run is shaped; `--smoke` is CI's short run. */
 export interface HostileCostOptions {
@@ -71,8 +71,9 @@ function read(values: RawValues): HostileCostOptions {
   return options;
 }
 
-/** Seconds of a run, measured on a 2-core machine: about this much per shape and size at the default budgets. */
-const SECONDS_PER_SHAPE_SIZE = { full: 2.5, smoke: 0.4 } as const;
+/** Seconds per shape and size at the default budgets, and for the service's start and warm-up: measured on a loaded 2-core machine. */
+const SECONDS_PER_SHAPE_SIZE = { full: 0.15, smoke: 0.06 } as const;
+const START_SECONDS = 2;
 
 export const HOSTILE_COST_COMMAND: Command<HostileCostOptions> = {
   usage: 'npm run hostile-cost -- [--smoke] [--sizes=A,B,C] [--budget=BYTES] [--main=PATH/TO/main.js] [--out=FILE]',
@@ -97,8 +98,12 @@ export const HOSTILE_COST_COMMAND: Command<HostileCostOptions> = {
     out: { type: 'string', value: 'FILE', default: `${FULL.out} (smoke: ${SMOKE.out})`, help: 'where the JSON results go' },
   },
   read,
-  runTime: (options) =>
-    `about ${Math.max(1, Math.round((HOSTILE_SHAPES.length * 3 * (options.smoke ? SECONDS_PER_SHAPE_SIZE.smoke : SECONDS_PER_SHAPE_SIZE.full) * options.budgetBytes) / (options.smoke ? SMOKE : FULL).budgetBytes / 60))} min with these options (${HOSTILE_SHAPES.length} shapes × 3 sizes; the budget sets how many requests each gets)`,
+  runTime: (options) => {
+    const perShapeSize =
+      (options.smoke ? SECONDS_PER_SHAPE_SIZE.smoke : SECONDS_PER_SHAPE_SIZE.full) *
+      (options.budgetBytes / (options.smoke ? SMOKE : FULL).budgetBytes);
+    return `${aboutSeconds(START_SECONDS + HOSTILE_SHAPES.length * 3 * perShapeSize)} with these options (${HOSTILE_SHAPES.length} shapes × 3 sizes; the budget sets how many requests each gets)`;
+  },
 };
 
 /** The options from command-line arguments; throws UsageError on an unknown or malformed one. */

@@ -23,5 +23,5 @@ t.test('soak and hostile-cost: --help with every option and the run time', async
   t.equal(hostile.help, true);
   const text = helpText(HOSTILE_COST_COMMAND, hostile.options);
   for (const name of Object.keys(HOSTILE_COST_COMMAND.options)) t.match(text, `--${name}`, name);
-  t.match(text, /run time: about \d+ min with these options \(\d+ shapes × 3 sizes/);
+  t.match(text, /run time: about \d+ s with these options \(\d+ shapes × 3 sizes/);
 });
