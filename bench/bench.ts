@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { cpuSecondsOf, memoryOf, type ServerProcess } from './harness/child-process.js';
 import { writeDataFile } from './harness/data-files.js';
 import type { LoadResult, LoadSpec } from './harness/load-spec.js';
-import { parseOptions, USAGE, type BenchOptions } from './harness/options.js';
+import { commandLine } from './harness/command-line.js';
+import { BENCH_COMMAND, type BenchOptions } from './harness/options.js';
 import { difference, record, type RecordedResponse } from './harness/recorded-response.js';
 import { machineLine, markdown, scenarioLine } from './harness/report.js';
 import {
@@ -66,16 +67,14 @@ interface GroupSetup {
   readonly database?: string;
   /** The group's responses, for its bare server. */
   readonly responsesTable: string;
+  /** A second bare server measured beside the first, reported in its own column (PostgreSQL: the two-statement one). */
+  readonly secondBare?: { readonly name: string; readonly args: (responsesTable: string) => string[] };
 }
 
 async function main(): Promise<number> {
-  let options: BenchOptions;
-  try {
-    options = parseOptions(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\nusage: ${USAGE}\n`);
-    return 2;
-  }
+  const parsed = commandLine(BENCH_COMMAND, process.argv.slice(2));
+  if ('exitCode' in parsed) return parsed.exitCode;
+  const { options } = parsed;
   const machine = describeMachine();
   say(`bench${options.smoke ? ' (smoke: numbers mean nothing)' : ''}: ${machineLine(machine)}`);
   say(`service: node ${[...SERVICE_NODE_FLAGS, 'dist/main.js'].join(' ')}, as npm start runs it`);
@@ -151,7 +150,7 @@ async function runGroup(group: ScenarioGroup, setup: GroupSetup, options: BenchO
   say(`\n${setup.title}`);
   const table = setup.responsesTable;
   let expected: Map<Scenario, RecordedResponse> | undefined;
-  const runs = group.scenarios.map((scenario) => ({ scenario, service: [] as RunResult[], bare: [] as RunResult[] }));
+  const runs = group.scenarios.map((scenario) => ({ scenario, service: [] as RunResult[], bare: [] as RunResult[], second: [] as RunResult[] }));
   const startups: number[] = [];
   const peaks: (number | undefined)[] = [];
   let served = 0;
@@ -168,9 +167,11 @@ async function runGroup(group: ScenarioGroup, setup: GroupSetup, options: BenchO
     }
     const bare = await processes.start(setup.bareScript, setup.bareArgs(table), {});
     await verify(bare, expected, `the bare server (process ${repetition})`);
-    await warmUpFreshProcesses([service, bare], group.scenarios, options);
+    const second = setup.secondBare === undefined ? undefined : await processes.start(setup.bareScript, setup.secondBare.args(table), {});
+    if (second !== undefined) await verify(second, expected, `the ${setup.secondBare?.name} bare server (process ${repetition})`);
+    await warmUpFreshProcesses(second === undefined ? [service, bare] : [service, bare, second], group.scenarios, options);
     let servedHere = 0;
-    for (const { scenario, service: serviceRuns, bare: bareRuns } of runs) {
+    for (const { scenario, service: serviceRuns, bare: bareRuns, second: secondRuns } of runs) {
       const load = (server: ServerProcess, seconds: number) => measure(server, scenario, seconds, options, setup.database);
       const measured = async (server: ServerProcess): Promise<RunResult> => {
         if (options.rewarm > 0) await load(server, options.rewarm);
@@ -179,11 +180,13 @@ async function runGroup(group: ScenarioGroup, setup: GroupSetup, options: BenchO
       if (options.warmup > 0) {
         await load(service, options.warmup);
         await load(bare, options.warmup);
+        if (second !== undefined) await load(second, options.warmup);
       }
       const serviceRun = await measured(service);
       const bareRun = await measured(bare);
       serviceRuns.push(serviceRun);
       bareRuns.push(bareRun);
+      if (second !== undefined) secondRuns.push(await measured(second));
       servedHere += serviceRun.requests;
     }
     await verify(service, expected, `the service (process ${repetition}), after the load`);
@@ -202,11 +205,13 @@ async function runGroup(group: ScenarioGroup, setup: GroupSetup, options: BenchO
     );
     await processes.stop(service);
     await processes.stop(bare);
+    if (second !== undefined) await processes.stop(second);
   }
 
   const scenarios: ScenarioResult[] = [];
-  for (const { scenario, service: serviceRuns, bare: bareRuns } of runs) {
+  for (const { scenario, service: serviceRuns, bare: bareRuns, second: secondRuns } of runs) {
     const [serviceMedians, bareMedians] = [medians(serviceRuns), medians(bareRuns)];
+    const secondMedians = secondRuns.length === 0 ? undefined : medians(secondRuns);
     const result: ScenarioResult = {
       scenario: { ...scenario, dataSize: group.size },
       service: serviceMedians,
@@ -217,6 +222,15 @@ async function runGroup(group: ScenarioGroup, setup: GroupSetup, options: BenchO
         serviceMedians.cpuMicrosPerRequest === undefined || bareMedians.cpuMicrosPerRequest === undefined
           ? undefined
           : serviceMedians.cpuMicrosPerRequest / bareMedians.cpuMicrosPerRequest,
+      ...(secondMedians === undefined || setup.secondBare === undefined
+        ? {}
+        : {
+            secondBare: {
+              name: setup.secondBare.name,
+              measured: secondMedians,
+              ratio: serviceMedians.requestsPerSecond / secondMedians.requestsPerSecond,
+            },
+          }),
     };
     say(`  ${scenarioLine(result)}`);
     scenarios.push(result);
@@ -233,8 +247,9 @@ async function runGroup(group: ScenarioGroup, setup: GroupSetup, options: BenchO
 
 /**
  * The PostgreSQL groups, when DATABASE_URL names a server (CI sets it before the smoke run): for each size a database
- * of the bench's own, loaded with `npm run load-data`'s program, the service on it, and a bare node:http + pg server
- * running the same SQL; dropped afterwards. Without DATABASE_URL they are skipped, saying so, unless
+ * of the bench's own, loaded with `npm run load-data`'s program, the service on it, and two bare node:http + pg
+ * servers: the limit (one named statement a request) and, beside it, a list's two statements as the service ran
+ * them before; dropped afterwards. Without DATABASE_URL they are skipped, saying so, unless
  * POSTGRES_TESTS=required (as in CI), which makes that a failure.
  */
 async function runPostgresGroups(directory: string, options: BenchOptions): Promise<ScenarioResult[]> {
@@ -259,7 +274,8 @@ async function runPostgresGroups(directory: string, options: BenchOptions): Prom
           title: `${exponent(size)} dogs in PostgreSQL (${url.toString()}, loaded with load-data in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
           serviceEnv: postgresServiceEnvironment(database.url, options.accessLog),
           bareScript: BARE_POSTGRES_SERVER,
-          bareArgs: (table) => [table, database.url, TODAY, String(POSTGRES_POOL_SIZE)],
+          bareArgs: (table) => [table, database.url, TODAY, String(POSTGRES_POOL_SIZE), 'one'],
+          secondBare: { name: 'two-statement', args: (table) => [table, database.url, TODAY, String(POSTGRES_POOL_SIZE), 'two'] },
           database: database.name,
           responsesTable: join(directory, `responses-postgres-${size}.json`),
         },

@@ -6,8 +6,21 @@ import { writeDataFile } from './harness/data-files.js';
 import { difference, record, type RecordedResponse } from './harness/recorded-response.js';
 import { median } from './harness/results.js';
 import { RunningProcesses } from './harness/running-processes.js';
-import { BARE_SERVER, LOAD_GENERATOR, SERVICE_MAIN, serviceEnvironment, serviceNodeFlags } from './harness/service-launch.js';
-import { bareServers, parseCompareOptions, USAGE, type CompareOptions } from './compare/options.js';
+import { createBenchDatabase, dropBenchDatabase, type BenchDatabase } from './harness/postgres-database.js';
+import {
+  BARE_POSTGRES_SERVER,
+  BARE_SERVER,
+  LOAD_DATA,
+  LOAD_GENERATOR,
+  POSTGRES_POOL_SIZE,
+  postgresServiceEnvironment,
+  SERVICE_MAIN,
+  serviceEnvironment,
+  serviceNodeFlags,
+  TODAY,
+} from './harness/service-launch.js';
+import { commandLine } from './harness/command-line.js';
+import { bareServers, compareCommand, type CompareOptions } from './compare/options.js';
 
 /**
  * Compares the CPU time per request of several builds or settings of the service under one request,
@@ -17,7 +30,6 @@ import { bareServers, parseCompareOptions, USAGE, type CompareOptions } from './
  * all of them. Linux only (CPU time from /proc).
  */
 const NODE_FLAGS = serviceNodeFlags();
-const DOGS = 1_000;
 
 interface Measured {
   readonly variant: string;
@@ -30,11 +42,12 @@ interface Measured {
 const processes = new RunningProcesses(LOAD_GENERATOR);
 
 async function main(): Promise<number> {
-  let options: CompareOptions;
-  try {
-    options = parseCompareOptions(process.argv.slice(2), SERVICE_MAIN);
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\nusage: ${USAGE}\n`);
+  const parsed = commandLine(compareCommand(SERVICE_MAIN), process.argv.slice(2));
+  if ('exitCode' in parsed) return parsed.exitCode;
+  const { options } = parsed;
+  const serverUrl = process.env['DATABASE_URL'] ?? '';
+  if (options.storage === 'postgres' && serverUrl === '') {
+    process.stderr.write('--storage=postgres needs DATABASE_URL (a role that may CREATEDB)\n');
     return 2;
   }
   if ((await cpuSecondsOf(process.pid)) === undefined) {
@@ -42,15 +55,18 @@ async function main(): Promise<number> {
     return 2;
   }
   const directory = await mkdtemp(join(tmpdir(), 'version-aware-api-compare-'));
+  let database: BenchDatabase | undefined;
   try {
-    const dataFile = await writeDataFile(directory, DOGS);
+    const dataFile = await writeDataFile(directory, options.dogs);
+    if (options.storage === 'postgres') database = await createBenchDatabase(serverUrl, options.dogs, dataFile, LOAD_DATA, 'compare');
+    const baseEnv = database === undefined ? serviceEnvironment(dataFile, 'on') : postgresServiceEnvironment(database.url, 'on');
     const servers: { readonly variant: string; readonly index: number; readonly server: ServerProcess }[] = [];
     let expected: RecordedResponse | undefined;
     // What the bare server replays: the first variant's response.
     const table = join(directory, 'responses.json');
     for (let index = 1; index <= options.processes; index += 1) {
       for (const variant of options.variants) {
-        const env = { ...serviceEnvironment(dataFile, 'on'), ...variant.env };
+        const env = { ...baseEnv, ...variant.env };
         const server = await processes.start(variant.main, [], env, NODE_FLAGS);
         const response = await record(server.url, options.path, options.accept);
         if (expected === undefined) {
@@ -61,15 +77,22 @@ async function main(): Promise<number> {
         if (why !== undefined) throw new Error(`${variant.name} answers ${options.path} differently from ${options.variants[0]?.name}: ${why}`);
         servers.push({ variant: variant.name, index, server });
       }
-      for (const { name, micros } of bareServers(options)) {
-        servers.push({ variant: name, index, server: await processes.start(BARE_SERVER, micros > 0 ? [table, String(micros)] : [table], {}) });
+      for (const { name, micros, statements = 'one' } of bareServers(options)) {
+        const [script, args] =
+          database === undefined
+            ? [BARE_SERVER, micros > 0 ? [table, String(micros)] : [table]]
+            : [BARE_POSTGRES_SERVER, [table, database.url, TODAY, String(POSTGRES_POOL_SIZE), statements]];
+        const bare = await processes.start(script, args, {});
+        const why = difference(expected as RecordedResponse, await record(bare.url, options.path, options.accept));
+        if (why !== undefined) throw new Error(`the bare server answers ${options.path} differently: ${why}`);
+        servers.push({ variant: name, index, server: bare });
       }
     }
     say(
       `${servers.length} processes (${options.processes} a variant), ${options.rounds} rounds, ${options.duration} s runs after ${options.warmup} s of load, ${options.connections} connections, GET ${options.path} with Accept: ${options.accept}`,
     );
     say(
-      `service: node ${NODE_FLAGS.join(' ')} MAIN_JS, ${DOGS} dogs; variants: ${options.variants.map((variant) => `${variant.name} = ${variant.main} ${JSON.stringify(variant.env)}`).join('; ')}`,
+      `service: node ${NODE_FLAGS.join(' ')} MAIN_JS, ${options.dogs} dogs ${database === undefined ? 'in memory' : `in PostgreSQL (${database.name})`}; variants: ${options.variants.map((variant) => `${variant.name} = ${variant.main} ${JSON.stringify(variant.env)}`).join('; ')}`,
     );
     const runs: Measured[] = [];
     for (let round = 1; round <= options.rounds; round += 1) {
@@ -88,6 +111,7 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     await processes.stopAll();
+    if (database !== undefined) await dropBenchDatabase(serverUrl, database);
     await rm(directory, { recursive: true, force: true });
   }
 }
@@ -109,25 +133,28 @@ async function measure(variant: string, index: number, server: ServerProcess, op
   };
 }
 
-/** Per variant: the median of all its runs, the spread of its processes' medians, and how it compares with the first. */
+/**
+ * Per variant: the median of all its runs, the spread of its processes' medians, how it compares with the first,
+ * its median req/s and p99, and its req/s over the (first) bare server's.
+ */
 function report(runs: readonly Measured[], variants: readonly string[]): void {
   say('');
-  say("variant               CPU µs/req (median of runs)  × first  processes' medians   req/s (median)");
-  let first: number | undefined;
+  say("variant               CPU µs/req (median of runs)  × first  processes' medians   req/s (median)  × bare req/s  p99 ms (median)");
+  const medianOf = (variant: string, figure: (run: Measured) => number): number => median(runs.filter((run) => run.variant === variant).map(figure));
+  const first = medianOf(variants[0] as string, (run) => run.cpuMicrosPerRequest);
+  const bare = variants.includes('bare') ? medianOf('bare', (run) => run.requestsPerSecond) : undefined;
   for (const variant of variants) {
     const own = runs.filter((run) => run.variant === variant);
-    const cpu = median(own.map((run) => run.cpuMicrosPerRequest));
-    first ??= cpu;
+    const cpu = medianOf(variant, (run) => run.cpuMicrosPerRequest);
     const perProcess = [...new Set(own.map((run) => run.process))].map((index) =>
       median(own.filter((run) => run.process === index).map((run) => run.cpuMicrosPerRequest)),
     );
     const spread = `${Math.min(...perProcess).toFixed(1)}–${Math.max(...perProcess).toFixed(1)}`;
+    const requestsPerSecond = medianOf(variant, (run) => run.requestsPerSecond);
+    const overBare = bare === undefined ? 'n/a' : (requestsPerSecond / bare).toFixed(2);
     say(
-      `${variant.padEnd(22)}${cpu.toFixed(1).padStart(26)}  ${(cpu / first).toFixed(2).padStart(7)}  ${spread.padStart(18)}  ${Math.round(
-        median(own.map((run) => run.requestsPerSecond)),
-      )
-        .toString()
-        .padStart(15)}`,
+      `${variant.padEnd(22)}${cpu.toFixed(1).padStart(26)}  ${(cpu / first).toFixed(2).padStart(7)}  ${spread.padStart(18)}  ` +
+        `${Math.round(requestsPerSecond).toString().padStart(15)}  ${overBare.padStart(12)}  ${String(medianOf(variant, (run) => run.p99)).padStart(15)}`,
     );
   }
 }

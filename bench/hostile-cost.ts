@@ -3,7 +3,8 @@ import type { ServerProcess } from './harness/child-process.js';
 import { RunningProcesses } from './harness/running-processes.js';
 import { LOAD_GENERATOR, SERVICE_MAIN, serviceNodeFlags } from './harness/service-launch.js';
 import { growthExponent, measureShape, warmUp, type SizeResult } from './hostile-cost/measure.js';
-import { MAX_EXPONENT, parseHostileCostOptions, USAGE, type HostileCostOptions } from './hostile-cost/options.js';
+import { commandLine } from './harness/command-line.js';
+import { HOSTILE_COST_COMMAND, MAX_EXPONENT, type HostileCostOptions } from './hostile-cost/options.js';
 import { HOSTILE_SHAPES, type HostileShape } from './hostile-cost/shapes.js';
 
 /**
@@ -72,13 +73,9 @@ function table(results: readonly ShapeResult[], options: HostileCostOptions): st
 }
 
 async function main(): Promise<number> {
-  let options: HostileCostOptions;
-  try {
-    options = parseHostileCostOptions(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\nusage: ${USAGE}\n`);
-    return 2;
-  }
+  const parsed = commandLine(HOSTILE_COST_COMMAND, process.argv.slice(2));
+  if ('exitCode' in parsed) return parsed.exitCode;
+  const { options } = parsed;
   const script = options.main ?? SERVICE_MAIN;
   const results: ShapeResult[] = [];
   let service = await startService(script, options);

@@ -4,30 +4,20 @@
 //
 //   npm run soak                          # 60 s of load, then the shutdown phase
 //   npm run soak -- --duration 10 --connections 32
+//   npm run soak -- --help
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
+import { commandLine } from './harness/command-line.js';
 import { SERVICE_MAIN, serviceNodeFlags } from './harness/service-launch.js';
+import { SOAK_COMMAND } from './soak/options.js';
 import { pickRequest, type SoakRequest } from './soak-requests.js';
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '60' },
-    connections: { type: 'string', default: '64' },
-    'drain-timeout': { type: 'string', default: '10000' },
-    seed: { type: 'string', default: '1' },
-  },
-});
-const DURATION_S = Number(values.duration);
-const CONNECTIONS = Number(values.connections);
-const DRAIN_TIMEOUT_MS = Number(values['drain-timeout']);
-if (!(DURATION_S >= 2 && Number.isInteger(CONNECTIONS) && CONNECTIONS >= 1 && DRAIN_TIMEOUT_MS >= 1)) {
-  console.error('usage: npm run soak -- [--duration SECONDS (>= 2)] [--connections N] [--drain-timeout MS] [--seed N]');
-  process.exit(2);
-}
+const parsed = commandLine(SOAK_COMMAND, process.argv.slice(2));
+if ('exitCode' in parsed) process.exit(parsed.exitCode);
+const { duration: DURATION_S, connections: CONNECTIONS, drainTimeoutMs: DRAIN_TIMEOUT_MS, seed: SEED } = parsed.options;
 const SHUTDOWN_LOAD_MS = 2000;
 const NODE_FLAGS = serviceNodeFlags();
 
@@ -167,7 +157,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mib = (value: number) => `${value.toFixed(1)} MiB`;
 
 async function main(): Promise<number> {
-  const random = mulberry32(Number(values.seed));
+  const random = mulberry32(SEED);
   const service = await startService();
   const pid = service.child.pid as number;
   console.log(`soak: ${DURATION_S} s, ${CONNECTIONS} connections, service pid ${pid} on port ${service.port}, node ${process.version}`);

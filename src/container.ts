@@ -35,6 +35,7 @@ import type { Registry } from 'prom-client';
 import { createMetricsRegistry } from './adapters/metrics/metrics-registry.js';
 import { metricsModule } from './adapters/metrics/metrics-module.js';
 import { registerVersionMetrics } from './adapters/metrics/version-metrics.js';
+import { ALL_CACHES_ON, CACHE_SWITCHES, cachesOff, type CacheSwitches } from './application/caching/cache-switches.js';
 
 export interface ServiceOutput {
   readonly stdout: LogSink;
@@ -61,8 +62,9 @@ interface Storage {
 }
 
 /** The versioning model, the clock and the use cases. */
-export function applicationModule(policy: VersionPolicy, clock: Clock): ContainerModule {
+export function applicationModule(policy: VersionPolicy, clock: Clock, caches: CacheSwitches = ALL_CACHES_ON): ContainerModule {
   return new ContainerModule(({ bind }) => {
+    bind<CacheSwitches>(CACHE_SWITCHES).toConstantValue(caches);
     bind<VersionPolicy>(VERSION_POLICY).toConstantValue(policy);
     bind<Clock>(CLOCK).toConstantValue(clock);
     bind(ResolveVersion).toSelf().inSingletonScope();
@@ -104,11 +106,12 @@ export async function composeService(
   const model = buildReferenceModel(settings);
   const clock = settings.today === undefined ? new SystemClock() : new FixedClock(settings.today);
   refuseRetiredDefault(model, clock.today());
-  const storage = await openStorage(settings, clock, output, persistence);
+  const caches = readCacheSwitches(env);
+  const storage = await openStorage(settings, clock, output, persistence, caches);
 
   const container = new Container();
   container.load(
-    applicationModule(new MemoizedVersionPolicy(model), clock),
+    applicationModule(caches.representations ? new MemoizedVersionPolicy(model) : model, clock, caches),
     storage.module,
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web),
   );
@@ -155,8 +158,27 @@ export function refuseRetiredDefault(model: VersionModel, today: CalendarDate): 
   }
 }
 
+/**
+ * BENCH_CACHES_OFF: the caches to run without, comma-separated (`npm run compare -- --caches=each` sets it). A
+ * measuring aid for the bench, not a setting: it is documented in docs/performance.md, not in the README.
+ */
+export function readCacheSwitches(env: Environment): CacheSwitches {
+  const names = (env['BENCH_CACHES_OFF'] ?? '').split(',').filter((name) => name !== '');
+  try {
+    return cachesOff(names);
+  } catch (error) {
+    throw new StartupError(`bad setting: BENCH_CACHES_OFF: ${(error as Error).message}`);
+  }
+}
+
 /** The storage adapter STORAGE selects: the data file in memory, or a migrated PostgreSQL database. */
-async function openStorage(settings: Settings, clock: Clock, output: ServiceOutput, persistence: PersistenceModule): Promise<Storage> {
+async function openStorage(
+  settings: Settings,
+  clock: Clock,
+  output: ServiceOutput,
+  persistence: PersistenceModule,
+  caches: CacheSwitches,
+): Promise<Storage> {
   if (settings.storage === 'postgres') {
     // Loaded only when chosen, so the in-memory service neither loads the driver nor pays for it at start.
     const { openPostgresStorage } = await import('./adapters/persistence/postgres/connect-postgres.js');
@@ -169,6 +191,7 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
         log: output.stderr,
       },
       clock,
+      caches.rows,
     );
   }
   const records = await loadRecords(settings.dataFile, clock.today());

@@ -1,3 +1,6 @@
+import { aboutSeconds, parseCommandLine, positive, whole, type Command, type RawValues } from './command-line.js';
+import { postgresScenarios, scenarioGroups } from './scenarios.js';
+
 /** How a bench run is shaped; `--smoke` is the short CI run whose numbers mean nothing. */
 export interface BenchOptions {
   readonly smoke: boolean;
@@ -51,82 +54,136 @@ const SMOKE: BenchOptions = {
   out: 'bench-results.smoke.json',
 };
 
-export const USAGE = `npm run bench -- [--smoke] [--duration=S] [--warmup=S] [--rewarm=S] [--repetitions=N] [--connections=N]
-                 [--sizes=1000,100000,1000000] [--postgres-sizes=1000,1000000|none] [--memory-requests=10000,1000000] [--access-log=on|off] [--out=FILE]`;
+const sizes = (name: string, text: string): number[] =>
+  text
+    .split(',')
+    .map((part) => whole(name, part))
+    .sort((a, b) => a - b);
 
-/** The options from command-line arguments; throws on an unknown or malformed one. */
-export function parseOptions(args: readonly string[]): BenchOptions {
-  let options = args.includes('--smoke') ? SMOKE : FULL;
-  for (const arg of args) {
-    if (arg === '--smoke') continue;
-    const [name, value = ''] = arg.split('=', 2) as [string, string?];
-    const numbers = (): number[] => value.split(',').map((part) => positive(name, part));
-    switch (name) {
-      case '--duration':
-        options = { ...options, duration: positive(name, value) };
-        break;
-      case '--warmup':
-        options = { ...options, warmup: positive(name, value, true) };
-        break;
-      case '--rewarm':
-        options = { ...options, rewarm: positive(name, value, true) };
-        break;
-      case '--repetitions':
-        options = { ...options, repetitions: whole(name, value) };
-        break;
-      case '--connections':
-        options = { ...options, connections: whole(name, value) };
-        break;
-      case '--sizes':
-        options = {
-          ...options,
-          sizes: numbers()
-            .map((size) => whole(name, String(size)))
-            .sort((a, b) => a - b),
-        };
-        break;
-      case '--postgres-sizes':
-        options = {
-          ...options,
-          postgresSizes:
-            value === 'none'
-              ? []
-              : numbers()
-                  .map((size) => whole(name, String(size)))
-                  .sort((a, b) => a - b),
-        };
-        break;
-      case '--memory-requests': {
-        const [first, last] = numbers();
-        if (first === undefined || last === undefined || !(last > first)) throw new Error(`${name} takes two counts, the second larger`);
-        options = { ...options, memoryRequests: [whole(name, String(first)), whole(name, String(last))] };
-        break;
-      }
-      case '--access-log':
-        if (value !== 'on' && value !== 'off') throw new Error(`${name} is on or off`);
-        options = { ...options, accessLog: value };
-        break;
-      case '--out':
-        options = { ...options, out: value };
-        break;
-      default:
-        throw new Error(`unknown argument ${arg}`);
-    }
-  }
+function read(values: RawValues): BenchOptions {
+  let options = values['smoke'] === true ? SMOKE : FULL;
+  const text = (name: string): string | undefined => values[name] as string | undefined;
+  const given = <T>(name: string, parse: (name: string, value: string) => T, apply: (value: T) => Partial<BenchOptions>): void => {
+    const value = text(name);
+    if (value !== undefined) options = { ...options, ...apply(parse(name, value)) };
+  };
+  given('duration', positive, (duration) => ({ duration }));
+  given(
+    'warmup',
+    (name, value) => positive(name, value, true),
+    (warmup) => ({ warmup }),
+  );
+  given(
+    'rewarm',
+    (name, value) => positive(name, value, true),
+    (rewarm) => ({ rewarm }),
+  );
+  given('repetitions', whole, (repetitions) => ({ repetitions }));
+  given('connections', whole, (connections) => ({ connections }));
+  given('sizes', sizes, (list) => ({ sizes: list }));
+  given(
+    'postgres-sizes',
+    (name, value) => (value === 'none' ? [] : sizes(name, value)),
+    (postgresSizes) => ({ postgresSizes }),
+  );
+  given(
+    'memory-requests',
+    (name, value) => {
+      const [first, last, ...rest] = value.split(',').map((part) => whole(name, part));
+      if (first === undefined || last === undefined || rest.length > 0 || !(last > first))
+        throw new Error(`--${name} takes two counts, the second larger`);
+      return [first, last] as const;
+    },
+    (memoryRequests) => ({ memoryRequests }),
+  );
+  given(
+    'access-log',
+    (name, value) => {
+      if (value !== 'on' && value !== 'off') throw new Error(`--${name} is on or off`);
+      return value;
+    },
+    (accessLog) => ({ accessLog }),
+  );
+  given(
+    'out',
+    (name, value) => {
+      if (value === '') throw new Error(`--${name} needs a file name`);
+      return value;
+    },
+    (out) => ({ out }),
+  );
   return options;
 }
 
-/** `text` as a number above 0 (or at least 0); throws naming the option otherwise. */
-export function positive(name: string, text: string, zeroAllowed = false): number {
-  const value = Number(text);
-  if (text === '' || !Number.isFinite(value) || value < 0 || (value === 0 && !zeroAllowed))
-    throw new Error(`${name} needs a positive number, got ${JSON.stringify(text)}`);
-  return value;
+/** Seconds a start of the service takes with so many dogs (the file parsed and checked): measured, rounded up. */
+const startSeconds = (size: number): number => 1 + size / 250_000;
+/** Seconds `load-data` takes to fill a bench database with so many dogs, and the requests per second the memory check runs at. */
+const loadSeconds = (size: number): number => 2 + size / 20_000;
+const MEMORY_MIX_PER_SECOND = 8_000;
+
+/** How long a run takes: every load run of every scenario on every server of every repetition, plus starts, loads and the memory check. */
+export function benchSeconds(options: BenchOptions, withPostgres = process.env['DATABASE_URL'] !== undefined): number {
+  const perScenario = options.warmup + options.rewarm + options.duration + 1;
+  let seconds = 0;
+  for (const group of scenarioGroups(options.sizes)) {
+    seconds += options.repetitions * (2 * (startSeconds(group.size) + options.warmup) + group.scenarios.length * 2 * perScenario);
+  }
+  if (withPostgres) {
+    for (const size of options.postgresSizes) {
+      seconds += loadSeconds(size) + options.repetitions * (3 * (1 + options.warmup) + postgresScenarios(size).length * 3 * perScenario);
+    }
+  }
+  return seconds + (2 * options.memoryRequests[1]) / MEMORY_MIX_PER_SECOND;
 }
 
-/** `text` as a whole number above 0; throws naming the option otherwise. */
-export function whole(name: string, text: string): number {
-  const value = positive(name, text);
-  if (!Number.isSafeInteger(value)) throw new Error(`${name} needs a whole number, got ${JSON.stringify(text)}`);
-  return value;
+export const BENCH_COMMAND: Command<BenchOptions> = {
+  usage:
+    'npm run bench -- [--smoke] [--duration=S] [--connections=N] [--sizes=N,...] [--postgres-sizes=N,...|none] [--out=FILE] ... (--help for all)',
+  summary:
+    'The service against a bare node:http server sending the same bytes (and, with DATABASE_URL, against bare node:http + pg servers), ' +
+    'each scenario on fresh processes per repetition; then a memory check. Prints each scenario, the targets, and Markdown; writes JSON to --out.',
+  options: {
+    smoke: {
+      type: 'boolean',
+      help: `CI's short run (its figures mean nothing): ${SMOKE.duration} s runs, no warm-up, sizes ${SMOKE.sizes.join(',')}, PostgreSQL ${SMOKE.postgresSizes.join(',')}`,
+    },
+    duration: { type: 'string', value: 'S', default: `${FULL.duration}`, help: 'seconds of each measured run' },
+    warmup: {
+      type: 'string',
+      value: 'S',
+      default: `${FULL.warmup}`,
+      help: 'seconds of load on each fresh process, and on each server before each scenario',
+    },
+    rewarm: { type: 'string', value: 'S', default: `${FULL.rewarm}`, help: 'seconds of unmeasured load right before each measured run' },
+    repetitions: {
+      type: 'string',
+      value: 'N',
+      default: `${FULL.repetitions}`,
+      help: 'fresh processes per group; the median of their runs is reported',
+    },
+    connections: { type: 'string', value: 'N', default: `${FULL.connections}`, help: 'concurrent keep-alive connections of the load' },
+    sizes: { type: 'string', value: 'N,...', default: FULL.sizes.join(','), help: 'dogs in memory for the first and last page scenarios' },
+    'postgres-sizes': {
+      type: 'string',
+      value: 'N,...|none',
+      default: FULL.postgresSizes.join(','),
+      help: 'dogs in PostgreSQL (needs DATABASE_URL, a role that may CREATEDB)',
+    },
+    'memory-requests': {
+      type: 'string',
+      value: 'FIRST,LAST',
+      default: FULL.memoryRequests.join(','),
+      help: 'requests after which RSS is read first and last in the memory check',
+    },
+    'access-log': { type: 'string', value: 'on|off', default: FULL.accessLog, help: "the service's ACCESS_LOG" },
+    out: { type: 'string', value: 'FILE', default: `${FULL.out} (smoke: ${SMOKE.out})`, help: 'where the JSON results go' },
+  },
+  read,
+  runTime: (options) =>
+    `${aboutSeconds(benchSeconds(options))} with these options${process.env['DATABASE_URL'] === undefined ? ' (PostgreSQL scenarios skipped: DATABASE_URL is not set)' : ', PostgreSQL scenarios included'}, estimated from the scenarios × servers × repetitions × (warm-up + rewarm + duration), starts and loads; on a loaded machine more`,
+};
+
+/** The options from command-line arguments; throws UsageError on an unknown or malformed one. */
+export function parseOptions(args: readonly string[]): BenchOptions {
+  return parseCommandLine(BENCH_COMMAND, args).options;
 }

@@ -28,12 +28,18 @@ async function administer(serverUrl: string, sql: string): Promise<void> {
 }
 
 /**
- * Makes the database `<DATABASE_URL's database>_bench_<size>` afresh (the role needs CREATEDB, as for the tests) and
+ * Makes the database `<DATABASE_URL's database>_<purpose>_<size>` afresh (the role needs CREATEDB, as for the tests) and
  * loads `dataFile` into it as a user would, with `loadScript` (dist/load-data.js); then VACUUM ANALYZE, as autovacuum
  * would do soon after a load.
  */
-export async function createBenchDatabase(serverUrl: string, size: number, dataFile: string, loadScript: string): Promise<BenchDatabase> {
-  const name = `${new URL(serverUrl).pathname.slice(1) || 'postgres'}_bench_${size}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+export async function createBenchDatabase(
+  serverUrl: string,
+  size: number,
+  dataFile: string,
+  loadScript: string,
+  purpose: 'bench' | 'compare' | 'profile' = 'bench',
+): Promise<BenchDatabase> {
+  const name = `${new URL(serverUrl).pathname.slice(1) || 'postgres'}_${purpose}_${size}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
   await administer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await administer(serverUrl, `CREATE DATABASE ${name}`);
   const url = databaseUrl(serverUrl, name);

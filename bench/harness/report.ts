@@ -18,7 +18,11 @@ export function scenarioLine(result: ScenarioResult): string {
   const side = (measured: Measured): string =>
     `${number(measured.requestsPerSecond).padStart(7)} req/s p50 ${measured.p50} ms p99 ${measured.p99} ms ${micros(measured.cpuMicrosPerRequest)} CPU/req` +
     (measured.databaseCpuMicrosPerRequest === undefined ? '' : ` + PostgreSQL ${micros(measured.databaseCpuMicrosPerRequest)}`);
-  return `${result.scenario.name.padEnd(46)} service ${side(result.service)} | bare ${side(result.bare)} | ratio ${ratioWithRuns(result)}, CPU ${times(result.cpuRatio)}`;
+  const second =
+    result.secondBare === undefined
+      ? ''
+      : ` | ${result.secondBare.name} bare ${side(result.secondBare.measured)} | ratio to it ${result.secondBare.ratio.toFixed(2)}`;
+  return `${result.scenario.name.padEnd(46)} service ${side(result.service)} | bare ${side(result.bare)} | ratio ${ratioWithRuns(result)}, CPU ${times(result.cpuRatio)}${second}`;
 }
 
 /** The results as the Markdown of the README's Performance section. */
@@ -62,14 +66,17 @@ function postgresTable(scenarios: readonly ScenarioResult[]): string[] {
   if (scenarios.length === 0) return [];
   return [
     '',
-    '| PostgreSQL scenario | service req/s | p99 ms | bare req/s | bare p99 ms | ratio | ratio per run | service CPU/req: node + PostgreSQL | bare CPU/req: node + PostgreSQL |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| PostgreSQL scenario | service req/s | p99 ms | bare req/s (one statement) | bare p99 ms | ratio | ratio per run | service CPU/req: node + PostgreSQL | bare CPU/req: node + PostgreSQL | two-statement bare req/s | ratio to it |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...scenarios.map(
       (result) =>
         `| ${result.scenario.name} | ${number(result.service.requestsPerSecond)} | ${result.service.p99} | ${number(result.bare.requestsPerSecond)} | ` +
         `${result.bare.p99} | ${result.ratio.toFixed(2)} | ${ratioRange(result.runRatios)} | ` +
         `${micros(result.service.cpuMicrosPerRequest)} + ${micros(result.service.databaseCpuMicrosPerRequest)} | ` +
-        `${micros(result.bare.cpuMicrosPerRequest)} + ${micros(result.bare.databaseCpuMicrosPerRequest)} |`,
+        `${micros(result.bare.cpuMicrosPerRequest)} + ${micros(result.bare.databaseCpuMicrosPerRequest)} | ` +
+        (result.secondBare === undefined
+          ? 'n/a | n/a |'
+          : `${number(result.secondBare.measured.requestsPerSecond)} | ${result.secondBare.ratio.toFixed(2)} |`),
     ),
   ];
 }

@@ -1,4 +1,5 @@
-import { whole } from '../harness/options.js';
+import { HOSTILE_SHAPES } from './shapes.js';
+import { aboutSeconds, parseCommandLine, whole, type Command, type RawValues } from '../harness/command-line.js';
 
 /** How a hostile-cost run is shaped; `--smoke` is CI's short run. */
 export interface HostileCostOptions {
@@ -44,39 +45,68 @@ const SMOKE: HostileCostOptions = {
   out: 'bench-results.hostile.smoke.json',
 };
 
-export const USAGE = 'npm run hostile-cost -- [--smoke] [--sizes=1000,16000,1040000] [--budget=BYTES] [--main=PATH/TO/main.js] [--out=FILE]';
-
-/** The options from command-line arguments; throws on an unknown or malformed one. */
-export function parseHostileCostOptions(args: readonly string[]): HostileCostOptions {
-  let options = args.includes('--smoke') ? SMOKE : FULL;
-  for (const arg of args) {
-    if (arg === '--smoke') continue;
-    const equals = arg.indexOf('=');
-    const name = equals < 0 ? arg : arg.slice(0, equals);
-    const value = equals < 0 ? '' : arg.slice(equals + 1);
-    switch (name) {
-      case '--sizes': {
-        const sizes = value.split(',').map((part) => whole(name, part));
-        const [a, b, c] = sizes;
-        if (sizes.length !== 3 || a === undefined || b === undefined || c === undefined || !(a < b && b < c)) {
-          throw new Error(`${name} takes three sizes, each larger than the one before`);
-        }
-        options = { ...options, sizes: [a, b, c] };
-        break;
-      }
-      case '--budget':
-        options = { ...options, budgetBytes: whole(name, value) };
-        break;
-      case '--main':
-        if (value === '') throw new Error(`${name} needs the path of a main.js`);
-        options = { ...options, main: value };
-        break;
-      case '--out':
-        options = { ...options, out: value };
-        break;
-      default:
-        throw new Error(`unknown argument ${arg}`);
+function read(values: RawValues): HostileCostOptions {
+  let options = values['smoke'] === true ? SMOKE : FULL;
+  const sizes = values['sizes'] as string | undefined;
+  if (sizes !== undefined) {
+    const parsed = sizes.split(',').map((part) => whole('sizes', part));
+    const [a, b, c] = parsed;
+    if (parsed.length !== 3 || a === undefined || b === undefined || c === undefined || !(a < b && b < c)) {
+      throw new Error('--sizes takes three sizes, each larger than the one before');
     }
+    options = { ...options, sizes: [a, b, c] };
+  }
+  const budget = values['budget'] as string | undefined;
+  if (budget !== undefined) options = { ...options, budgetBytes: whole('budget', budget) };
+  const main = values['main'] as string | undefined;
+  if (main !== undefined) {
+    if (main === '') throw new Error('--main needs the path of a main.js');
+    options = { ...options, main };
+  }
+  const out = values['out'] as string | undefined;
+  if (out !== undefined) {
+    if (out === '') throw new Error('--out needs a file name');
+    options = { ...options, out };
   }
   return options;
+}
+
+/** Seconds per shape and size at the default budgets, and for the service's start and warm-up: measured on a loaded 2-core machine. */
+const SECONDS_PER_SHAPE_SIZE = { full: 0.15, smoke: 0.06 } as const;
+const START_SECONDS = 2;
+
+export const HOSTILE_COST_COMMAND: Command<HostileCostOptions> = {
+  usage: 'npm run hostile-cost -- [--smoke] [--sizes=A,B,C] [--budget=BYTES] [--main=PATH/TO/main.js] [--out=FILE]',
+  summary:
+    "What each hostile request shape costs the service's main thread at three sizes, the growth exponent over the last two, " +
+    `and the slowest ordinary request meanwhile; exit code 1 when a shape grows faster than an exponent of ${MAX_EXPONENT}. Linux only.`,
+  options: {
+    smoke: { type: 'boolean', help: `CI's short run: sizes ${SMOKE.sizes.join(',')}, judged on the exponent only` },
+    sizes: {
+      type: 'string',
+      value: 'A,B,C',
+      default: `${FULL.sizes.join(',')} (smoke: ${SMOKE.sizes.join(',')})`,
+      help: 'the hostile part of each request, in bytes',
+    },
+    budget: {
+      type: 'string',
+      value: 'BYTES',
+      default: `${FULL.budgetBytes} (smoke: ${SMOKE.budgetBytes})`,
+      help: 'bytes of hostile requests per shape and size',
+    },
+    main: { type: 'string', value: 'PATH', default: "this build's dist/main.js", help: 'the service to measure' },
+    out: { type: 'string', value: 'FILE', default: `${FULL.out} (smoke: ${SMOKE.out})`, help: 'where the JSON results go' },
+  },
+  read,
+  runTime: (options) => {
+    const perShapeSize =
+      (options.smoke ? SECONDS_PER_SHAPE_SIZE.smoke : SECONDS_PER_SHAPE_SIZE.full) *
+      (options.budgetBytes / (options.smoke ? SMOKE : FULL).budgetBytes);
+    return `${aboutSeconds(START_SECONDS + HOSTILE_SHAPES.length * 3 * perShapeSize)} with these options (${HOSTILE_SHAPES.length} shapes × 3 sizes; the budget sets how many requests each gets)`;
+  },
+};
+
+/** The options from command-line arguments; throws UsageError on an unknown or malformed one. */
+export function parseHostileCostOptions(args: readonly string[]): HostileCostOptions {
+  return parseCommandLine(HOSTILE_COST_COMMAND, args).options;
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { startScriptNodeFlags } from '../../bench/harness/start-script.js';
-import { parseOptions } from '../../bench/harness/options.js';
+import { helpText, parseCommandLine, UsageError } from '../../bench/harness/command-line.js';
+import { BENCH_COMMAND, benchSeconds, parseOptions } from '../../bench/harness/options.js';
 import { difference, type RecordedResponse } from '../../bench/harness/recorded-response.js';
 import { median, medians, runRatioRange, type ScenarioResult } from '../../bench/harness/results.js';
 import { scenarioLine } from '../../bench/harness/report.js';
@@ -66,9 +67,38 @@ t.test('options: the full run, the smoke run, overrides, and refusals', async (t
     { duration: 1.5, rewarm: 0, sizes: [1000, 1_000_000], accessLog: 'off', memoryRequests: [10, 20] },
     'overrides',
   );
-  for (const bad of ['--nope', '--duration=0', '--duration=x', '--repetitions=1.5', '--rewarm=-1', '--access-log=maybe', '--memory-requests=20,10']) {
-    t.throws(() => parseOptions([bad]), Error, bad);
+  t.match(parseOptions(['--duration', '2', '--postgres-sizes', 'none']), { duration: 2, postgresSizes: [] }, 'a value after a space');
+  for (const bad of [
+    '--nope',
+    '--duration=0',
+    '--duration=x',
+    '--duration',
+    '--repetitions=1.5',
+    '--rewarm=-1',
+    '--access-log=maybe',
+    '--memory-requests=20,10',
+    '--memory-requests=1,2,3',
+    '--out=',
+    '--smoke=yes',
+    'stray',
+  ]) {
+    t.throws(() => parseOptions([bad]), UsageError, bad);
   }
+});
+
+t.test('options: --help lists every option and its default, and how long the run takes', async (t) => {
+  const { options, help } = parseCommandLine(BENCH_COMMAND, ['--help']);
+  t.equal(help, true, '--help is seen');
+  t.match(options, { smoke: false }, 'with the options given beside it');
+  const text = helpText(BENCH_COMMAND, options);
+  for (const name of Object.keys(BENCH_COMMAND.options)) t.match(text, `--${name}`, `--${name} is listed`);
+  t.match(text, /--duration=S +seconds of each measured run \(default: 5\)/, 'with its default');
+  t.match(text, /run time: about \d+ min with these options/, 'and the run time');
+  // 10 + 2 + 2 scenarios in memory × 2 servers × 3 repetitions × 9 s, and 3 + 3 on PostgreSQL × 3 servers; then 2 × 10^6 requests.
+  const full = benchSeconds(options, true);
+  t.ok(full > 20 * 60 && full < 40 * 60, `a full run with PostgreSQL: ${Math.round(full / 60)} min`);
+  t.ok(benchSeconds(parseOptions(['--smoke']), true) < 120, 'a smoke run: under 2 min');
+  t.ok(benchSeconds(options, false) < full, 'less without PostgreSQL');
 });
 
 t.test('scenarios: the reference ones with 10^3 dogs, then a first and a last page per size', async (t) => {
@@ -218,4 +248,11 @@ t.test('PostgreSQL: scenarios, sizes, CPU of the backends, and targets', async (
   );
   t.match(targets[3], { target: /^PG detail: time per request with 10\^6 dogs ≤ 1\.2 × with 10\^3/, value: '1.29 ×' }, 'growth by kind');
   t.match(scenarioLine(result('detail', 1_000, 90)), /10 µs CPU\/req \+ PostgreSQL 20 µs/, "the backends' CPU beside the process's");
+  const twoStatements = { requestsPerSecond: 50, p50: 1, p99: 3, cpuMicrosPerRequest: 9, databaseCpuMicrosPerRequest: 30, runs: [] };
+  const withSecond: ScenarioResult = {
+    ...result('first page', 1_000, 60),
+    secondBare: { name: 'two-statement', measured: twoStatements, ratio: 1.2 },
+  };
+  t.match(scenarioLine(withSecond), /\| two-statement bare +50 req\/s .*\| ratio to it 1\.20$/, 'the second bare server beside the first');
+  t.equal(judgeTargets([withSecond], undefined, 10)[0]?.met, false, 'judged against the first (one-statement) bare server, not the second');
 });

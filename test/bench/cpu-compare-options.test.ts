@@ -1,5 +1,6 @@
 import t from 'tap';
-import { bareServers, parseCompareOptions } from '../../bench/compare/options.js';
+import { bareServers, compareCommand, compareSeconds, parseCompareOptions } from '../../bench/compare/options.js';
+import { helpText, parseCommandLine } from '../../bench/harness/command-line.js';
 
 const HERE = '/build/dist/main.js';
 
@@ -76,6 +77,12 @@ t.test('cpu-compare options: refusals', async (t) => {
     ['--bare-work=2,2'],
     ['--bare-work=2', '--no-bare'],
     ['--variant=bare+2us:x.js', '--bare-work=2'],
+    ['--caches=all'],
+    ['--caches=each', '--variant=a:x.js'],
+    ['--storage=sqlite'],
+    ['--storage=postgres', '--bare-work=2'],
+    ['--dogs=0'],
+    ['positional'],
   ];
   for (const args of bad) t.throws(() => parseCompareOptions(args, HERE), Error, args.join(' '));
   t.same(
@@ -83,4 +90,46 @@ t.test('cpu-compare options: refusals', async (t) => {
     ['bare'],
     'bare is free once no bare server runs',
   );
+});
+
+t.test('cpu-compare options: --caches=each makes one variant with every cache and one without each, the access log off', async (t) => {
+  const names = (args: string[]) => parseCompareOptions(args, HERE).variants.map((variant) => variant.name);
+  t.same(names(['--caches=each']), ['all-caches', 'no-representations', 'no-pages', 'no-json', 'no-accept'], 'in memory: no row cache to turn off');
+  const options = parseCompareOptions(['--caches=each', '--storage=postgres', '--dogs=1000000', '--path=/doggies/?limit=100'], HERE);
+  t.same(
+    options.variants.map((variant) => variant.env),
+    [
+      { ACCESS_LOG: 'off' },
+      { ACCESS_LOG: 'off', BENCH_CACHES_OFF: 'rows' },
+      { ACCESS_LOG: 'off', BENCH_CACHES_OFF: 'representations' },
+      { ACCESS_LOG: 'off', BENCH_CACHES_OFF: 'pages' },
+      { ACCESS_LOG: 'off', BENCH_CACHES_OFF: 'json' },
+      { ACCESS_LOG: 'off', BENCH_CACHES_OFF: 'accept' },
+    ],
+    'on PostgreSQL the row cache too',
+  );
+  t.match(options, { storage: 'postgres', dogs: 1_000_000, path: '/doggies/?limit=100' });
+  t.same(
+    bareServers(options),
+    [
+      { name: 'bare', micros: 0, statements: 'one' },
+      { name: 'bare-2-statements', micros: 0, statements: 'two' },
+    ],
+    'on PostgreSQL the one-statement bare server, and the two-statement one beside it',
+  );
+  t.ok(
+    options.variants.every((variant) => variant.main === HERE),
+    'all this build',
+  );
+});
+
+t.test('cpu-compare options: --help lists every option with its default, and the run time', async (t) => {
+  const command = compareCommand(HERE);
+  const { options, help } = parseCommandLine(command, ['--help', '--processes=1', '--rounds=1']);
+  t.equal(help, true);
+  const text = helpText(command, options);
+  for (const name of Object.keys(command.options)) t.match(text, `--${name}`, name);
+  t.match(text, /--processes=N +processes per variant \(and per bare server\) \(default: 4\)/, 'a default');
+  t.match(text, /run time: about \d+ s with these options \(3 processes × 1 rounds × 4 s, plus starts\)/, 'the run time of the options given');
+  t.equal(compareSeconds(options), 3 * (1 + 1 * 4.3), 'from processes, rounds, warm-up and duration');
 });

@@ -18,7 +18,8 @@ t.test('options: the full run and the smoke run, sizes, budget, main and out; ba
     [['--sizes=10,20'], /three sizes/],
     [['--budget=0'], /positive number/],
     [['--main='], /path of a main.js/],
-    [['--fast'], /unknown argument --fast/],
+    [['--fast'], /Unknown option '--fast'/],
+    [['--sizes'], /argument missing/],
   ] as const) {
     t.throws(() => parseHostileCostOptions(args), message, args.join(' '));
   }

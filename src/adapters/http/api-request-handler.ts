@@ -28,6 +28,7 @@ import { Router } from './router.js';
 import { baseHeaders, sendJson, type ResponseHeaders } from './send-json.js';
 import { UnknownPathError } from './unknown-path-error.js';
 import { VersionSelector } from './version-selector.js';
+import { ALL_CACHES_ON, CACHE_SWITCHES, type CacheSwitches } from '../../application/caching/cache-switches.js';
 
 const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
 const LOGGED_PATH_LENGTH = 2048;
@@ -84,6 +85,7 @@ export class ApiRequestHandler {
     @inject(HTTP_LOGS) private readonly logs: HttpLogs,
     @inject(WEB_OPTIONS) web: WebOptions = DEFAULT_WEB_OPTIONS,
     @inject(REQUEST_METRICS) @optional() private readonly metrics?: RequestMetrics,
+    @inject(CACHE_SWITCHES) private readonly caches: CacheSwitches = ALL_CACHES_ON,
   ) {
     this.#router = new Router(routes.all);
     this.#lifecycleHeaders = new LifecycleHeaders(resolveVersion.lifecycles);
@@ -206,7 +208,7 @@ export class ApiRequestHandler {
   #selectorOf(standing: VersionStanding): VersionSelector {
     let selector = this.#selectors.get(standing);
     if (selector === undefined) {
-      selector = new VersionSelector((requested) => standing.resolve(requested));
+      selector = new VersionSelector((requested) => standing.resolve(requested), this.caches.accept);
       this.#selectors.set(standing, selector);
     }
     return selector;

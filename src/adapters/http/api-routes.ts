@@ -21,6 +21,7 @@ import { JsonText } from './json-text.js';
 import { paginationHeaders } from './pagination-headers.js';
 import { parseQuery } from './query-parameters.js';
 import { RepresentationJson } from './representation-json.js';
+import { ALL_CACHES_ON, CACHE_SWITCHES, type CacheSwitches } from '../../application/caching/cache-switches.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
 import type { Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse, ServedRoute } from './route.js';
 
@@ -42,6 +43,7 @@ export class ApiRoutes {
     @inject(DescribeRecords) describeRecords: DescribeRecords,
     @inject(CLOCK) clock: Clock,
     @inject(ResolveVersion) resolveVersion: ResolveVersion,
+    @inject(CACHE_SWITCHES) caches: CacheSwitches = ALL_CACHES_ON,
   ) {
     // The changelog never changes while the process runs: each body is serialized once.
     const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
@@ -54,7 +56,7 @@ export class ApiRoutes {
       }
       return json;
     };
-    const json = new RepresentationJson();
+    const json = new RepresentationJson(caches.json);
     const changelogSchema: RouteBody = { kind: 'fixed', name: 'ChangelogEntry', schema: CHANGELOG_ENTRY_SCHEMA };
     const api: Route[] = [
       {

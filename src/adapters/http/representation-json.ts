@@ -11,8 +11,11 @@ export class RepresentationJson {
   readonly #texts = new WeakMap<Representation, JsonText>();
   readonly #arrays = new WeakMap<readonly Representation[], JsonText>();
 
+  /** `remembers` false: every text is written anew, for the bench to measure the service without this cache (BENCH_CACHES_OFF=json). */
+  constructor(private readonly remembers = true) {}
+
   one(representation: Representation): JsonText {
-    if (!Object.isFrozen(representation)) return new JsonText(JSON.stringify(representation));
+    if (!this.remembers || !Object.isFrozen(representation)) return new JsonText(JSON.stringify(representation));
     let json = this.#texts.get(representation);
     if (json === undefined) {
       json = new JsonText(JSON.stringify(representation));
@@ -23,7 +26,7 @@ export class RepresentationJson {
 
   /** An array of representations; a frozen array of frozen ones is serialized once. */
   array(representations: readonly Representation[]): JsonText {
-    if (!Object.isFrozen(representations)) return new JsonText(this.#arrayText(representations));
+    if (!this.remembers || !Object.isFrozen(representations)) return new JsonText(this.#arrayText(representations));
     let json = this.#arrays.get(representations);
     if (json === undefined) {
       json = new JsonText(this.#arrayText(representations));

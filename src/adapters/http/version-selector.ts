@@ -24,7 +24,11 @@ export class VersionSelector {
   readonly #outcomes = new GenerationalCache<string, Version | DomainError>(ACCEPT_CACHE_CAPACITY);
   readonly #seen = new RepeatFilter();
 
-  constructor(private readonly resolve: (requested: string | undefined) => Version) {}
+  constructor(
+    private readonly resolve: (requested: string | undefined) => Version,
+    /** false: every header is read anew, for the bench to measure the service without this cache (BENCH_CACHES_OFF=accept). */
+    private readonly remembers = true,
+  ) {}
 
   /** The number of headers remembered. */
   get size(): number {
@@ -32,7 +36,7 @@ export class VersionSelector {
   }
 
   select(header: string | undefined): Version | DomainError {
-    if (header === undefined || header.length > MAX_CACHED_ACCEPT_LENGTH) return this.#read(header);
+    if (header === undefined || header.length > MAX_CACHED_ACCEPT_LENGTH || !this.remembers) return this.#read(header);
     let outcome = this.#outcomes.get(header);
     if (outcome === undefined) {
       outcome = this.#read(header);

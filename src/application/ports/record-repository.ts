@@ -1,13 +1,18 @@
 import type { PageRequest } from '../paging/page-request.js';
 import type { Awaitable } from './awaitable.js';
 
-/** The records of one page, ascending by id, and whether the collection holds records before the first and after the last. */
+/**
+ * The records of one page, ascending by id, whether the collection holds records before the first and after the last,
+ * and how many it holds in all, read together (on PostgreSQL in one statement, so from one snapshot).
+ */
 export interface RecordSlice<R> {
   readonly records: readonly R[];
   /** Records come before the first of `records`; false when `records` is empty. */
   readonly before: boolean;
   /** Records come after the last of `records`; false when `records` is empty. */
   readonly after: boolean;
+  /** The number of records in the whole collection, exact. */
+  readonly total: number;
 }
 
 /**
@@ -17,8 +22,6 @@ export interface RecordSlice<R> {
  */
 export interface RecordRepository<R> {
   findById(id: number): Awaitable<R | undefined>;
-  /** The records of one page (by offset, or next to a cursor's id), ascending by id. */
+  /** The records of one page (by offset, or next to a cursor's id), ascending by id, and the collection's size. */
   list(page: PageRequest): Awaitable<RecordSlice<R>>;
-  /** The number of records in the collection, exact. */
-  count(): Awaitable<number>;
 }

@@ -3,6 +3,7 @@ import { CAT_RESOURCE } from '../../domain/api-history/cat-resource.js';
 import { CAT_VIEW_SET } from '../../domain/api-history/view-sets.js';
 import type { Cat } from '../../domain/cats/cat.js';
 import { CAT_REPOSITORY, type CatRepository } from '../ports/cat-repository.js';
+import { ALL_CACHES_ON, CACHE_SWITCHES, type CacheSwitches } from '../caching/cache-switches.js';
 import { CLOCK, type Clock } from '../ports/clock.js';
 import { VERSION_POLICY, type VersionPolicy } from '../ports/version-policy.js';
 import { ListRecords } from './list-records.js';
@@ -10,7 +11,12 @@ import { ListRecords } from './list-records.js';
 /** CatViewSet.list: a page of cats, until 4.0.0. */
 @injectable()
 export class ListCats extends ListRecords<Cat> {
-  constructor(@inject(VERSION_POLICY) policy: VersionPolicy, @inject(CLOCK) clock: Clock, @inject(CAT_REPOSITORY) cats: CatRepository) {
-    super(policy, clock, cats, CAT_VIEW_SET, CAT_RESOURCE);
+  constructor(
+    @inject(VERSION_POLICY) policy: VersionPolicy,
+    @inject(CLOCK) clock: Clock,
+    @inject(CAT_REPOSITORY) cats: CatRepository,
+    @inject(CACHE_SWITCHES) caches: CacheSwitches = ALL_CACHES_ON,
+  ) {
+    super(policy, clock, cats, CAT_VIEW_SET, CAT_RESOURCE, caches.pages);
   }
 }

@@ -35,11 +35,7 @@ export class InMemoryRecordRepository<R extends { readonly id: number }> impleme
     }
     const records = this.#sorted.slice(start, end);
     const some = records.length > 0;
-    return { records, before: some && start > 0, after: some && end < size };
-  }
-
-  count(): number {
-    return this.#sorted.length;
+    return { records, before: some && start > 0, after: some && end < size, total: size };
   }
 
   /** The index of the first record whose id is above `id` (the length when none is), by binary search. */

@@ -12,7 +12,7 @@ import { isUnavailable } from './postgres-failures.js';
 import { PostgresHealthCheck } from './postgres-health-check.js';
 import { registerPoolMetrics } from './postgres-pool-metrics.js';
 import { createPool, redactedUrl } from './postgres-pool.js';
-import { PostgresRecordRepository } from './postgres-record-repository.js';
+import { PostgresRecordRepository, REMEMBERED_ROWS } from './postgres-record-repository.js';
 import { migrateSchema } from './postgres-schema.js';
 import { CAT_TABLE, DOG_TABLE } from './record-table.js';
 
@@ -74,21 +74,22 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
 export async function openPostgresStorage(
   connection: PostgresConnection,
   clock: Clock,
+  remembersRows = true,
 ): Promise<{ module: ContainerModule; registerMetrics(registry: Registry): void; close(): Promise<void> }> {
   const store = await connectPostgres(connection);
   return {
-    module: postgresPersistenceModule(store.pool, clock),
+    module: postgresPersistenceModule(store.pool, clock, remembersRows ? REMEMBERED_ROWS : 0),
     registerMetrics: (registry) => registerPoolMetrics(registry, store.pool),
     close: () => store.close(),
   };
 }
 
 /** Binds the dog and cat repositories and the health check to the tables of `pool`'s database. */
-export function postgresPersistenceModule(pool: pg.Pool, clock: Clock): ContainerModule {
+export function postgresPersistenceModule(pool: pg.Pool, clock: Clock, rememberedRows = REMEMBERED_ROWS): ContainerModule {
   const today = (): CalendarDate => clock.today();
   return new ContainerModule(({ bind }) => {
-    bind<DogRepository>(DOG_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, DOG_TABLE, today));
-    bind<CatRepository>(CAT_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, CAT_TABLE, today));
+    bind<DogRepository>(DOG_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, DOG_TABLE, today, rememberedRows));
+    bind<CatRepository>(CAT_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, CAT_TABLE, today, rememberedRows));
     bind<HealthCheck>(HEALTH_CHECK).toConstantValue(new PostgresHealthCheck(pool));
   });
 }

@@ -3,7 +3,10 @@ import pg from 'pg';
 /** The OID of PostgreSQL's `date` type. */
 const DATE_OID = 1082;
 const CONNECTION_TIMEOUT_MS = 5_000;
-/** A query on a connection whose server went silent fails after this, instead of holding a request forever. */
+/**
+ * A query on a connection whose server went silent fails after this, instead of holding a request forever: on the
+ * request path through QueryDeadline, elsewhere (the schema step, writes, the health check) through `timed`.
+ */
 export const QUERY_TIMEOUT_MS = 10_000;
 /** The server stops a statement after this, just before the client gives up on it, so no query runs on for nobody. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = QUERY_TIMEOUT_MS - 500;
@@ -27,7 +30,6 @@ export function createPool({ url, size, statementTimeoutMs = DEFAULT_STATEMENT_T
     connectionString: url,
     max: size,
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
-    query_timeout: QUERY_TIMEOUT_MS,
     statement_timeout: statementTimeoutMs,
     application_name: 'version-aware-api',
     types: {
@@ -37,6 +39,11 @@ export function createPool({ url, size, statementTimeoutMs = DEFAULT_STATEMENT_T
   });
   pool.on('error', onIdleError);
   return pool;
+}
+
+/** A statement that fails after QUERY_TIMEOUT_MS without an answer (pg's query_timeout, a timer of its own). */
+export function timed(text: string, values?: unknown[]): pg.QueryConfig {
+  return { text, ...(values === undefined ? {} : { values }), query_timeout: QUERY_TIMEOUT_MS } as pg.QueryConfig;
 }
 
 /** The URL with its password hidden, for messages. */

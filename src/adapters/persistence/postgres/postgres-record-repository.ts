@@ -5,13 +5,17 @@ import type { RecordRepository, RecordSlice } from '../../../application/ports/r
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { InvalidRecordError } from '../../../domain/records/invalid-record-error.js';
 import { unlessUnavailable } from './postgres-failures.js';
+import { pageStatements, type NamedStatement, type PageStatements } from './page-statements.js';
 import type { RecordTable } from './record-table.js';
 import { StoredRecordError } from './stored-record-error.js';
+import { QUERY_TIMEOUT_MS } from './postgres-pool.js';
+import { QueryDeadline } from './query-deadline.js';
 
 /** Rows whose record is kept per collection (fewer than twice this many at once). */
 export const REMEMBERED_ROWS = 20_000;
 
-type Row = Readonly<Record<string, unknown>>;
+/** A row as pg hands it over in array mode: the table's columns in order, then (in a page) the collection's total. */
+type Row = readonly unknown[];
 
 interface KnownRow<R> {
   readonly row: Row;
@@ -19,59 +23,51 @@ interface KnownRow<R> {
 }
 
 /**
- * One collection in a PostgreSQL table: lookups by primary key, pages in SQL (by offset, or keyset for a cursor),
- * counts from the `row_counts` table the schema's triggers keep. A row read again unchanged gives back the very
- * record it gave before (frozen), so the caches above that key on record objects work as they do in memory.
+ * One collection in a PostgreSQL table: lookups by primary key, pages in SQL (by offset, or keyset for a cursor)
+ * with the collection's total from the `row_counts` table the schema's triggers keep, each request one named
+ * statement (`page-statements.ts`). A row read again unchanged gives back the very record it gave before (frozen),
+ * so the caches above that key on record objects work as they do in memory.
  */
 export class PostgresRecordRepository<R> implements RecordRepository<R> {
-  readonly #selectById: string;
-  readonly #selectPage: string;
-  readonly #selectAfter: string;
-  readonly #selectBefore: string;
-  readonly #count: string;
-  readonly #known: GenerationalCache<string, KnownRow<R>>;
+  readonly #statements: PageStatements;
+  readonly #deadline: QueryDeadline;
+  readonly #width: number;
+  /** Absent with rememberedRows 0: the bench measures the service without it (BENCH_CACHES_OFF=rows). */
+  readonly #known: GenerationalCache<string, KnownRow<R>> | undefined;
 
   constructor(
-    private readonly pool: pg.Pool,
+    pool: pg.Pool,
     private readonly table: RecordTable<R>,
     /** Today's date, which the domain's parsers take; a stored dog always has its birthday, so it is never used for one. */
     private readonly today: () => CalendarDate,
     rememberedRows = REMEMBERED_ROWS,
+    queryTimeoutMs = QUERY_TIMEOUT_MS,
   ) {
-    const { name } = table;
-    const columns = table.columns.join(', ');
-    this.#selectById = `SELECT ${columns} FROM ${name} WHERE id = $1`;
-    this.#selectPage = `SELECT ${columns} FROM ${name} ORDER BY id LIMIT $1 OFFSET $2`;
-    // A cursor's page, one row more on its side, and the nearest row on the other side: whether records lie either way.
-    this.#selectAfter =
-      `SELECT ${columns} FROM ((SELECT ${columns} FROM ${name} WHERE id <= $1 ORDER BY id DESC LIMIT 1) ` +
-      `UNION ALL (SELECT ${columns} FROM ${name} WHERE id > $1 ORDER BY id LIMIT $2)) AS slice ORDER BY id`;
-    this.#selectBefore =
-      `SELECT ${columns} FROM ((SELECT ${columns} FROM ${name} WHERE id >= $1 ORDER BY id LIMIT 1) ` +
-      `UNION ALL (SELECT ${columns} FROM ${name} WHERE id < $1 ORDER BY id DESC LIMIT $2)) AS slice ORDER BY id`;
-    this.#count = `SELECT coalesce((SELECT total FROM row_counts WHERE table_name = '${name}'), (SELECT count(*) FROM ${name})) AS total`;
-    this.#known = new GenerationalCache(rememberedRows);
+    this.#deadline = new QueryDeadline(pool, queryTimeoutMs);
+    this.#statements = pageStatements(table);
+    this.#width = table.columns.length;
+    this.#known = rememberedRows > 0 ? new GenerationalCache(rememberedRows) : undefined;
   }
 
   async findById(id: number): Promise<R | undefined> {
-    const { rows } = await unlessUnavailable(() => this.pool.query<Row>(this.#selectById, [id]));
+    const rows = await this.#query(this.#statements.byId, [id]);
     return rows[0] === undefined ? undefined : this.#record(rows[0]);
   }
 
   async list(page: PageRequest): Promise<RecordSlice<R>> {
     const { limit, offset, cursor } = page;
-    let rows: readonly Row[];
+    const { page: byOffset, after, before: beforeCursor } = this.#statements;
+    const [statement, values] =
+      cursor === undefined ? [byOffset, [limit + 1, offset]] : [cursor.side === 'after' ? after : beforeCursor, [cursor.id, limit + 1]];
+    const { rows, total } = await this.#page(statement, values);
     let start: number;
     let end: number;
     if (cursor === undefined) {
-      ({ rows } = await unlessUnavailable(() => this.pool.query(this.#selectPage, [limit + 1, offset])));
       [start, end] = [0, Math.min(limit, rows.length)];
     } else if (cursor.side === 'after') {
-      ({ rows } = await unlessUnavailable(() => this.pool.query(this.#selectAfter, [cursor.id, limit + 1])));
       start = rows.length > 0 && idOf(rows[0] as Row) <= cursor.id ? 1 : 0;
       end = Math.min(start + limit, rows.length);
     } else {
-      ({ rows } = await unlessUnavailable(() => this.pool.query(this.#selectBefore, [cursor.id, limit + 1])));
       end = rows.length > 0 && idOf(rows[rows.length - 1] as Row) >= cursor.id ? rows.length - 1 : rows.length;
       start = Math.max(0, end - limit);
     }
@@ -79,32 +75,48 @@ export class PostgresRecordRepository<R> implements RecordRepository<R> {
     for (let index = start; index < end; index += 1) records[index - start] = this.#record(rows[index] as Row);
     const some = records.length > 0;
     const before = cursor === undefined ? offset > 0 : start > 0;
-    return { records, before: some && before, after: some && end < rows.length };
+    return { records, before: some && before, after: some && end < rows.length, total };
   }
 
-  async count(): Promise<number> {
-    const { rows } = await unlessUnavailable(() => this.pool.query<{ total: string }>(this.#count));
-    return Number((rows[0] as { total: string }).total);
+  async #query(statement: NamedStatement, values: unknown[]): Promise<readonly Row[]> {
+    const config: pg.QueryArrayConfig = { name: statement.name, text: statement.text, values, rowMode: 'array' };
+    const { rows } = await unlessUnavailable(() => this.#deadline.query<unknown[]>(config));
+    return rows;
+  }
+
+  /** A page's rows and the collection's total, which every row carries after its columns; an empty page is one row with no record (its id null). */
+  async #page(statement: NamedStatement, values: unknown[]): Promise<{ rows: readonly Row[]; total: number }> {
+    const rows = await this.#query(statement, values);
+    const first = rows[0] as Row;
+    return { rows: first[0] === null ? [] : rows, total: Number(first[this.#width]) };
   }
 
   /** The record of a row: the one given before when the row holds the same values, else parsed and remembered. */
   #record(row: Row): R {
-    const id = row['id'] as string;
+    if (this.#known === undefined) return this.#parse(row);
+    const id = row[0] as string;
     const known = this.#known.get(id);
-    if (known !== undefined && this.table.columns.every((column) => known.row[column] === row[column])) return known.record;
+    if (known !== undefined && this.#sameValues(known.row, row)) return known.record;
     const record = this.#parse(row);
     if (Object.isFrozen(record)) this.#known.set(id, { row, record });
     return record;
   }
 
+  #sameValues(known: Row, row: Row): boolean {
+    for (let column = 0; column < this.#width; column += 1) if (known[column] !== row[column]) return false;
+    return true;
+  }
+
   #parse(row: Row): R {
+    const named: Record<string, unknown> = {};
+    this.table.columns.forEach((column, index) => (named[column] = row[index]));
     try {
-      return this.table.parseRow(row, this.today());
+      return this.table.parseRow(named, this.today());
     } catch (error) {
-      throw new StoredRecordError(this.table.name, row['id'], error as InvalidRecordError);
+      throw new StoredRecordError(this.table.name, row[0], error as InvalidRecordError);
     }
   }
 }
 
 /** `id` is a bigint, which pg hands over as text. */
-const idOf = (row: Row): number => Number(row['id']);
+const idOf = (row: Row): number => Number(row[0]);

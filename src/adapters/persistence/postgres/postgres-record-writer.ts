@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { timed } from './postgres-pool.js';
 import type { LoadedRecords } from '../loaded-records.js';
 import { CAT_TABLE, DOG_TABLE, type RecordTable } from './record-table.js';
 
@@ -12,10 +13,10 @@ export const ROWS_PER_STATEMENT = 10_000;
 export async function writeRecords(pool: pg.Pool, records: LoadedRecords): Promise<void> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    await client.query(timed('BEGIN'));
     await upsert(client, DOG_TABLE, records.dogs);
     await upsert(client, CAT_TABLE, records.cats);
-    await client.query('COMMIT');
+    await client.query(timed('COMMIT'));
     client.release();
   } catch (error) {
     client.release(true);
@@ -34,8 +35,10 @@ async function upsertBatch<R>(client: pg.PoolClient, table: RecordTable<R>, reco
   const unnest = table.arrayTypes.map((type, index) => `$${index + 1}::${type}`).join(', ');
   const updates = table.columns.filter((column) => column !== 'id').map((column) => `${column} = excluded.${column}`);
   await client.query(
-    `INSERT INTO ${table.name} (${table.columns.join(', ')}) SELECT * FROM unnest(${unnest}) ` +
-      `ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
-    columns,
+    timed(
+      `INSERT INTO ${table.name} (${table.columns.join(', ')}) SELECT * FROM unnest(${unnest}) ` +
+        `ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
+      columns,
+    ),
   );
 }

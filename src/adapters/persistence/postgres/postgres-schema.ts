@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { timed } from './postgres-pool.js';
 
 /** Any constant: two processes migrating at once queue on this transaction-scoped advisory lock. */
 const MIGRATION_LOCK = 461_003_117;
@@ -53,17 +54,16 @@ const countingStatements = (table: string): readonly string[] => [
 export async function migrateSchema(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    for (const statement of SCHEMA) await client.query(statement);
+    await client.query(timed('BEGIN'));
+    await client.query(timed('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]));
+    for (const statement of SCHEMA) await client.query(timed(statement));
     for (const table of COUNTED_TABLES) {
-      const { rowCount } = await client.query(`SELECT 1 FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname = $2`, [
-        table,
-        `${table}_count_insert`,
-      ]);
-      if (rowCount === 0) for (const statement of countingStatements(table)) await client.query(statement);
+      const { rowCount } = await client.query(
+        timed(`SELECT 1 FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname = $2`, [table, `${table}_count_insert`]),
+      );
+      if (rowCount === 0) for (const statement of countingStatements(table)) await client.query(timed(statement));
     }
-    await client.query('COMMIT');
+    await client.query(timed('COMMIT'));
     client.release();
   } catch (error) {
     client.release(true);

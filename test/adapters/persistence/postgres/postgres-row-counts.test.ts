@@ -1,4 +1,5 @@
 import t from 'tap';
+import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
 import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
@@ -73,6 +74,9 @@ if (url !== undefined) {
     await migrateSchema(pool);
     await writeRecords(pool, { dogs: [1, 2].map(dog), cats: [] });
     await pool.query("DELETE FROM row_counts WHERE table_name = 'dogs'");
-    t.equal(await new PostgresRecordRepository(pool, DOG_TABLE, () => today).count(), 2);
+    const dogs = new PostgresRecordRepository(pool, DOG_TABLE, () => today);
+    t.equal((await dogs.list(PageRequest.of(1, 0))).total, 2, 'a page');
+    t.equal((await dogs.list(PageRequest.of(1, 5))).total, 2, 'an empty page');
+    t.equal((await dogs.list(PageRequest.after(1))).total, 2, 'a page after a cursor');
   });
 }
