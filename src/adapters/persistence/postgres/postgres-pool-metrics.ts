@@ -5,15 +5,17 @@ export interface MeasuredPool {
   readonly totalCount: number;
   readonly idleCount: number;
   readonly waitingCount: number;
-  query: (...args: never[]) => unknown;
+  on(event: 'acquire', listener: (client: object) => void): unknown;
+  on(event: 'release', listener: (error: unknown, client: object) => void): unknown;
 }
 
 /** Seconds; the statement timeout stops a statement before 10 s. */
 const STATEMENT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * The pool's connections (read when scraped) and the duration of each statement the service sends through
- * `pool.query`, which is wrapped here so the repositories stay unaware of metrics.
+ * The pool's connections (read when scraped) and the duration of each statement, timed from the pool's own
+ * `acquire` and `release` events so the repositories stay unaware of metrics: the service holds a connection for
+ * one statement (a request's one, or the health check's), the migration's are done before this is registered.
  */
 export function registerPoolMetrics(registry: Registry, pool: MeasuredPool): void {
   const gauge = (name: string, help: string, read: () => number): void => {
@@ -35,17 +37,14 @@ export function registerPoolMetrics(registry: Registry, pool: MeasuredPool): voi
   );
   const statements = new Histogram({
     name: 'pg_statement_duration_seconds',
-    help: 'Time a statement sent through the PostgreSQL pool took, waiting for a connection included, failed or not.',
+    help: 'Time a pooled PostgreSQL connection was held for one statement, failed or not.',
     buckets: STATEMENT_BUCKETS,
     registers: [registry],
   });
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  pool.query = (...args: unknown[]) => {
-    const end = statements.startTimer();
-    // The service calls query without a callback only, which returns a promise.
-    const result = query(...args) as Promise<unknown>;
-    const done = (): void => void end();
-    result.then(done, done);
-    return result;
-  };
+  const acquired = new WeakMap<object, number>();
+  pool.on('acquire', (client) => acquired.set(client, performance.now()));
+  pool.on('release', (_error, client) => {
+    const since = acquired.get(client);
+    if (since !== undefined) statements.observe((performance.now() - since) / 1000);
+  });
 }
