@@ -9,7 +9,7 @@ import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import { StartupError } from '../../../application/errors/startup-error.js';
 import { isUnavailable } from './postgres-failures.js';
 import { PostgresHealthCheck } from './postgres-health-check.js';
-import { createPool, redactedUrl } from './postgres-pool.js';
+import { CONNECTION_TIMEOUT_MS, createPool, redactedUrl } from './postgres-pool.js';
 import { PostgresRecordRepository } from './postgres-record-repository.js';
 import { migrateSchema } from './postgres-schema.js';
 import { CAT_TABLE, DOG_TABLE } from './record-table.js';
@@ -54,7 +54,7 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
       await migrateSchema(pool);
       break;
     } catch (error) {
-      const reason = (error as Error).message;
+      const reason = failureOf(error, url);
       const wait = Math.min(delay, deadline - Date.now());
       if (!isUnavailable(error) || wait <= 0) {
         await pool.end();
@@ -66,6 +66,21 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
     }
   }
   return { pool, close: () => pool.end() };
+}
+
+/**
+ * Why a connection failed, in words: pg reports a host that never answers as "Connection terminated due to connection
+ * timeout" (or "unexpectedly"), which does not say that nothing answered, nor where.
+ */
+function failureOf(error: unknown, url: string): string {
+  const { message, code } = error as { message: string; code?: unknown };
+  const { hostname, port } = new URL(url);
+  const where = `${hostname}:${port === '' ? '5432' : port}`;
+  if (code === undefined && /^Connection terminated/.test(message)) {
+    return `could not connect to ${where} within the ${CONNECTION_TIMEOUT_MS} ms connection timeout: nothing answered`;
+  }
+  if (code === 'ECONNREFUSED') return `nothing accepts connections at ${where} (${message})`;
+  return message;
 }
 
 /** The service's storage in PostgreSQL: connected, migrated, its module bound; `close` ends the pool. */

@@ -2,7 +2,8 @@ import pg from 'pg';
 
 /** The OID of PostgreSQL's `date` type. */
 const DATE_OID = 1082;
-const CONNECTION_TIMEOUT_MS = 5_000;
+/** How long one connection attempt waits for the server's answer. */
+export const CONNECTION_TIMEOUT_MS = 5_000;
 /** A query on a connection whose server went silent fails after this, instead of holding a request forever. */
 export const QUERY_TIMEOUT_MS = 10_000;
 /** The server stops a statement after this, just before the client gives up on it, so no query runs on for nobody. */
