@@ -15,6 +15,7 @@ import { checkHostHeader } from './host-header.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
 import { IsoTimestamps } from './iso-timestamps.js';
 import { LifecycleHeaders } from './lifecycle-headers.js';
+import { OptionsHeaders } from './options-headers.js';
 import { parseRequestTarget } from './request-target.js';
 import type { RouteOutcome } from './route.js';
 import { Router } from './router.js';
@@ -50,6 +51,7 @@ export class ApiRequestHandler {
   readonly #selectors = new Map<VersionStanding, VersionSelector>();
   readonly #lifecycleHeaders: LifecycleHeaders;
   readonly #timestamps = new IsoTimestamps();
+  readonly #optionsHeaders: OptionsHeaders;
   /** The day a request last met a retired default version, which is logged once a day. */
   #retiredDefaultLoggedOn: CalendarDate | undefined;
 
@@ -60,6 +62,7 @@ export class ApiRequestHandler {
   ) {
     this.#router = new Router(routes.all);
     this.#lifecycleHeaders = new LifecycleHeaders(resolveVersion.lifecycles);
+    this.#optionsHeaders = new OptionsHeaders(routes.all, resolveVersion);
   }
 
   /**
@@ -95,7 +98,7 @@ export class ApiRequestHandler {
     if (match === undefined) {
       outcome = this.#redirectToSlashForm(path, query);
     } else if (method === 'OPTIONS') {
-      outcome = { status: 204, body: undefined, headers: this.#optionsHeaders() };
+      outcome = { status: 204, body: undefined, headers: this.#optionsHeaders.of(match.route) };
     } else if (method !== 'GET' && method !== 'HEAD') {
       outcome = { status: 405, body: { detail: `Method "${method}" not allowed.` }, headers: { Allow: ALLOWED_METHODS } };
     } else if (match.route.unversioned === true) {
@@ -127,14 +130,6 @@ export class ApiRequestHandler {
       this.#selectors.set(standing, selector);
     }
     return selector;
-  }
-
-  /** `Allow`, and the versions served as ASP.NET API Versioning advertises them: oldest first, the deprecated ones apart. */
-  #optionsHeaders(): Record<string, string> {
-    const { supported, deprecated } = this.resolveVersion.advertised();
-    const headers: Record<string, string> = { Allow: ALLOWED_METHODS, 'api-supported-versions': supported.join(', ') };
-    if (deprecated.length > 0) headers['api-deprecated-versions'] = deprecated.join(', ');
-    return headers;
   }
 
   /** DEFAULT_VERSION names a version retired while the service runs: said once a day, not once per request. */
