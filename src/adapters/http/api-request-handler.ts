@@ -126,7 +126,10 @@ export class ApiRequestHandler {
   #selectorOf(standing: VersionStanding): VersionSelector {
     let selector = this.#selectors.get(standing);
     if (selector === undefined) {
-      selector = new VersionSelector((requested) => standing.resolve(requested));
+      selector = new VersionSelector(
+        (requested) => standing.resolve(requested),
+        standing.supported.map((version) => version.toString()),
+      );
       this.#selectors.set(standing, selector);
     }
     return selector;

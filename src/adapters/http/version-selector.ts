@@ -24,7 +24,11 @@ export class VersionSelector {
   readonly #outcomes = new GenerationalCache<string, Version | DomainError>(ACCEPT_CACHE_CAPACITY);
   readonly #seen = new RepeatFilter();
 
-  constructor(private readonly resolve: (requested: string | undefined) => Version) {}
+  /** `supported`, newest first, is named when an Accept header admits no JSON. */
+  constructor(
+    private readonly resolve: (requested: string | undefined) => Version,
+    private readonly supported: readonly string[] = [],
+  ) {}
 
   /** The number of headers remembered. */
   get size(): number {
@@ -43,7 +47,7 @@ export class VersionSelector {
 
   #read(header: string | undefined): Version | DomainError {
     try {
-      return this.resolve(versionFromAccept(header));
+      return this.resolve(versionFromAccept(header, this.supported));
     } catch (error) {
       // Anything but a refusal is a fault, and must reach the 500 path, uncached.
       if (!(error instanceof DomainError)) throw error;
