@@ -41,6 +41,8 @@ export type PersistenceModule = (records: LoadedRecords) => ContainerModule;
 
 export interface ComposedService {
   readonly settings: Settings;
+  /** Which storage serves (the database's URL without its password). */
+  readonly storage: string;
   readonly server: ApiServer;
   /** Stops the server (draining requests in flight), then closes the storage (the database pool); once, however often called. */
   stop(): Promise<void>;
@@ -48,6 +50,8 @@ export interface ComposedService {
 
 interface Storage {
   readonly module: ContainerModule;
+  /** Which storage serves, for the "listening" line: the in-memory one and where its records came from, or the database. */
+  readonly description: string;
   close(): Promise<void>;
 }
 
@@ -106,6 +110,7 @@ export async function composeService(
   let stopping: Promise<void> | undefined;
   return {
     settings,
+    storage: storage.description,
     server,
     stop: () =>
       (stopping ??= (async () => {
@@ -155,5 +160,10 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
     );
   }
   const records = await loadRecords(settings.dataFile, clock.today());
-  return { module: persistence(records), close: async () => {} };
+  const source = settings.dataFile === undefined ? 'the bundled sample data' : `DATA_FILE ${settings.dataFile}`;
+  return {
+    module: persistence(records),
+    description: `memory (dogs: ${records.dogs.length}, cats: ${records.cats.length}) from ${source}`,
+    close: async () => {},
+  };
 }

@@ -72,7 +72,7 @@ async function serve(): Promise<void> {
       throw new Error(`cannot listen on HOST=${settings.host} PORT=${settings.port}: ${error.message}`, { cause: error });
     });
     const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
-    info('listening', { url: `http://${host}:${address.port}`, pid: process.pid });
+    info('listening', { url: `http://${host}:${address.port}`, storage: service.storage, pid: process.pid });
     const running = service;
     const stop = (signal: string): void => {
       const stopped = running.stop(); // closes the listening socket at once: from here new connections are refused

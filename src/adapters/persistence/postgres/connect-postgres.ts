@@ -87,9 +87,13 @@ function failureOf(error: unknown, url: string): string {
 export async function openPostgresStorage(
   connection: PostgresConnection,
   clock: Clock,
-): Promise<{ module: ContainerModule; close(): Promise<void> }> {
+): Promise<{ module: ContainerModule; description: string; close(): Promise<void> }> {
   const store = await connectPostgres(connection);
-  return { module: postgresPersistenceModule(store.pool, clock), close: () => store.close() };
+  return {
+    module: postgresPersistenceModule(store.pool, clock),
+    description: `postgres: ${redactedUrl(connection.url)}`,
+    close: () => store.close(),
+  };
 }
 
 /** Binds the dog and cat repositories and the health check to the tables of `pool`'s database. */
