@@ -53,12 +53,14 @@ export function openApiDocument({ version, entry, routes, records, sunsets, vers
   for (const record of records) schemas[record.key.name] = record.schema;
   const examples = new Map(records.map((record) => [record.key.name, record.example]));
   const paths: Json = {};
+  const windows: string[] = [];
   for (const route of routes) {
     const { contract } = route;
-    if (contract.availableAt !== undefined && !contract.availableAt(version)) continue;
-    if (contract.body.kind === 'fixed') schemas[contract.body.name] = contract.body.schema;
     const path = route.pattern.replace(/:(\w+)/g, '{$1}');
     const servedAt = versions.filter((candidate) => contract.availableAt?.(candidate) ?? true);
+    if (servedAt.length < versions.length || contract.ends === true) windows.push(`- \`${path}\`: ${servedText(servedAt, contract.ends === true)}`);
+    if (contract.availableAt !== undefined && !contract.availableAt(version)) continue;
+    if (contract.body.kind === 'fixed') schemas[contract.body.name] = contract.body.schema;
     paths[path] = {
       get: operation(route, version, entry, examples, sunsets, servedText(servedAt, contract.ends === true)),
       options: optionsOperation(route, path, servedAt),
@@ -68,7 +70,7 @@ export function openApiDocument({ version, entry, routes, records, sunsets, vers
     title: 'Version-aware API',
     version: version.toString(),
     summary: `The dogs and cats API as version ${version.toString()} serves it${entry.deprecated === null ? '' : ', deprecated'}.`,
-    description: infoDescription(version, entry),
+    description: infoDescription(version, entry, windows),
   };
   if (entry.deprecated !== null) info['x-deprecated'] = entry.deprecated;
   const unknownPath: Json = {
@@ -93,13 +95,17 @@ export function openApiDocument({ version, entry, routes, records, sunsets, vers
   };
 }
 
-function infoDescription(version: Version, entry: ChangelogEntry): string {
+function infoDescription(version: Version, entry: ChangelogEntry, windows: readonly string[]): string {
   const changes = [...entry.notes, ...entry.models].map((line) => `- ${line}`).join('\n');
   return (
     lifecycleText(version, entry) +
     `Send \`Accept: application/json; version=${version.toString()}\` to be served this version; every response names the ` +
     `version it was served at in its \`Content-Type\`. A response with no version in its \`Content-Type\` was refused before ` +
-    `a version was chosen. HEAD answers as GET does, without the body.\n\n## What ${version.toString()} changed\n\n${changes}`
+    `a version was chosen. HEAD answers as GET does, without the body.\n\n## What ${version.toString()} changed\n\n${changes}` +
+    (windows.length === 0
+      ? ''
+      : '\n\n## Paths served at some versions only\n\nA removed path is named with the last version that serves it; OPTIONS on a path ' +
+        `names its versions in \`api-supported-versions\` and \`api-deprecated-versions\`.\n\n${windows.join('\n')}`)
   );
 }
 
