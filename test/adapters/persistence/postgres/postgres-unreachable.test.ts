@@ -60,6 +60,18 @@ t.test('an unreachable database: the repository raises DependencyUnavailableErro
   t.same(await new CheckHealth(new PostgresHealthCheck(pool)).execute(), { ok: false, failing: ['database'] }, 'CheckHealth names the database');
 });
 
+t.test("a URL without a port is named with PostgreSQL's, 5432", async (t) => {
+  // 127.0.0.2 is the loopback too, where no PostgreSQL listens (servers listen on 127.0.0.1, "localhost").
+  const error = await t.rejects(
+    composeService(
+      { STORAGE: 'postgres', DATABASE_URL: 'postgres://127.0.0.2/dogs', DATABASE_CONNECT_TIMEOUT_MS: '0' },
+      { stdout: () => undefined, stderr: () => undefined },
+    ),
+    StartupError,
+  );
+  t.match((error as Error).message, 'nothing accepts connections at 127.0.0.2:5432');
+});
+
 t.test('a host that accepts the connection and never answers: the start is refused naming host:port and the timeout', async (t) => {
   const sockets = new Set<Socket>();
   const silent = createServer((socket) => sockets.add(socket));
