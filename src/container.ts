@@ -47,6 +47,8 @@ export type PersistenceModule = (records: LoadedRecords) => ContainerModule;
 
 export interface ComposedService {
   readonly settings: Settings;
+  /** Which storage serves (the database's URL without its password). */
+  readonly storage: string;
   readonly server: ApiServer;
   /** The process's metrics, when METRICS_PORT is set; served apart from the API (src/main.ts). */
   readonly metrics: Registry | undefined;
@@ -58,6 +60,8 @@ interface Storage {
   readonly module: ContainerModule;
   /** Adds the storage's own metrics (the PostgreSQL pool's) to the registry. */
   registerMetrics(registry: Registry): void;
+  /** Which storage serves, for the "listening" line: the in-memory one and where its records came from, or the database. */
+  readonly description: string;
   close(): Promise<void>;
 }
 
@@ -125,6 +129,7 @@ export async function composeService(
   let stopping: Promise<void> | undefined;
   return {
     settings,
+    storage: storage.description,
     server,
     metrics,
     stop: () =>
@@ -195,5 +200,11 @@ async function openStorage(
     );
   }
   const records = await loadRecords(settings.dataFile, clock.today());
-  return { module: persistence(records), registerMetrics: () => {}, close: async () => {} };
+  const source = settings.dataFile === undefined ? 'the bundled sample data' : `DATA_FILE ${settings.dataFile}`;
+  return {
+    module: persistence(records),
+    description: `memory (dogs: ${records.dogs.length}, cats: ${records.cats.length}) from ${source}`,
+    registerMetrics: () => {},
+    close: async () => {},
+  };
 }

@@ -1,30 +1,48 @@
 import { readRecordsFile } from './adapters/persistence/data-file.js';
 import { readSettings, type Environment } from './adapters/config/settings.js';
+import { loadIntoPostgres, nothingLoaded, type CommandOutput, type LoadTarget } from './adapters/persistence/postgres/load-into-postgres.js';
+import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { StartupError } from './application/errors/startup-error.js';
 import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
 import { CalendarDate } from './domain/records/calendar-date.js';
 import { Version } from './domain/versioning/version.js';
-import { connectPostgres } from './adapters/persistence/postgres/connect-postgres.js';
-import { redactedUrl } from './adapters/persistence/postgres/postgres-pool.js';
-import { writeRecords } from './adapters/persistence/postgres/postgres-record-writer.js';
 
-export interface CommandOutput {
-  readonly stdout: (line: string) => void;
-  readonly stderr: (line: string) => void;
-}
+export type { CommandOutput };
 
-const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const USAGE = 'usage: npm run load-data -- FILE, one JSON file {"dogs": [...], "cats": [...]} (--help says more)';
 
-const USAGE = 'usage: npm run load-data -- FILE, one JSON file {"dogs": [...], "cats": [...]}';
+export const HELP = `usage: STORAGE=postgres DATABASE_URL=postgres://user:password@host:port/database npm run load-data -- FILE
+
+Checks the whole of FILE as the service checks DATA_FILE (every record, before any is written), then writes
+every record into the database in one transaction: a record whose id exists replaces it, the others stay.
+Nothing is written when one record is wrong; the message names it. It creates the tables when missing.
+
+FILE                            one JSON file {"dogs": [{"id": 1, "name": "Biko", "birthday": "2014-05-06"}], "cats": [...]}
+--help, -h                      print this and exit
+
+Settings (environment variables, as the service reads them):
+STORAGE                         must be postgres (with memory, the service reads DATA_FILE at each start instead)
+DATABASE_URL                    the database to load into (required)
+DATABASE_CONNECT_TIMEOUT_MS     how long to retry an unreachable database (default 30000)
+DATABASE_STATEMENT_TIMEOUT_MS   the longest one statement may run (default 9500; 10000 rows per statement)
+TODAY                           the date a record without a birthday gets (default: today, UTC)
+
+It takes about 10 s per million records; it exits 0 once loaded, 1 with "Nothing loaded: …" otherwise.`;
 
 /**
  * `npm run load-data -- FILE`: checks the whole file as DATA_FILE is checked, then writes every record into the
  * database of DATABASE_URL in one transaction (a record whose id exists replaces it). Resolves with the exit code.
  */
 export async function loadDataCommand(args: readonly string[], env: Environment, output: CommandOutput): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    output.stdout(HELP);
+    return 0;
+  }
+  let records: LoadedRecords;
+  let target: LoadTarget;
   try {
     const [file, ...extra] = args;
-    if (file === undefined || file === '' || extra.length > 0) throw new StartupError(USAGE);
+    if (file === undefined || file === '' || extra.length > 0 || file.startsWith('-')) throw new StartupError(USAGE);
     const settings = readSettings(
       env,
       SUPPORTED_VERSIONS.map((version) => Version.parse(version)),
@@ -35,25 +53,14 @@ export async function loadDataCommand(args: readonly string[], env: Environment,
           'load into: the service reads DATA_FILE each time it starts.',
       );
     }
-    const today = settings.today ?? CalendarDate.utcDateOf(new Date());
-    const records = await readRecordsFile(JSON.stringify(file), file, today);
-    const url = settings.databaseUrl as string;
-    const store = await connectPostgres({
-      url,
-      poolSize: 1,
+    records = await readRecordsFile(JSON.stringify(file), file, settings.today ?? CalendarDate.utcDateOf(new Date()));
+    target = {
+      url: settings.databaseUrl as string,
       statementTimeoutMs: settings.databaseStatementTimeoutMs,
       connectTimeoutMs: settings.databaseConnectTimeoutMs,
-      log: output.stderr,
-    });
-    try {
-      await writeRecords(store.pool, records);
-    } finally {
-      await store.close();
-    }
-    output.stdout(`Loaded ${counted(records.dogs.length, 'dog')} and ${counted(records.cats.length, 'cat')} into ${redactedUrl(url)}.`);
-    return 0;
+    };
   } catch (error) {
-    output.stderr(`Nothing loaded: ${(error as Error).message}`);
-    return 1;
+    return nothingLoaded(output, error);
   }
+  return loadIntoPostgres(records, target, output);
 }

@@ -92,7 +92,7 @@ async function serve(): Promise<void> {
     const address = await server.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
       throw new Error(`cannot listen on HOST=${settings.host} PORT=${settings.port}: ${error.message}`, { cause: error });
     });
-    info('listening', { url: urlOf(settings.host, address.port), pid: process.pid });
+    info('listening', { url: urlOf(settings.host, address.port), storage: service.storage, pid: process.pid });
     let metricsServer: MetricsServer | undefined;
     if (service.metrics !== undefined && settings.metrics !== undefined) {
       // A worker's metrics are scraped through its primary, which sums them all.

@@ -38,6 +38,37 @@ t.test('load-data refuses to run without a database to load into, or without exa
   t.match(none.stderr, /^Nothing loaded: usage: npm run load-data -- FILE/, 'it shows the usage');
 });
 
+t.test('--help prints the usage, the settings and their defaults, and exits 0', async (t) => {
+  for (const flag of ['--help', '-h']) {
+    const run = await loadData([flag], {});
+    t.equal(run.code, 0, `${flag}: exit code 0`);
+    t.equal(run.stderr, '', `${flag}: nothing on stderr`);
+    t.match(run.stdout, /^usage: STORAGE=postgres DATABASE_URL=.* npm run load-data -- FILE\n/, `${flag}: the usage first`);
+    t.match(run.stdout, /DATABASE_CONNECT_TIMEOUT_MS +how long to retry an unreachable database \(default 30000\)/, `${flag}: a setting's default`);
+  }
+  const option = await loadData(['--verbose'], { STORAGE: 'postgres', DATABASE_URL: 'postgres://127.0.0.1:1/x' });
+  t.match(option.stderr, /^Nothing loaded: usage: .*--help says more/, 'an unknown option is not taken for a file');
+});
+
+t.test('without a reachable database: the file is checked before connecting, and an unreachable one is named', async (t) => {
+  const dir = t.testdir({ 'broken.json': '{"dogs": [\n  {"id": 1, "name": "Biko"}\n  {"id": 2}\n]}', 'fine.json': '{"dogs": []}' });
+  const settings = { STORAGE: 'postgres', DATABASE_URL: 'postgres://api:secret@127.0.0.1:1/x', DATABASE_CONNECT_TIMEOUT_MS: '0' };
+  const broken = await loadData([join(dir, 'broken.json')], settings);
+  t.equal(broken.code, 1, 'a syntax error: exit code 1');
+  t.match(
+    broken.stderr,
+    /^Nothing loaded: ".*broken\.json": is not valid JSON: line 3, column 3: unexpected "\{"\n$/,
+    'one line, with line and column',
+  );
+  const fine = await loadData([join(dir, 'fine.json')], settings);
+  t.equal(fine.code, 1, 'nothing listens: exit code 1');
+  t.match(
+    fine.stderr,
+    /^Nothing loaded: the database at DATABASE_URL postgres:\/\/api:\*\*\*@127\.0\.0\.1:1\/x cannot be reached .*nothing accepts connections at 127\.0\.0\.1:1/m,
+    'the database is named, without its password',
+  );
+});
+
 async function rows(t: Test, url: string): Promise<{ dogs: unknown[]; cats: unknown[] }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -16,7 +16,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   t.test(`the service starts on a free port, serves the sample data and stops on ${signal}`, async (t) => {
     const service = runMain(t);
     const listening = await firstLine(service);
-    t.match(listening, { level: 'info', message: 'listening', url: /^http:\/\/127\.0\.0\.1:\d+$/ }, 'the first line says where it listens');
+    t.match(
+      listening,
+      { level: 'info', message: 'listening', url: /^http:\/\/127\.0\.0\.1:\d+$/, storage: 'memory (dogs: 5, cats: 3) from the bundled sample data' },
+      'the first line says where it listens, and which storage serves',
+    );
     t.match(listening, { time: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/ }, 'with the time');
     t.not(listening['url'], 'http://127.0.0.1:0', 'the port is the one picked, not 0');
 

@@ -29,7 +29,10 @@ t.test('the README quotes the worked example exactly as the file that is tested'
       .join('\n')
       .trim(),
   );
-  t.ok(blocks.includes(body), 'the version module stands in the README as it is');
+  t.ok(
+    blocks.some((block) => block.endsWith(body)),
+    'the version module stands in the README as it is, after its imports',
+  );
 });
 
 t.test('the README quotes the deprecated and retiring 1.0.0 exactly as the file that is tested', async (t) => {

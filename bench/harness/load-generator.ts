@@ -14,10 +14,14 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     headers: ifNoneMatch === undefined ? { accept } : { accept, 'if-none-match': ifNoneMatch },
   }));
   if (spec.uniqueVariants === true) {
-    // A fresh Accept header and a fresh unknown path every time: no cache or table may grow with them.
+    // A fresh Accept header (an extra range that loses; an unknown parameter would be a 406) and a fresh unknown path every time: no cache or table may grow with them.
     requests.push({
       method: 'GET',
-      setupRequest: (request) => ({ ...request, path: '/doggies/1/', headers: { accept: `application/json; version=2.1.0; n=${(counter += 1)}` } }),
+      setupRequest: (request) => ({
+        ...request,
+        path: '/doggies/1/',
+        headers: { accept: `application/json; version=2.1.0, text/n${(counter += 1)}` },
+      }),
     });
     requests.push({
       method: 'GET',

@@ -1,21 +1,42 @@
+import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import { AcceptHeaderError } from './accept-header-error.js';
 import { parseMediaRanges, type MediaRange } from './media-range.js';
 
-const UNSATISFIABLE = 'Could not satisfy the request Accept header.';
+/** The parameters of the chosen range that are read (`q` is the weight) or ignored as harmless (`charset`: JSON is UTF-8). */
+const KNOWN_PARAMETERS = new Set(['version', 'charset']);
+
+/** The refusal of an Accept header that admits no JSON, naming what it received and what would be served. */
+function unsatisfiable(header: string, supported: readonly string[]): AcceptHeaderError {
+  const versions =
+    supported.length === 0 ? '' : ` Supported versions: ${supported.join(', ')} (Accept: application/json; version=${supported[0] as string}).`;
+  return new AcceptHeaderError(
+    'unsatisfiable_accept',
+    `Could not satisfy the Accept header ${quoteShortened(header)}: this API answers application/json only.${versions}`,
+  );
+}
 
 /**
  * The API version an Accept header asks for: the `version` parameter of the media range that
  * content negotiation picks for JSON (RFC 9110 12.5.1). Undefined when it names none: the default
- * version applies. Throws AcceptHeaderError when JSON is not acceptable, or when the ranges that
- * win name different versions.
+ * version applies. Throws AcceptHeaderError when JSON is not acceptable (naming `supported`, newest
+ * first), when the ranges that win name different versions, or a parameter other than `version`, `q` and `charset`.
  */
-export function versionFromAccept(header: string | undefined): string | undefined {
+export function versionFromAccept(header: string | undefined, supported: readonly string[] = []): string | undefined {
   if (header === undefined || header.trim() === '') return undefined;
   const ranges = parseMediaRanges(header).filter((range) => jsonLevel(range) > 0);
   const winners = mostPreferred(ranges.filter((range) => range.weight > 0));
   const chosen = winners[0];
-  if (chosen === undefined || ranges.some((range) => refusesJson(range, chosen))) {
-    throw new AcceptHeaderError('unsatisfiable_accept', UNSATISFIABLE);
+  if (chosen === undefined || ranges.some((range) => refusesJson(range, chosen))) throw unsatisfiable(header, supported);
+  // A misspelt parameter (`v=2.1.0`) would otherwise be served silently at the default version.
+  for (const range of winners) {
+    for (const [name, values] of range.parameters) {
+      if (!KNOWN_PARAMETERS.has(name)) {
+        throw new AcceptHeaderError(
+          'unknown_accept_parameter',
+          `The Accept header's ${range.type}/${range.subtype} has a parameter ${quoteShortened(`${name}=${values[0] as string}`)} this API does not read: it reads "version" and "q" (application/json; version=2.1.0; q=0.9).`,
+        );
+      }
+    }
   }
   const versions = [...new Set(winners.flatMap((range) => range.parameters.get('version') ?? []).filter((value) => value !== ''))];
   if (versions.length > 1) {
@@ -26,7 +47,7 @@ export function versionFromAccept(header: string | undefined): string | undefine
   }
   const [version] = versions;
   if (version !== undefined && ranges.some((range) => range.weight === 0 && range.parameters.get('version')?.includes(version))) {
-    throw new AcceptHeaderError('unsatisfiable_accept', UNSATISFIABLE);
+    throw unsatisfiable(header, supported);
   }
   return version;
 }

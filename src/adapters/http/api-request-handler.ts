@@ -22,6 +22,7 @@ import { IsoTimestamps } from './iso-timestamps.js';
 import { JsonText } from './json-text.js';
 import { LifecycleHeaders } from './lifecycle-headers.js';
 import { REQUEST_METRICS, type RequestMetrics } from './request-metrics.js';
+import { OptionsHeaders } from './options-headers.js';
 import { parseRequestTarget } from './request-target.js';
 import type { RouteOutcome, ServedRoute } from './route.js';
 import { Router } from './router.js';
@@ -76,6 +77,7 @@ export class ApiRequestHandler {
   readonly #cacheControl: CacheControl;
   /** The CORS headers that go on every response whatever its request (with CORS_ORIGINS=*), for the answers node's parser makes. */
   readonly corsForEveryResponse: Readonly<Record<string, string>> | undefined;
+  readonly #optionsHeaders: OptionsHeaders;
   /** The day a request last met a retired default version, which is logged once a day. */
   #retiredDefaultLoggedOn: CalendarDate | undefined;
 
@@ -92,6 +94,7 @@ export class ApiRequestHandler {
     this.#cors = new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds);
     this.corsForEveryResponse = this.#cors.response(undefined);
     this.#cacheControl = new CacheControl(web.cacheMaxAgeSeconds, resolveVersion.lifecycles);
+    this.#optionsHeaders = new OptionsHeaders(routes.all, resolveVersion);
   }
 
   /**
@@ -147,7 +150,7 @@ export class ApiRequestHandler {
     if (match === undefined) {
       outcome = this.#redirectToSlashForm(path, query);
     } else if (method === 'OPTIONS') {
-      outcome = { status: 204, body: undefined, headers: this.#optionsHeaders() };
+      outcome = { status: 204, body: undefined, headers: this.#optionsHeaders.of(match.route) };
     } else if (method !== 'GET' && method !== 'HEAD') {
       outcome = { status: 405, body: { detail: `Method "${method}" not allowed.` }, headers: { Allow: ALLOWED_METHODS } };
     } else if (match.route.unversioned === true) {
@@ -208,18 +211,14 @@ export class ApiRequestHandler {
   #selectorOf(standing: VersionStanding): VersionSelector {
     let selector = this.#selectors.get(standing);
     if (selector === undefined) {
-      selector = new VersionSelector((requested) => standing.resolve(requested), this.caches.accept);
+      selector = new VersionSelector(
+        (requested) => standing.resolve(requested),
+        standing.supported.map((version) => version.toString()),
+        this.caches.accept,
+      );
       this.#selectors.set(standing, selector);
     }
     return selector;
-  }
-
-  /** `Allow`, and the versions served as ASP.NET API Versioning advertises them: oldest first, the deprecated ones apart. */
-  #optionsHeaders(): Record<string, string> {
-    const { supported, deprecated } = this.resolveVersion.advertised();
-    const headers: Record<string, string> = { Allow: ALLOWED_METHODS, 'api-supported-versions': supported.join(', ') };
-    if (deprecated.length > 0) headers['api-deprecated-versions'] = deprecated.join(', ');
-    return headers;
   }
 
   /** DEFAULT_VERSION names a version retired while the service runs: said once a day, not once per request. */

@@ -87,7 +87,14 @@ export class ApiRoutes {
         pattern: '/health/',
         unversioned: true,
         handle: health(checkHealth),
-        contract: { operationId: 'getHealth', summary: 'Whether the service and its storage answer', tag: 'Health', body: HEALTH_BODY },
+        contract: {
+          operationId: 'getHealth',
+          summary: 'Whether the service and its storage answer',
+          tag: 'Health',
+          body: HEALTH_BODY,
+          headers: { 'Cache-Control': 'Always `no-store`: a health answer is never to be reused.' },
+          mayBeUnavailable: true,
+        },
       },
     ];
     this.contracts = new PublishedContracts(api, describeRecords, changelog.execute());
@@ -138,16 +145,23 @@ function listContract(
   operationId: string,
   summary: string,
   tag: string,
-  useCase: Pick<ListRecords<never>, 'resource' | 'isAvailableAt'>,
+  useCase: Pick<ListRecords<never>, 'resource' | 'isAvailableAt' | 'hasEnd'>,
 ): RouteContract {
-  return { operationId, summary, tag, body: { kind: 'page', resource: useCase.resource }, availableAt: (version) => useCase.isAvailableAt(version) };
+  return {
+    operationId,
+    summary,
+    tag,
+    body: { kind: 'page', resource: useCase.resource },
+    availableAt: (version) => useCase.isAvailableAt(version),
+    ends: useCase.hasEnd(),
+  };
 }
 
 function retrieveContract(
   operationId: string,
   summary: string,
   tag: string,
-  useCase: Pick<RetrieveRecord<never>, 'resource' | 'isAvailableAt'>,
+  useCase: Pick<RetrieveRecord<never>, 'resource' | 'isAvailableAt' | 'hasEnd'>,
 ): RouteContract {
   return {
     operationId,
@@ -155,5 +169,6 @@ function retrieveContract(
     tag,
     body: { kind: 'record', resource: useCase.resource },
     availableAt: (version) => useCase.isAvailableAt(version),
+    ends: useCase.hasEnd(),
   };
 }

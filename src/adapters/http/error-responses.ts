@@ -22,6 +22,7 @@ const RESPONSES: Readonly<Record<string, (error: DomainError) => ErrorResponse>>
   unsupported_version: (error) => ({ status: 406, detail: messageOf(error) }),
   unsatisfiable_accept: (error) => ({ status: 406, detail: messageOf(error) }),
   conflicting_version: (error) => ({ status: 406, detail: messageOf(error) }),
+  unknown_accept_parameter: (error) => ({ status: 406, detail: messageOf(error) }),
   retired_version: (error) => ({ status: 410, detail: messageOf(error) }),
   invalid_page: (error) => ({ status: 400, detail: messageOf(error) }),
   bad_request: (error) => ({ status: 400, detail: messageOf(error) }),

@@ -37,6 +37,12 @@ export interface RouteContract {
   readonly body: RouteBody;
   /** Whether it exists at the version; at every version when absent. */
   availableAt?(version: Version): boolean;
+  /** Whether it is removed after the last version that serves it (a removedIn in the history); never when absent. */
+  readonly ends?: boolean;
+  /** Headers its 200 and 503 always carry beyond the common ones, by name, with what they say. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Whether a fixed body may also be answered 503 (a record or a page always may: the storage may not answer). */
+  readonly mayBeUnavailable?: boolean;
 }
 
 /** One path of the API, like `/doggies/:id/`, and what answers a GET on it at the resolved version. */

@@ -24,8 +24,10 @@ export class VersionSelector {
   readonly #outcomes = new GenerationalCache<string, Version | DomainError>(ACCEPT_CACHE_CAPACITY);
   readonly #seen = new RepeatFilter();
 
+  /** `supported`, newest first, is named when an Accept header admits no JSON. */
   constructor(
     private readonly resolve: (requested: string | undefined) => Version,
+    private readonly supported: readonly string[] = [],
     /** false: every header is read anew, for the bench to measure the service without this cache (BENCH_CACHES_OFF=accept). */
     private readonly remembers = true,
   ) {}
@@ -47,7 +49,7 @@ export class VersionSelector {
 
   #read(header: string | undefined): Version | DomainError {
     try {
-      return this.resolve(versionFromAccept(header));
+      return this.resolve(versionFromAccept(header, this.supported));
     } catch (error) {
       // Anything but a refusal is a fault, and must reach the 500 path, uncached.
       if (!(error instanceof DomainError)) throw error;

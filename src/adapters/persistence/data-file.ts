@@ -5,6 +5,7 @@ import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import type { InvalidRecordError } from '../../domain/records/invalid-record-error.js';
 import type { LoadedRecords } from '../persistence/loaded-records.js';
+import { jsonSyntaxError } from './json-syntax-error.js';
 import { SAMPLE_DATA } from '../persistence/sample-data.js';
 import { StartupError } from '../../application/errors/startup-error.js';
 
@@ -22,13 +23,14 @@ export async function loadRecords(dataFile: string | undefined, today: CalendarD
 /** The records of a data file at `path`, validated whole; messages start with `source`. Throws StartupError. */
 export async function readRecordsFile(source: string, path: string, today: CalendarDate): Promise<LoadedRecords> {
   const text = await readDataFile(source, path);
-  let json: unknown;
+  const json = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+  let parsed: unknown;
   try {
-    json = JSON.parse(text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text);
-  } catch (error) {
-    throw new StartupError(`${source}: is not valid JSON (${(error as Error).message})`);
+    parsed = JSON.parse(json);
+  } catch {
+    throw new StartupError(`${source}: is not valid JSON: ${jsonSyntaxError(json)}`);
   }
-  return parseRecords(source, json, today);
+  return parseRecords(source, parsed, today);
 }
 
 async function readDataFile(source: string, path: string): Promise<string> {

@@ -16,6 +16,8 @@ export interface VersionPolicy {
   readonly changelog: readonly ChangelogEntry[];
   resolve(requested: string | undefined): Version;
   isAvailable(viewSet: string, action: string, version: Version): boolean;
+  /** Whether the action has a removedIn: it is not served after the last version it is available at. */
+  hasEnd(viewSet: string, action: string): boolean;
   represent<R>(key: ResourceKey<R>, record: R, context: RequestContext): Representation;
   changelogEntry(version: Version): ChangelogEntry;
   /** The JSON Schema of the record type's shape at the version. */

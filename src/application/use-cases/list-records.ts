@@ -39,6 +39,11 @@ export abstract class ListRecords<R extends { readonly id: number }> {
     return this.policy.isAvailable(this.viewSet, 'list', version);
   }
 
+  /** Whether the action is removed after the last version that serves it. */
+  hasEnd(): boolean {
+    return this.policy.hasEnd(this.viewSet, 'list');
+  }
+
   /** The page, or a promise of it when the repository answers with one; throws (or rejects with) NotFoundError or InvalidPageError. */
   execute({ version, page: query = {} }: ListInput): Awaitable<Page<Representation>> {
     if (!this.isAvailableAt(version)) throw new NotFoundError('hidden');

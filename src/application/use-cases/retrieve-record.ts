@@ -30,6 +30,11 @@ export abstract class RetrieveRecord<R> {
     return this.policy.isAvailable(this.viewSet, 'retrieve', version);
   }
 
+  /** Whether the action is removed after the last version that serves it. */
+  hasEnd(): boolean {
+    return this.policy.hasEnd(this.viewSet, 'retrieve');
+  }
+
   /** The representation, or a promise of it when the repository answers with one; throws (or rejects with) NotFoundError. */
   execute({ version, id }: RetrieveInput): Awaitable<Representation> {
     if (!this.isAvailableAt(version)) throw new NotFoundError('hidden');

@@ -68,6 +68,10 @@ export class MemoizedVersionPolicy implements VersionPolicy {
     return this.inner.isAvailable(viewSet, action, version);
   }
 
+  hasEnd(viewSet: string, action: string): boolean {
+    return this.inner.hasEnd(viewSet, action);
+  }
+
   changelogEntry(version: Version): ChangelogEntry {
     return this.inner.changelogEntry(version);
   }

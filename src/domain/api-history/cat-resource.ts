@@ -11,5 +11,5 @@ export const CAT_RESOURCE_HEAD: ResourceHead<Cat> = {
   key: CAT_RESOURCE,
   represent: (cat) => ({ id: cat.id, name: cat.name }),
   schema: closedObject({ id: RECORD_ID_SCHEMA, name: RECORD_NAME_SCHEMA }),
-  example: { id: 1, name: 'Tom' },
+  example: { id: 1, name: 'Tom' }, // the service's own sample cat 1
 };

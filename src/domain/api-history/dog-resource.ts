@@ -7,10 +7,13 @@ import { RECORD_ID_SCHEMA, RECORD_NAME_SCHEMA } from './record-schemas.js';
 
 export const DOG_RESOURCE = resourceKey<Dog>('Dog');
 
+const BIRTHDAY_SCHEMA = { type: 'string', format: 'date', description: 'The birthday, an ISO 8601 date (YYYY-MM-DD).' } as const;
+
 /** The dog record's newest shape and its schema; each version's module holds the change that walks them back. */
 export const DOG_RESOURCE_HEAD: ResourceHead<Dog> = {
   key: DOG_RESOURCE,
   represent: (dog) => ({ id: dog.id, name: dog.name, birthday: dog.birthday.toString() }),
-  schema: closedObject({ id: RECORD_ID_SCHEMA, name: RECORD_NAME_SCHEMA, birthday: { type: 'string', format: 'date' } }),
-  example: { id: 1, name: 'Rex', birthday: CalendarDate.parse('2019-05-04') as CalendarDate },
+  schema: closedObject({ id: RECORD_ID_SCHEMA, name: RECORD_NAME_SCHEMA, birthday: BIRTHDAY_SCHEMA }),
+  // The service's own sample dog 1, as a client finds it with the bundled data.
+  example: { id: 1, name: 'Biko', birthday: CalendarDate.parse('2014-05-06') as CalendarDate },
 };

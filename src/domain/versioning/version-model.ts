@@ -55,6 +55,8 @@ export class VersionModel {
   readonly #tables: ReadonlyMap<string, VersionTable>;
   readonly #resources: ReadonlyMap<string, ResourceDeclaration<unknown>>;
   readonly #availability: AvailabilityTable;
+  /** "viewSet.action" of every action whose window has an end (removedIn): it is not served after its last version. */
+  readonly #ending: ReadonlySet<string>;
   readonly #lifecycles: ReadonlyMap<string, VersionLifecycle>;
   /** Oldest first: one before any sunset, then one from each sunset date on. */
   readonly standings: readonly VersionStanding[];
@@ -65,9 +67,11 @@ export class VersionModel {
     tables: ReadonlyMap<string, VersionTable>,
     resources: ReadonlyMap<string, ResourceDeclaration<unknown>>,
     availability: AvailabilityTable,
+    ending: ReadonlySet<string>,
     lifecycles: ReadonlyMap<string, VersionLifecycle>,
     standings: readonly VersionStanding[],
   ) {
+    this.#ending = ending;
     this.versions = Object.freeze([...versions]);
     this.defaultVersion = defaultVersion;
     this.#tables = tables;
@@ -102,6 +106,7 @@ export class VersionModel {
       declaration.viewSets.map((viewSet) => viewSet.name),
     );
     const availability = new Map<string, Map<string, ReadonlySet<string>>>();
+    const ending = new Set<string>();
     for (const viewSet of declaration.viewSets) {
       const availableActions = new Map<string, ReadonlySet<string>>();
       availability.set(viewSet.name, availableActions);
@@ -115,6 +120,7 @@ export class VersionModel {
         if (!own.isEmpty() && !endpoint.isEmpty() && effective.isEmpty()) {
           check.problems.push(`${unit}: its window does not overlap the window of ${viewSet.name}, so it is never available`);
         }
+        if (effective.end !== undefined) ending.add(unit);
         availableActions.set(action, new Set(versions.filter((version) => effective.contains(version)).map(String)));
       }
     }
@@ -132,7 +138,7 @@ export class VersionModel {
     });
     const resources = new Map(declaration.resources.map((resource) => [resource.key.name, resource as ResourceDeclaration<unknown>]));
     const standings = standingsOf(versions, lifecycles, declaration.defaultVersion ?? 'latest');
-    return new VersionModel(versions, defaultVersion, tables, resources, availability, lifecycles, standings);
+    return new VersionModel(versions, defaultVersion, tables, resources, availability, ending, lifecycles, standings);
   }
 
   get latest(): Version {
@@ -159,6 +165,11 @@ export class VersionModel {
     if (availableAt.has(version.toString())) return true;
     this.#table(version);
     return false;
+  }
+
+  /** Whether the action of the view set has a removedIn: it is not served after the last version it is available at. */
+  hasEnd(viewSet: string, action: string): boolean {
+    return this.#ending.has(`${viewSet}.${action}`);
   }
 
   /** The record in the shape of the request's version: the newest shape, downgraded newest change first. */

@@ -1,9 +1,10 @@
 import t from 'tap';
+import { quoteShortened } from '../../../src/domain/errors/quote-shortened.js';
 import { AcceptHeaderError } from '../../../src/adapters/http/accept-header-error.js';
 import { versionFromAccept } from '../../../src/adapters/http/accept-header.js';
 import { parseMediaRanges, type MediaRange } from '../../../src/adapters/http/media-range.js';
 
-const UNSATISFIABLE = 'Could not satisfy the request Accept header.';
+const unsatisfiable = (header: string) => `Could not satisfy the Accept header ${quoteShortened(header)}: this API answers application/json only.`;
 
 const plain = (range: MediaRange) => ({
   type: range.type,
@@ -173,8 +174,34 @@ t.test('versionFromAccept refuses a header that admits no JSON', async (t) => {
   ];
   for (const [message, header] of headers) {
     const error = t.throws(() => versionFromAccept(header), AcceptHeaderError, `${message as string}: ${JSON.stringify(header)}`);
-    t.match(error, { code: 'unsatisfiable_accept', message: UNSATISFIABLE }, `${message as string}: code and message`);
+    t.match(error, { code: 'unsatisfiable_accept', message: unsatisfiable(header as string) }, `${message as string}: code and message`);
   }
+  t.match(
+    t.throws(() => versionFromAccept('text/html', ['2.0.0', '1.0.0'])),
+    {
+      message:
+        'Could not satisfy the Accept header "text/html": this API answers application/json only. Supported versions: 2.0.0, 1.0.0 (Accept: application/json; version=2.0.0).',
+    },
+    'the supported versions named, newest first, when known',
+  );
+});
+
+t.test('a parameter other than version, q and charset on the picked range is refused, naming it; elsewhere it is not read', async (t) => {
+  const refused = [
+    ['a misspelt version', 'application/json; v=2.1.0', '"v=2.1.0"'],
+    ['beside the version', 'application/json; version=2.1.0; profile=x', '"profile=x"'],
+    ['on */*', '*/*; ver=1.0.0', '"ver=1.0.0"'],
+  ];
+  for (const [what, header, named] of refused) {
+    const error = t.throws(() => versionFromAccept(header), AcceptHeaderError, `${what as string}: refused`);
+    t.match(
+      error,
+      { code: 'unknown_accept_parameter', message: `has a parameter ${named as string} this API does not read` },
+      `${what as string}: named`,
+    );
+  }
+  t.equal(versionFromAccept('application/json; charset=utf-8; version=2.0.0'), '2.0.0', 'charset is ignored: JSON is UTF-8');
+  t.equal(versionFromAccept('application/json; version=2.0.0, text/html; level=1; q=0.5'), '2.0.0', 'a range that loses is not read');
 });
 
 t.test('versionFromAccept refuses two different versions on the picked range', async (t) => {

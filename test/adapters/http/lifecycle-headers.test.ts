@@ -1,4 +1,7 @@
+import { compare as compareVersions, satisfies } from 'semver';
 import t from 'tap';
+import { SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
+import { REMOVAL_READINGS, type RemovalReading } from '../../../src/domain/versioning/removal-reading.js';
 import { deprecationField, httpDate } from '../../../src/adapters/http/lifecycle-headers.js';
 import { acceptVersion, startService } from '../../fixtures/service.js';
 import { parseLinkHeader } from '../../fixtures/link-header.js';
@@ -107,21 +110,48 @@ t.test('nothing is added at a version that is not deprecated, nor where no versi
   t.equal(bare.headers.get('deprecation'), `@${DEPRECATED_1_0_0}`, 'DEFAULT_VERSION=earliest with no version asked: served at 1.0.0, so deprecated');
 });
 
-t.test('OPTIONS advertises the versions served, oldest first, the deprecated ones apart (ASP.NET API Versioning)', async (t) => {
-  const service = await startService(t, { ACCESS_LOG: 'off' });
-  for (const path of ['/version/', '/version/my_version/', '/doggies/', '/doggies/1/', '/cats/', '/cats/1/', '/health/']) {
-    for (const accept of [undefined, '1.0.0', '9.9.9']) {
-      const reply = await call(service.url, path, { method: 'OPTIONS', headers: accept === undefined ? {} : acceptVersion(accept) });
-      const what = `OPTIONS ${path}${accept === undefined ? '' : ` at ${accept}`}`;
-      t.equal(reply.status, 204, `${what}: 204, whatever the version asked`);
-      t.equal(reply.headers.get('api-supported-versions'), '2.0.0, 2.1.0, 3.0.0, 4.0.0, 5.0.0', `${what}: api-supported-versions`);
-      t.equal(reply.headers.get('api-deprecated-versions'), '1.0.0', `${what}: api-deprecated-versions`);
-      t.equal(reply.headers.get('deprecation'), null, `${what}: OPTIONS is not served at a version`);
+t.test('OPTIONS advertises, per path, the versions at which its operations are served: oldest first, the deprecated apart', async (t) => {
+  const oldestFirst = [...SUPPORTED_VERSIONS].sort(compareVersions);
+  const within = (range: string) => oldestFirst.filter((version) => satisfies(version, range));
+  // Under the inclusive reading (the default), removed_in = V is still served at V; under the exclusive one it is not.
+  const windows: Record<RemovalReading, [string, string][]> = {
+    inclusive: [
+      ['/version/', '*'],
+      ['/version/my_version/', '*'],
+      ['/openapi.json', '*'],
+      ['/health/', '*'],
+      ['/doggies/', '*'],
+      ['/doggies/1/', '>=2.0.0'],
+      ['/cats/', '<=4.0.0'],
+      ['/cats/1/', '>=3.0.0 <=5.0.0'],
+    ],
+    exclusive: [
+      ['/doggies/1/', '>=2.0.0'],
+      ['/cats/', '<4.0.0'],
+      ['/cats/1/', '>=3.0.0 <5.0.0'],
+    ],
+  };
+  for (const reading of REMOVAL_READINGS) {
+    const service = await startService(t, { ACCESS_LOG: 'off', REMOVED_IN: reading });
+    for (const [path, range] of windows[reading]) {
+      const servedAt = within(range);
+      for (const accept of [undefined, '1.0.0', '9.9.9']) {
+        const reply = await call(service.url, path, { method: 'OPTIONS', headers: accept === undefined ? {} : acceptVersion(accept) });
+        const what = `REMOVED_IN=${reading}: OPTIONS ${path}${accept === undefined ? '' : ` at ${accept}`}`;
+        t.equal(reply.status, 204, `${what}: 204, whatever the version asked`);
+        t.equal(
+          reply.headers.get('api-supported-versions'),
+          servedAt.filter((version) => version !== '1.0.0').join(', '),
+          `${what}: api-supported-versions`,
+        );
+        t.equal(reply.headers.get('api-deprecated-versions'), servedAt.includes('1.0.0') ? '1.0.0' : null, `${what}: api-deprecated-versions`);
+        t.equal(reply.headers.get('deprecation'), null, `${what}: OPTIONS is not served at a version`);
+      }
     }
   }
   const before = await startService(t, { ACCESS_LOG: 'off', TODAY: '2025-12-31' });
   const reply = await call(before.url, '/cats/', { method: 'OPTIONS' });
-  t.equal(reply.headers.get('api-supported-versions'), '1.0.0, 2.0.0, 2.1.0, 3.0.0, 4.0.0, 5.0.0', 'the day before the deprecation: every version');
+  t.equal(reply.headers.get('api-supported-versions'), within('<=4.0.0').join(', '), 'the day before the deprecation: every version of the cat list');
   t.equal(reply.headers.get('api-deprecated-versions'), null, 'and none deprecated: no such header');
   const atDeprecated = await call(before.url, '/cats/', { headers: acceptVersion('1.0.0') });
   t.equal(atDeprecated.headers.get('deprecation'), `@${DEPRECATED_1_0_0}`, 'the Deprecation header says the date ahead, as RFC 9745 allows');

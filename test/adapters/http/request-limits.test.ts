@@ -60,8 +60,17 @@ const ANSWERS: Readonly<Record<string, readonly [number, unknown]>> = {
   'Accept: many versioned ranges': [400, TOO_MANY_RANGES],
   'Accept: empty elements': [400, TOO_MANY_RANGES],
   'Accept: empty parameters': [400, TOO_MANY_PARAMETERS],
-  'Accept: a quoted value full of escapes': [200, DOG_AT_2_1_0],
-  'Accept: an unclosed quote': [406, { detail: 'Could not satisfy the request Accept header.' }],
+  'Accept: a quoted value full of escapes': [
+    406,
+    { detail: /^The Accept header's application\/json has a parameter "a=.{1,120}…" this API does not read/ },
+  ],
+  'Accept: an unclosed quote': [
+    406,
+    {
+      detail:
+        /^Could not satisfy the Accept header "application\/json; version=2\.1\.0; a=.{1,80}…": this API answers application\/json only\. Supported versions: /,
+    },
+  ],
   'Accept: quotes opening and closing': [400, TOO_MANY_PARAMETERS],
   'Accept: a long version value': [
     406,
@@ -91,7 +100,9 @@ t.test('every hostile shape of the cost bench, at 1 MB, is read whole and answer
     const reply = await rawCall(service.port, 'GET', target, headers);
     const [status, body] = ANSWERS[shape.name] ?? [0, undefined];
     t.equal(Number(reply.statusLine.slice(9, 12)), status, `${shape.name}: ${status}`);
-    t.same(JSON.parse(Buffer.from(reply.body, 'latin1').toString('utf8')), body, `${shape.name}: the body`);
+    const parsed: unknown = JSON.parse(Buffer.from(reply.body, 'latin1').toString('utf8'));
+    if ((body as { detail?: unknown }).detail instanceof RegExp) t.match(parsed, body, `${shape.name}: the body`);
+    else t.same(parsed, body, `${shape.name}: the body`);
     t.equal(rawHeader(reply, 'x-content-type-options'), 'nosniff', `${shape.name}: a JSON answer`);
   }
   t.same(service.stderr, [], 'no unexpected error');

@@ -83,7 +83,9 @@ t.test('a refused version is refused on every known path', async (t) => {
 
 t.test('an Accept header that admits no JSON, or names two versions, is refused with 406', async (t) => {
   const service = await startService(t);
-  const unsatisfiable = { detail: 'Could not satisfy the request Accept header.' };
+  const unsatisfiable = (accept: string) => ({
+    detail: `Could not satisfy the Accept header ${JSON.stringify(accept)}: this API answers application/json only. Supported versions: ${SUPPORTED_LIST} (Accept: application/json; version=${SUPPORTED_LIST.split(', ')[0]}).`,
+  });
   const cases: [string, string][] = [
     ['text/html only', 'text/html'],
     ['XML only', 'application/xml, text/xml'],
@@ -94,7 +96,7 @@ t.test('an Accept header that admits no JSON, or names two versions, is refused 
   for (const [message, accept] of cases) {
     const reply = await call(service.url, '/doggies/', { headers: { accept } });
     t.equal(reply.status, 406, `${message}: 406`);
-    t.same(reply.json, unsatisfiable, `${message}: body`);
+    t.same(reply.json, unsatisfiable(accept), `${message}: body, naming the value received and the supported versions`);
     checkJsonHeaders(t, reply, undefined, message);
   }
   const refusedOne = await call(service.url, '/doggies/', { headers: { accept: 'application/json; version=2.0.0; q=0, */*' } });

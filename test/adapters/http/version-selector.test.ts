@@ -70,7 +70,7 @@ t.test('a header is stored the second time it comes, not the first', async (t) =
   const versions = selector();
   const answers = new Set<string>();
   for (let index = 0; index < ACCEPT_CACHE_CAPACITY * 3; index += 1)
-    answers.add(String(versions.select(`application/json; version=2.1.0; n=${index}`)));
+    answers.add(String(versions.select(`application/json; version=2.1.0, text/n${index}`)));
   t.same([...answers], ['2.1.0'], 'every header read right');
   t.equal(versions.size, 0, 'a flood of headers each sent once stores none');
   versions.select('application/json; version=3.0.0');
@@ -83,20 +83,20 @@ t.test('bounded: a flood of distinct headers, each sent twice, never holds twice
   const versions = selector();
   const answers = new Set<string>();
   for (let index = 0; index < ACCEPT_CACHE_CAPACITY * 3; index += 1) {
-    for (let time = 0; time < 2; time += 1) answers.add(String(versions.select(`application/json; version=2.1.0; n=${index}`)));
+    for (let time = 0; time < 2; time += 1) answers.add(String(versions.select(`application/json; version=2.1.0, text/n${index}`)));
   }
   t.same([...answers], ['2.1.0'], 'every header read right');
   t.ok(versions.size < 2 * ACCEPT_CACHE_CAPACITY, `${versions.size} headers remembered, fewer than ${2 * ACCEPT_CACHE_CAPACITY}`);
-  t.equal(String(versions.select('application/json; version=2.1.0; n=0')), '2.1.0', 'an evicted header is read again');
+  t.equal(String(versions.select('application/json; version=2.1.0, text/n0')), '2.1.0', 'an evicted header is read again');
 });
 
 t.test('a header longer than MAX_CACHED_ACCEPT_LENGTH is read every time and never stored', async (t) => {
   const versions = selector();
-  const long = `application/json; version=2.1.0; pad=${'x'.repeat(MAX_CACHED_ACCEPT_LENGTH)}`;
+  const long = `application/json; version=2.1.0, text/pad${'x'.repeat(MAX_CACHED_ACCEPT_LENGTH)}`;
   t.equal(String(versions.select(long)), '2.1.0', 'read');
   t.equal(String(versions.select(long)), '2.1.0', 'read again');
   t.equal(versions.size, 0, 'not stored');
-  t.type(versions.select(`text/html; pad=${'x'.repeat(MAX_CACHED_ACCEPT_LENGTH)}`), AcceptHeaderError, 'refused as before');
+  t.type(versions.select(`text/html, text/pad${'x'.repeat(MAX_CACHED_ACCEPT_LENGTH)}`), AcceptHeaderError, 'refused as before');
   t.equal(versions.size, 0, 'still nothing stored');
 });
 

@@ -172,7 +172,7 @@ t.test('a truncated data file is refused as invalid JSON at every cut, and nothi
       () => undefined,
       (caught: unknown) => caught,
     );
-    if (error instanceof StartupError && error.message.startsWith(`DATA_FILE ${JSON.stringify(file)}: is not valid JSON (`)) refused += 1;
+    if (error instanceof StartupError && error.message.startsWith(`DATA_FILE ${JSON.stringify(file)}: is not valid JSON: line `)) refused += 1;
     else t.fail(`cut at byte ${length}: ${String(error)}`);
   }
   t.equal(refused, bytes.length, `each of the ${bytes.length} cuts is refused as invalid JSON, naming the file`);

@@ -85,15 +85,15 @@ t.test('a DATA_FILE that cannot be read or parsed is refused, naming DATA_FILE',
   const cases: [string, RegExp, string][] = [
     ['missing.json', /cannot be read \(ENOENT\)/, 'a missing file'],
     ['folder', /is not a regular file/, 'a directory'],
-    ['hello.txt', /is not valid JSON/, 'text that is not JSON'],
-    ['empty.json', /is not valid JSON/, 'an empty file'],
-    ['blank.json', /is not valid JSON/, 'a file of white space'],
-    ['truncated.json', /is not valid JSON/, 'truncated JSON'],
-    ['trailing-comma.json', /is not valid JSON/, 'a trailing comma'],
+    ['hello.txt', /is not valid JSON: line 1, column 1: unexpected "h"$/, 'text that is not JSON'],
+    ['empty.json', /is not valid JSON: line 1, column 1: unexpected the end of the file$/, 'an empty file'],
+    ['blank.json', /is not valid JSON: line 2, column 1: unexpected the end of the file$/, 'a file of white space'],
+    ['truncated.json', /is not valid JSON: line 1, column 18: unexpected the end of the file$/, 'truncated JSON'],
+    ['trailing-comma.json', /is not valid JSON: line 1, column 12: unexpected "}"$/, 'a trailing comma'],
     ['binary.json', /is not valid JSON/, 'binary bytes'],
-    ['two-documents.json', /is not valid JSON/, 'two JSON documents'],
-    ['single-quotes.json', /is not valid JSON/, 'single quotes'],
-    ['deep.json', /is not valid JSON/, 'a million unclosed brackets'],
+    ['two-documents.json', /is not valid JSON: line 1, column 3: unexpected "{"$/, 'two JSON documents'],
+    ['single-quotes.json', /is not valid JSON: line 1, column 2: unexpected "'"$/, 'single quotes'],
+    ['deep.json', /is not valid JSON: line 1, column 1000001: unexpected the end of the file$/, 'a million unclosed brackets'],
   ];
   for (const [name, expected, what] of cases) {
     const path = join(dir, name);
@@ -101,6 +101,7 @@ t.test('a DATA_FILE that cannot be read or parsed is refused, naming DATA_FILE',
     const message = error instanceof Error ? error.message : '';
     t.ok(message.startsWith(`DATA_FILE ${JSON.stringify(path)}: `), `${what}: the message names DATA_FILE and the path`, { message });
     t.match(message, expected, `${what}: the message says why`);
+    t.notMatch(message, /\n|is not valid JSON.*is not valid JSON/, `${what}: on one line, said once`);
   }
 });
 

@@ -1,4 +1,7 @@
-/** The picker's stylesheet, inline in the page and allowed by its hash in the CSP. */
+/**
+ * The picker's stylesheet, inline in the page and allowed by its hash in the CSP. On a phone the picker is one row that
+ * scrolls sideways, without the notes (the shown version's are in its document), so the reference starts on the first screen.
+ */
 export const DOCS_PAGE_STYLE = `
 body { margin: 0; font-family: system-ui, sans-serif; color: #1f2328; }
 .picker { padding: 12px 24px; border-bottom: 1px solid #d0d7de; background: #f6f8fa; }
@@ -12,4 +15,11 @@ body { margin: 0; font-family: system-ui, sans-serif; color: #1f2328; }
 .badge { margin-left: 6px; padding: 0 6px; border-radius: 10px; font-size: 12px; }
 .badge.deprecated { background: #fff8c5; color: #7d4e00; border: 1px solid #d4a72c; }
 .badge.retired { background: #eaeef2; color: #59636e; border: 1px solid #afb8c1; }
+@media (max-width: 600px) {
+  .picker { padding: 8px 12px; }
+  .picker h1 { margin-bottom: 6px; font-size: 15px; }
+  .versions { flex-wrap: nowrap; overflow-x: auto; padding-bottom: 4px; }
+  .versions > li { flex: none; padding: 4px 8px; }
+  .notes { display: none; }
+}
 `;

@@ -20,18 +20,26 @@ export interface DocumentSource {
   readonly records: readonly RecordDescription[];
   /** The sunsets the history declares, by version: a request selecting a retired one is answered 410, whatever the document. */
   readonly sunsets: readonly string[];
+  /** Every supported version, oldest first: an operation's description says at which of them it is served. */
+  readonly versions: readonly Version[];
 }
 
+/** A header sent only in some cases; `always` declares one every such response carries (`required`). */
 const text = (description: string): Json => ({ description, schema: { type: 'string' } });
+const always = (description: string): Json => ({ ...text(description), required: true });
 const COMMON_HEADERS: Json = {
-  Vary: text('`Accept`: the version is chosen by it; `Accept, Origin` when CORS_ORIGINS lists origins.'),
-  'Cache-Control': text('`no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one.'),
+  Vary: always('`Accept`: the version is chosen by it; `Accept, Origin` when CORS_ORIGINS lists origins.'),
+  'X-Content-Type-Options': always('Always `nosniff`: a body is never to be read as another media type than its `Content-Type`.'),
+  'Cache-Control': always('`no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one.'),
   'Access-Control-Allow-Origin': text(
     'CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent.',
   ),
   'Access-Control-Expose-Headers': text(`CORS, with Access-Control-Allow-Origin: the headers a script may read, \`${EXPOSED_HEADERS}\`.`),
 };
-const ETAG: Json = text('RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it.');
+const ALLOW = always(`Always \`${ALLOWED_METHODS}\`.`);
+const ETAG: Json = always(
+  'RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it.',
+);
 const IF_NONE_MATCH: Json = {
   name: 'If-None-Match',
   in: 'header',
@@ -39,54 +47,80 @@ const IF_NONE_MATCH: Json = {
   description: 'Entity tags already held (or `*`): when one is the current ETag, the answer is 304 with no body.',
   schema: { type: 'string' },
 };
+/** What each tag groups, for the documents' readers. */
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Versions: 'The versions the service serves and what each changed.',
+  Dogs: 'The dog records.',
+  Cats: 'The cat records.',
+  Contract: "Each version's OpenAPI document, this one among them.",
+  Health: 'Whether the service and its storage answer, for load balancers and monitors.',
+};
+
+/** Where the paths are: on the host that served the document. */
+const SERVERS = [{ url: '/', description: 'This service: the paths are relative to the host and port that sent this document.' }];
 
 /**
  * The OpenAPI 3.1 document of one version: the operations that exist at it (their windows, R1 to R6), each with
  * its parameters, the schema of every status it can answer and its headers, and the records' schemas at the version.
  */
-export function openApiDocument({ version, entry, routes, records, sunsets }: DocumentSource): OpenApiDocument {
+export function openApiDocument({ version, entry, routes, records, sunsets, versions }: DocumentSource): OpenApiDocument {
   const schemas: Json = { Error: ERROR_SCHEMA };
   for (const record of records) schemas[record.key.name] = record.schema;
   const examples = new Map(records.map((record) => [record.key.name, record.example]));
   const paths: Json = {};
+  const windows: string[] = [];
   for (const route of routes) {
     const { contract } = route;
+    const path = route.pattern.replace(/:(\w+)/g, '{$1}');
+    const servedAt = versions.filter((candidate) => contract.availableAt?.(candidate) ?? true);
+    if (servedAt.length < versions.length || contract.ends === true) windows.push(`- \`${path}\`: ${servedText(servedAt, contract.ends === true)}`);
     if (contract.availableAt !== undefined && !contract.availableAt(version)) continue;
     if (contract.body.kind === 'fixed') schemas[contract.body.name] = contract.body.schema;
-    paths[route.pattern.replace(/:(\w+)/g, '{$1}')] = {
-      get: operation(route, version, entry, examples, sunsets),
-      options: {
-        operationId: `${contract.operationId}Options`,
-        summary: 'The methods the path allows',
-        tags: [contract.tag],
-        responses: { 204: { description: 'No body.', headers: { ...COMMON_HEADERS, Allow: text(`Always \`${ALLOWED_METHODS}\`.`) } } },
-      },
+    paths[path] = {
+      get: operation(route, version, entry, examples, sunsets, servedText(servedAt, contract.ends === true)),
+      options: optionsOperation(route, path, servedAt),
     };
   }
   const info: Json = {
     title: 'Version-aware API',
     version: version.toString(),
     summary: `The dogs and cats API as version ${version.toString()} serves it${entry.deprecated === null ? '' : ', deprecated'}.`,
-    description: infoDescription(version, entry),
+    description: infoDescription(version, entry, windows),
   };
   if (entry.deprecated !== null) info['x-deprecated'] = entry.deprecated;
+  const unknownPath: Json = {
+    301: errorResponse('A path without its trailing slash whose slash form exists: moved there.', {
+      Location: always('The path with its slash, and the query.'),
+    }),
+    400: errorResponse('A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits.'),
+    404: errorResponse('No such path, or not at this version (its operations are served at other versions).', lifecycleHeaders(entry, false)),
+    406: errorResponse('The version asked for is malformed or not supported, or Accept allows no JSON.'),
+  };
+  if (sunsets.length > 0) unknownPath[410] = errorResponse(`The version asked for is retired: ${sunsets.join('; ')}.`);
   if (entry.sunset !== null) info['x-sunset'] = entry.sunset;
   return {
     openapi: '3.1.0',
     info,
-    tags: [...new Set(routes.map((route) => route.contract.tag))].map((name) => ({ name })),
+    servers: SERVERS,
+    tags: [...new Set(routes.map((route) => route.contract.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
+    // What a path this document does not list answers: no OpenAPI object covers "any other path".
+    'x-unknown-path-responses': unknownPath,
     components: { schemas },
   };
 }
 
-function infoDescription(version: Version, entry: ChangelogEntry): string {
+function infoDescription(version: Version, entry: ChangelogEntry, windows: readonly string[]): string {
   const changes = [...entry.notes, ...entry.models].map((line) => `- ${line}`).join('\n');
   return (
     lifecycleText(version, entry) +
     `Send \`Accept: application/json; version=${version.toString()}\` to be served this version; every response names the ` +
     `version it was served at in its \`Content-Type\`. A response with no version in its \`Content-Type\` was refused before ` +
-    `a version was chosen. HEAD answers as GET does, without the body.\n\n## What ${version.toString()} changed\n\n${changes}`
+    `a version was chosen. HEAD answers as GET does, without the body.\n\n## What ${version.toString()} changed\n\n${changes}` +
+    (windows.length === 0
+      ? ''
+      : '\n\n## Paths served at some versions only\n\nA removed path is named with the last version that serves it; OPTIONS on a path ' +
+        `names its versions in \`api-supported-versions\` and \`api-deprecated-versions\`.\n\n${windows.join('\n')}`)
   );
 }
 
@@ -96,15 +130,63 @@ function lifecycleText(version: Version, { deprecated, sunset }: ChangelogEntry)
   return `**Deprecated since ${deprecated}**: move to a newer version. ${end} Every response served at ${version.toString()} says so in its \`Deprecation\`${sunset === null ? '' : ', `Sunset`'} and \`Link\` headers.\n\n`;
 }
 
-/** The Deprecation, Sunset and Link headers every response served at a deprecated version carries. */
-function lifecycleHeaders({ deprecated, sunset }: ChangelogEntry): Json {
+/**
+ * The Deprecation, Sunset and Link headers every response served at a deprecated version carries; `required` where
+ * the version is always chosen before such a response (not on a 400 or 500, which may come before it is).
+ */
+function lifecycleHeaders({ deprecated, sunset }: ChangelogEntry, required: boolean): Json {
   if (deprecated === null) return {};
+  const header = required ? always : text;
   const headers: Json = {
-    Deprecation: text(`RFC 9745: \`@\` and the Unix seconds of ${deprecated}, 00:00 UTC.`),
-    Link: text('RFC 8288: `rel="deprecation"` (and `rel="sunset"`) to the page that explains the move, after any `next` and `prev`.'),
+    Deprecation: header(`RFC 9745: \`@\` and the Unix seconds of ${deprecated}, 00:00 UTC.`),
+    Link: header('RFC 8288: `rel="deprecation"` (and `rel="sunset"`) to the page that explains the move, after any `next` and `prev`.'),
   };
-  if (sunset !== null) headers.Sunset = text(`RFC 8594: ${sunset}, 00:00 UTC, as an HTTP date.`);
+  if (sunset !== null) headers.Sunset = header(`RFC 8594: ${sunset}, 00:00 UTC, as an HTTP date.`);
   return headers;
+}
+
+/** At which versions an operation is served, in plain words, under the REMOVED_IN reading in force. */
+function servedText(servedAt: readonly Version[], ends: boolean): string {
+  const list = servedAt.map((served) => served.toString());
+  if (ends)
+    return `Served at ${list.join(', ')} only: last served at ${list.at(-1) as string}, removed after it. At any other version the path answers 404.`;
+  return `Served from ${list[0] as string} on (${list.join(', ')}); at an older version the path answers 404.`;
+}
+
+/** OPTIONS on one path: the methods it allows and, per path, the versions at which its operations exist. */
+function optionsOperation(route: Route, path: string, servedAt: readonly Version[]): Json {
+  const versioned = route.unversioned !== true;
+  const versionsHeader = (which: string): Json =>
+    text(
+      versioned
+        ? `The ${which} versions at which \`${path}\` is served (of ${servedAt.map((served) => served.toString()).join(', ')}), oldest first, comma-separated; absent when there is none.`
+        : `Every ${which} version, oldest first, comma-separated (this path answers at any version); absent when there is none.`,
+    );
+  const operation: Json = {
+    operationId: `${route.contract.operationId}Options`,
+    summary: `Methods and versions of ${path}`,
+    description:
+      `The methods \`${path}\` allows (\`Allow\`) and the versions at which it is served, as ASP.NET API Versioning ` +
+      'advertises them: not deprecated (`api-supported-versions`) and deprecated (`api-deprecated-versions`). Answered at once, ' +
+      'whatever `Accept` says.',
+    tags: [route.contract.tag],
+    responses: {
+      204: {
+        description: 'No body.',
+        headers: {
+          ...COMMON_HEADERS,
+          Allow: ALLOW,
+          'api-supported-versions': versionsHeader('supported (not deprecated)'),
+          'api-deprecated-versions': versionsHeader('deprecated'),
+        },
+      },
+      400: errorResponse('A request that cannot be read: a missing or doubled Host.'),
+      500: errorResponse('A fault of the service; the body says nothing of it.'),
+    },
+  };
+  const parameters = parametersOf(route.pattern, 'fixed');
+  if (parameters.length > 0) operation.parameters = parameters;
+  return operation;
 }
 
 function operation(
@@ -113,6 +195,7 @@ function operation(
   entry: ChangelogEntry,
   examples: ReadonlyMap<string, JsonValue | undefined>,
   sunsets: readonly string[],
+  served: string,
 ): Json {
   const { contract } = route;
   const versioned = route.unversioned !== true;
@@ -126,12 +209,18 @@ function operation(
   const example = body.kind === 'fixed' ? undefined : examples.get(body.resource.name);
   const media: Json = { schema };
   if (example !== undefined) media.example = body.kind === 'page' ? [example] : example;
-  const atVersion = versioned ? lifecycleHeaders(entry) : {};
-  const okHeaders: Json = { ...COMMON_HEADERS, ...atVersion };
+  const atVersion = versioned ? lifecycleHeaders(entry, true) : {};
+  const mayBeAtVersion = versioned ? lifecycleHeaders(entry, false) : {};
+  const ownHeaders: Json = Object.fromEntries(Object.entries(contract.headers ?? {}).map(([name, description]) => [name, always(description)]));
+  const okHeaders: Json = { ...COMMON_HEADERS, ...atVersion, ...ownHeaders };
   if (versioned) okHeaders.ETag = ETAG;
   if (body.kind === 'page') {
-    okHeaders['X-Total-Count'] = { description: 'The number of records in the whole collection.', schema: { type: 'integer', minimum: 0 } };
-    okHeaders.Link = text(
+    okHeaders['X-Total-Count'] = {
+      description: 'The number of records in the whole collection.',
+      required: true,
+      schema: { type: 'integer', minimum: 0 },
+    };
+    okHeaders.Link = (entry.deprecated === null || !versioned ? text : always)(
       `RFC 8288 \`next\` and \`prev\` links by cursor, when there are records on that side${entry.deprecated === null || !versioned ? '' : ', then the deprecation links'}.`,
     );
   }
@@ -139,9 +228,9 @@ function operation(
   const responses: Json = {
     200: { description: 'OK.', headers: okHeaders, content: { [contentType]: media } },
     301: errorResponse('The path without its trailing slash: moved to the path with it.', {
-      Location: text('The path with its slash, and the query.'),
+      Location: always('The path with its slash, and the query.'),
     }),
-    400: errorResponse(badRequest(contract)),
+    400: errorResponse(badRequest(contract), mayBeAtVersion),
   };
   if (versioned) {
     responses[304] = {
@@ -150,17 +239,19 @@ function operation(
     };
   }
   if (body.kind === 'record') responses[404] = errorResponse('No record has this id (an id is a whole number from 1).', atVersion);
-  responses[405] = errorResponse(`A method other than ${ALLOWED_METHODS}.`, { Allow: text(`Always \`${ALLOWED_METHODS}\`.`) });
+  responses[405] = errorResponse(`A method other than ${ALLOWED_METHODS}.`, { Allow: ALLOW });
   if (versioned) responses[406] = errorResponse('The version asked for is malformed or not supported, or Accept allows no JSON.');
   if (versioned && sunsets.length > 0) responses[410] = errorResponse(`The version asked for is retired: ${sunsets.join('; ')}.`);
-  if (body.kind !== 'fixed') {
+  if (body.kind !== 'fixed' || contract.mayBeUnavailable === true) {
     responses[503] = errorResponse('The storage does not answer; retry later.', {
       ...atVersion,
-      'Retry-After': { description: `Seconds to wait: ${RETRY_AFTER_SECONDS}.`, schema: { type: 'integer' } },
+      ...ownHeaders,
+      'Retry-After': { description: `Seconds to wait: ${RETRY_AFTER_SECONDS}.`, required: true, schema: { type: 'integer' } },
     });
   }
-  responses[500] = errorResponse('A fault of the service; the body says nothing of it.', atVersion);
-  const operation: Json = { operationId: contract.operationId, summary: contract.summary, tags: [contract.tag], responses };
+  responses[500] = errorResponse('A fault of the service; the body says nothing of it.', mayBeAtVersion);
+  const description = `${contract.summary}. ${versioned ? served : 'Outside API versioning: it answers whatever version `Accept` names, and names none.'}`;
+  const operation: Json = { operationId: contract.operationId, summary: contract.summary, description, tags: [contract.tag], responses };
   if (versioned && entry.deprecated !== null) operation.deprecated = true;
   const parameters = parametersOf(route.pattern, body.kind);
   if (versioned) parameters.push(IF_NONE_MATCH);
@@ -184,6 +275,7 @@ function parametersOf(pattern: string, kind: string): Json[] {
     required: true,
     description: 'A record id; anything else finds no record (404).',
     schema: RECORD_ID_SCHEMA,
+    example: 1,
   }));
   if (kind !== 'page') return parameters;
   const query = (name: string, description: string, schema: Json): Json => ({ name, in: 'query', required: false, description, schema });

@@ -30,9 +30,10 @@ export class PublishedContracts implements ApiContracts {
       records: records.execute({ version }),
     }));
     checkSchemaAgreement(sources);
+    const oldestFirst = [...records.versions].sort((a, b) => a.compare(b));
     const sunsets = changelog.flatMap(({ version, sunset }) => (sunset === null ? [] : [`${version} from ${sunset}`]));
     for (const source of sources) {
-      const document = deepFreeze(openApiDocument({ ...source, routes, sunsets }));
+      const document = deepFreeze(openApiDocument({ ...source, routes, sunsets, versions: oldestFirst }));
       this.#published.set(source.version.toString(), { document, json: new JsonText(JSON.stringify(document)) });
     }
     this.versions = Object.freeze(

@@ -11,7 +11,7 @@ import { StartupError } from '../../../application/errors/startup-error.js';
 import { isUnavailable } from './postgres-failures.js';
 import { PostgresHealthCheck } from './postgres-health-check.js';
 import { registerPoolMetrics } from './postgres-pool-metrics.js';
-import { createPool, redactedUrl } from './postgres-pool.js';
+import { CONNECTION_TIMEOUT_MS, createPool, redactedUrl } from './postgres-pool.js';
 import { PostgresRecordRepository, REMEMBERED_ROWS } from './postgres-record-repository.js';
 import { migrateSchema } from './postgres-schema.js';
 import { CAT_TABLE, DOG_TABLE } from './record-table.js';
@@ -56,7 +56,7 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
       await migrateSchema(pool);
       break;
     } catch (error) {
-      const reason = (error as Error).message;
+      const reason = failureOf(error, url);
       const wait = Math.min(delay, deadline - Date.now());
       if (!isUnavailable(error) || wait <= 0) {
         await pool.end();
@@ -70,15 +70,31 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
   return { pool, close: () => pool.end() };
 }
 
+/**
+ * Why a connection failed, in words: pg reports a host that never answers as "Connection terminated due to connection
+ * timeout" (or "unexpectedly"), which does not say that nothing answered, nor where.
+ */
+function failureOf(error: unknown, url: string): string {
+  const { message, code } = error as { message: string; code?: unknown };
+  const { hostname, port } = new URL(url);
+  const where = `${hostname}:${port === '' ? '5432' : port}`;
+  if (code === undefined && /^Connection terminated/.test(message)) {
+    return `could not connect to ${where} within the ${CONNECTION_TIMEOUT_MS} ms connection timeout: nothing answered`;
+  }
+  if (code === 'ECONNREFUSED') return `nothing accepts connections at ${where} (${message})`;
+  return message;
+}
+
 /** The service's storage in PostgreSQL: connected, migrated, its module bound; `close` ends the pool. */
 export async function openPostgresStorage(
   connection: PostgresConnection,
   clock: Clock,
   remembersRows = true,
-): Promise<{ module: ContainerModule; registerMetrics(registry: Registry): void; close(): Promise<void> }> {
+): Promise<{ module: ContainerModule; description: string; registerMetrics(registry: Registry): void; close(): Promise<void> }> {
   const store = await connectPostgres(connection);
   return {
     module: postgresPersistenceModule(store.pool, clock, remembersRows ? REMEMBERED_ROWS : 0),
+    description: `postgres: ${redactedUrl(connection.url)}`,
     registerMetrics: (registry) => registerPoolMetrics(registry, store.pool),
     close: () => store.close(),
   };

@@ -2,7 +2,8 @@ import pg from 'pg';
 
 /** The OID of PostgreSQL's `date` type. */
 const DATE_OID = 1082;
-const CONNECTION_TIMEOUT_MS = 5_000;
+/** How long one connection attempt waits for the server's answer. */
+export const CONNECTION_TIMEOUT_MS = 5_000;
 /**
  * A query on a connection whose server went silent fails after this, instead of holding a request forever: on the
  * request path through QueryDeadline, elsewhere (the schema step, writes, the health check) through `timed`.

@@ -6,6 +6,7 @@ import { AGE_REMOVALS } from '../../../../src/domain/api-history/age-removal.js'
 import { CAT_RESOURCE } from '../../../../src/domain/api-history/cat-resource.js';
 import { SUPPORTED_VERSIONS } from '../../../../src/domain/api-history/bundle.js';
 import { DOG_RESOURCE } from '../../../../src/domain/api-history/dog-resource.js';
+import { HUMAN_YEARS_SCHEMA } from '../../../../src/domain/api-history/dog-age-schemas.js';
 import { parseCat } from '../../../../src/domain/cats/cat.js';
 import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
@@ -73,12 +74,13 @@ t.test('the record schemas walk back as the data does: age is an integer at 2.1.
   const service = await startService(t);
   const byVersion = await documents(service.url);
   const age = (version: string) => (dogAt(byVersion.get(version))?.properties as Json).age;
-  t.same(age('2.1.0'), { type: 'integer' });
-  t.same(age('3.0.0'), {
+  t.same(age('2.1.0'), { type: 'integer', description: HUMAN_YEARS_SCHEMA.description });
+  t.match(age('3.0.0'), {
     type: 'object',
-    properties: { human_years: { type: 'integer' }, dog_years: { type: 'integer' } },
+    properties: { human_years: { type: 'integer', description: String }, dog_years: { type: 'integer', description: String } },
     required: ['human_years', 'dog_years'],
     additionalProperties: false,
+    description: String,
   });
   for (const version of ['1.0.0', '2.0.0', '4.0.0', '5.0.0']) t.equal(age(version), undefined, `${version}: no age`);
   for (const version of SUPPORTED_VERSIONS) t.equal(dogAt(byVersion.get(version))?.additionalProperties, false, `${version}: closed`);
@@ -90,6 +92,7 @@ t.test('the record schemas walk back as the data does: age is an integer at 2.1.
     headers: new Headers({
       'content-type': `application/json; version=${version}`,
       vary: 'Accept',
+      'x-content-type-options': 'nosniff',
       'cache-control': 'no-cache',
       'access-control-allow-origin': '*',
       'access-control-expose-headers': 'ETag',
@@ -111,8 +114,51 @@ t.test('the record schemas walk back as the data does: age is an integer at 2.1.
   t.match(validator.check({ ...dogResponse('1.0.0', rex) }), [/no path of the document, yet 200/], 'a path its version does not have');
   t.match(
     validator.check({ ...dogResponse('2.1.0', [rex]), target: '/doggies/' }),
-    [/header X-Total-Count is missing/, /must have required property 'age'/],
+    [/header X-Total-Count is declared required but not sent/, /must have required property 'age'/],
     'a list without its count header, and a wrong item',
+  );
+});
+
+t.test('sent = declared, both ways: a header the document does not declare fails the check, as does a required one missing', async (t) => {
+  const service = await startService(t);
+  const validator = new ContractValidator(await documents(service.url), '5.0.0');
+  const response = await fetch(`${service.url}/doggies/1/`, { headers: acceptVersion('5.0.0') });
+  const seen = { method: 'GET', target: '/doggies/1/', status: response.status, headers: response.headers, body: await response.text() };
+  t.same(validator.check(seen), [], 'the response as sent keeps the contract');
+  const withHeader = (name: string, value: string) => {
+    const headers = new Headers(seen.headers);
+    headers.set(name, value);
+    return { ...seen, headers };
+  };
+  t.same(
+    validator.check(withHeader('X-Powered-By', 'node')),
+    ['GET /doggies/{id}/ 200 at 5.0.0: header x-powered-by is sent but not declared'],
+    'a header nobody declared',
+  );
+  t.same(
+    validator.check(withHeader('Deprecation', '@1')),
+    ['GET /doggies/{id}/ 200 at 5.0.0: header deprecation is sent but not declared'],
+    'a Deprecation at a current version',
+  );
+  const options = await fetch(`${service.url}/cats/1/`, { method: 'OPTIONS' });
+  const optionsSeen = { method: 'OPTIONS', target: '/cats/1/', status: options.status, headers: options.headers, body: '' };
+  t.same(validator.check(optionsSeen), [], 'OPTIONS as sent');
+  const typed = new Headers(options.headers);
+  typed.set('content-type', 'application/json');
+  t.match(
+    validator.check({ ...optionsSeen, headers: typed }),
+    [/header content-type is sent but not declared/],
+    'a Content-Type on a response with no content',
+  );
+  for (const name of ['Date', 'Connection', 'Keep-Alive', 'Content-Length', 'Transfer-Encoding']) {
+    t.same(validator.check(withHeader(name, '1')), [], `${name}: framing, exempt`);
+  }
+  const without = new Headers(seen.headers);
+  without.delete('vary');
+  t.same(
+    validator.check({ ...seen, headers: without }),
+    ['GET /doggies/{id}/ 200 at 5.0.0: header Vary is declared required but not sent'],
+    'a required header missing',
   );
 });
 

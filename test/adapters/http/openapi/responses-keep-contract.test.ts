@@ -35,7 +35,14 @@ const TARGETS: readonly [string, string][] = [
   ['POST', '/doggies/'],
   ['DELETE', '/doggies/1/'],
   ['OPTIONS', '/doggies/'],
+  ['OPTIONS', '/doggies/1/'],
+  ['OPTIONS', '/cats/'],
+  ['OPTIONS', '/cats/1/'],
+  ['OPTIONS', '/version/'],
+  ['OPTIONS', '/version/my_version/'],
+  ['OPTIONS', '/health/'],
   ['OPTIONS', '/openapi.json'],
+  ['OPTIONS', '/nowhere/'],
   ['HEAD', '/doggies/1/'],
   ['HEAD', '/cats/'],
   ['GET', `/doggies/${FAULTS.throws}/`],
@@ -82,7 +89,10 @@ for (const ageRemoval of AGE_REMOVALS) {
         checked += 1;
       }
     }
-    t.same([...statuses].sort(), [200, 204, 301, 304, 400, 404, 405, 500, 503], 'every status the routes answer was seen');
+    for (const accept of REFUSED_ACCEPTS) {
+      for (const [method, target] of TARGETS) statuses.add((await seen(service.url, method, target, accept)).status);
+    }
+    t.same([...statuses].sort(), [200, 204, 301, 304, 400, 404, 405, 406, 500, 503], 'every status the routes answer was seen');
     t.comment(`${checked} responses checked; ${validator.seen.size} distinct (method, path, status, version)`);
   });
 }

@@ -1,10 +1,12 @@
+import { createServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import t from 'tap';
 import { StartupError } from '../../../../src/application/errors/startup-error.js';
 import { DependencyUnavailableError } from '../../../../src/application/errors/dependency-unavailable-error.js';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { CheckHealth } from '../../../../src/application/use-cases/check-health.js';
 import { PostgresHealthCheck } from '../../../../src/adapters/persistence/postgres/postgres-health-check.js';
-import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
+import { CONNECTION_TIMEOUT_MS, createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
 import { DOG_TABLE } from '../../../../src/adapters/persistence/postgres/record-table.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
@@ -34,7 +36,7 @@ t.test('a database that cannot be reached in DATABASE_CONNECT_TIMEOUT_MS refuses
       `${shown}: named`,
       { message },
     );
-    t.match(message, /ECONNREFUSED/, `${shown}: the cause`);
+    t.match(message, /nothing accepts connections at 127\.0\.0\.1:1 \(.*ECONNREFUSED/, `${shown}: the cause, and where`);
     t.notMatch(message, /secret/, `${shown}: the password is not shown`);
     t.ok(lines.length >= 1, `${shown}: the retries were logged`);
     t.notMatch(lines.join('\n'), /secret/, `${shown}: nor in the log`);
@@ -56,4 +58,37 @@ t.test('an unreachable database: the repository raises DependencyUnavailableErro
     t.match(error, { code: 'dependency_unavailable', dependency: 'database', message: 'The database is unavailable.' }, `${what}: the stable code`);
   }
   t.same(await new CheckHealth(new PostgresHealthCheck(pool)).execute(), { ok: false, failing: ['database'] }, 'CheckHealth names the database');
+});
+
+t.test("a URL without a port is named with PostgreSQL's, 5432", async (t) => {
+  // 127.0.0.2 is the loopback too, where no PostgreSQL listens (servers listen on 127.0.0.1, "localhost").
+  const error = await t.rejects(
+    composeService(
+      { STORAGE: 'postgres', DATABASE_URL: 'postgres://127.0.0.2/dogs', DATABASE_CONNECT_TIMEOUT_MS: '0' },
+      { stdout: () => undefined, stderr: () => undefined },
+    ),
+    StartupError,
+  );
+  t.match((error as Error).message, 'nothing accepts connections at 127.0.0.2:5432');
+});
+
+t.test('a host that accepts the connection and never answers: the start is refused naming host:port and the timeout', async (t) => {
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+  const { port } = silent.address() as AddressInfo;
+  const error = await t.rejects(
+    composeService(
+      { STORAGE: 'postgres', DATABASE_URL: `postgres://api:secret@127.0.0.1:${port}/dogs`, DATABASE_CONNECT_TIMEOUT_MS: '0' },
+      { stdout: () => undefined, stderr: () => undefined },
+    ),
+    StartupError,
+  );
+  const message = (error as Error).message;
+  t.match(message, `could not connect to 127.0.0.1:${port} within the ${CONNECTION_TIMEOUT_MS} ms connection timeout`, 'what and where', { message });
+  t.notMatch(message, /terminated/, "not pg's words");
 });

@@ -1,0 +1,47 @@
+import type { LoadedRecords } from '../loaded-records.js';
+import { connectPostgres } from './connect-postgres.js';
+import { redactedUrl } from './postgres-pool.js';
+import { writeRecords } from './postgres-record-writer.js';
+
+/** Where a command's lines go. */
+export interface CommandOutput {
+  readonly stdout: (line: string) => void;
+  readonly stderr: (line: string) => void;
+}
+
+export interface LoadTarget {
+  readonly url: string;
+  readonly statementTimeoutMs: number;
+  readonly connectTimeoutMs: number;
+}
+
+const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** Says why nothing was loaded; resolves with load-data's exit code for it. */
+export function nothingLoaded(output: CommandOutput, error: unknown): number {
+  output.stderr(`Nothing loaded: ${(error as Error).message}`);
+  return 1;
+}
+
+/**
+ * The database's part of `npm run load-data`: writes every record into the database at `url` in one transaction (a
+ * record whose id exists replaces it), says what it loaded, and resolves with the exit code.
+ */
+export async function loadIntoPostgres(
+  records: LoadedRecords,
+  { url, statementTimeoutMs, connectTimeoutMs }: LoadTarget,
+  output: CommandOutput,
+): Promise<number> {
+  try {
+    const store = await connectPostgres({ url, poolSize: 1, statementTimeoutMs, connectTimeoutMs, log: output.stderr });
+    try {
+      await writeRecords(store.pool, records);
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    return nothingLoaded(output, error);
+  }
+  output.stdout(`Loaded ${counted(records.dogs.length, 'dog')} and ${counted(records.cats.length, 'cat')} into ${redactedUrl(url)}.`);
+  return 0;
+}

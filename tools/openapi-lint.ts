@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { AGE_REMOVALS } from '../src/domain/api-history/age-removal.js';
+import { publishedDocuments } from './published-documents.js';
+
+/**
+ * `npm run lint:openapi [-- --keep DIR]`: every version's OpenAPI document, in both AGE_REMOVAL modes, linted by two
+ * tools nobody here wrote: Redocly CLI (`recommended`, redocly.yaml) and Spectral (`spectral:oas`, .spectral.yaml).
+ * Any error or warning fails it. The documents are written to a temporary folder (or DIR, kept) as the service sends them.
+ */
+const { values } = parseArgs({ options: { keep: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+if (values.help === true) {
+  console.log(
+    "usage: npm run lint:openapi [-- --keep DIR]: lints every version's /openapi.json in both AGE_REMOVAL modes with Redocly CLI and Spectral.",
+  );
+  process.exit(0);
+}
+const dir = values.keep ?? (await mkdtemp(join(tmpdir(), 'vaa-openapi-')));
+const files: string[] = [];
+try {
+  for (const mode of AGE_REMOVALS) {
+    await mkdir(join(dir, mode), { recursive: true });
+    for (const [version, document] of await publishedDocuments({ AGE_REMOVAL: mode })) {
+      const file = join(dir, mode, `${version}.json`);
+      await writeFile(file, JSON.stringify(document, null, 2));
+      files.push(file);
+    }
+  }
+  console.log(`${files.length} documents (${AGE_REMOVALS.join(' and ')}) in ${dir}`);
+  const run = (command: string, args: string[]): boolean => {
+    console.log(`\n$ ${command} ${args.map((arg) => arg.replace(`${dir}/`, '')).join(' ')}`);
+    return spawnSync(join('node_modules', '.bin', command), args, { stdio: 'inherit' }).status === 0;
+  };
+  const redocly = run('redocly', ['lint', '--config', 'redocly.yaml', '--max-problems', '1000', ...files]);
+  const spectral = run('spectral', ['lint', '--ruleset', '.spectral.yaml', '--fail-severity', 'hint', '--display-only-failures', ...files]);
+  if (!redocly || !spectral) {
+    console.error(`FAILED: ${[redocly ? '' : 'Redocly CLI', spectral ? '' : 'Spectral'].filter(Boolean).join(' and ')} found problems`);
+    process.exitCode = 1;
+  }
+} finally {
+  if (values.keep === undefined) await rm(dir, { recursive: true, force: true });
+}
