@@ -51,9 +51,15 @@ type Row = readonly [string, string, string, string?];
 const recorded = JSON.parse(readFileSync(table, 'utf8')) as RecordedResponse[];
 const headersOf = (matches: (path: string) => boolean): OutgoingHttpHeaders => {
   const headers: Readonly<Record<string, string>> = recorded.find((response) => matches(response.path) && response.status === 200)?.headers ?? {};
-  const { 'content-length': _length, 'x-total-count': _total, link: _link, ...fixed } = headers;
+  const { 'content-length': _length, 'x-total-count': _total, link: _link, etag: _etag, ...fixed } = headers;
   return fixed;
 };
+// An entity tag names one representation: the one recorded for the same request target, made once like the service's.
+const etags = new Map(
+  recorded.flatMap((response) =>
+    response.status === 200 && response.headers['etag'] !== undefined ? [[response.path, response.headers['etag']]] : [],
+  ),
+);
 const detailHeaders = headersOf((path) => /^\/doggies\/\d+\/$/.test(path));
 const listHeaders = headersOf((path) => path.startsWith('/doggies/?'));
 
@@ -65,8 +71,9 @@ const dogJson = ([id, name, birthday]: Row): string => {
   return `{"id":${id},"name":${JSON.stringify(name)},"birthday":"${birthday}","age":${age}}`;
 };
 
-function send(res: ServerResponse, headers: OutgoingHttpHeaders, body: string): void {
-  res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) });
+function send(res: ServerResponse, target: string, headers: OutgoingHttpHeaders, body: string): void {
+  const etag = etags.get(target);
+  res.writeHead(200, { ...headers, ...(etag === undefined ? {} : { etag }), 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
 
@@ -87,7 +94,7 @@ async function rowsOf(limit: number, offset: number, after: string | null): Prom
   return { rows, total: (counted.rows[0] as { total: string }).total };
 }
 
-async function list(res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+async function list(res: ServerResponse, target: string, path: string, query: URLSearchParams): Promise<void> {
   const limit = Number(query.get('limit') ?? '100');
   const after = query.get('starting_after');
   const offset = Number(query.get('offset') ?? '0');
@@ -101,7 +108,7 @@ async function list(res: ServerResponse, path: string, query: URLSearchParams): 
     links.push(`<${path}?limit=${limit}&ending_before=${(page[0] as Row)[0]}>; rel="prev"`);
   const headers: OutgoingHttpHeaders = { ...listHeaders, 'x-total-count': total };
   if (links.length > 0) headers['link'] = links.join(', ');
-  send(res, headers, `[${page.map(dogJson).join(',')}]`);
+  send(res, target, headers, `[${page.map(dogJson).join(',')}]`);
 }
 
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -109,9 +116,9 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const detail = /^\/doggies\/(\d+)\/$/.exec(path);
   if (detail !== null) {
     const rows = await arrayQuery(statements === 'one' ? { ...ONE.byId, values: [detail[1]] } : { text: BY_ID, values: [detail[1]] });
-    if (rows[0] !== undefined) return send(res, detailHeaders, dogJson(rows[0]));
+    if (rows[0] !== undefined) return send(res, req.url ?? '', detailHeaders, dogJson(rows[0]));
   } else if (path === '/doggies/') {
-    return list(res, path, new URLSearchParams(search));
+    return list(res, req.url ?? '', path, new URLSearchParams(search));
   }
   res.writeHead(500);
   res.end();
