@@ -9,6 +9,7 @@ import { ResolveVersion } from '../../../src/application/use-cases/resolve-versi
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { rawRequest } from '../../fixtures/raw-request.js';
 import { startService } from '../../fixtures/service.js';
+import { NEWEST_VERSION } from '../../fixtures/versions.js';
 
 t.test('a client that leaves before its response is logged with status 499', async (t) => {
   const access: string[] = [];
@@ -40,7 +41,7 @@ t.test('a client that leaves before its response is logged with status 499', asy
   await routeReached;
   abandoned.destroy();
   while (access.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-  t.match(JSON.parse(access[0] as string), { method: 'GET', path: '/slow/', status: 499, version: '5.0.0' });
+  t.match(JSON.parse(access[0] as string), { method: 'GET', path: '/slow/', status: 499, version: NEWEST_VERSION });
 });
 
 t.test('a body node cannot parse, after the response went out, closes the connection with no second response', async (t) => {

@@ -8,6 +8,7 @@ import { SystemClock } from '../../../src/adapters/clock/system-clock.js';
 import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { startService } from '../../fixtures/service.js';
+import { newestDog } from '../../fixtures/versions.js';
 import { within } from '../../fixtures/wire.js';
 import { parseRaw, rawHeader } from './fixtures/http-client.js';
 
@@ -145,14 +146,14 @@ t.test('a response still being prepared when stop() is called says Connection: c
 t.test('a request arriving on an idle keep-alive connection just after stop() is answered, not cut off with it', async (t) => {
   const service = await startService(t, { ACCESS_LOG: 'off' });
   const client = await openConnection(service.port);
-  client.socket.write('GET /cats/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
+  client.socket.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
   while (!client.received().endsWith('}')) await settle(5);
   const stopping = service.stop();
-  client.socket.write('GET /cats/2/ HTTP/1.1\r\nHost: x\r\n\r\n'); // already on its way when the stop began
+  client.socket.write('GET /doggies/2/ HTTP/1.1\r\nHost: x\r\n\r\n'); // already on its way when the stop began
   await within(client.closed, 3000, 'the connection closes after the second response');
   await within(stopping, 3000, 'stop() resolves');
   const second = parseRaw(client.received().slice(client.received().indexOf('HTTP/1.1', 10)));
   t.equal(second.statusLine, 'HTTP/1.1 200 OK', 'the second request is answered');
-  t.equal(second.body, '{"id":2,"name":"Felix"}', 'whole');
+  t.equal(second.body, JSON.stringify(newestDog({ id: 2, name: 'Laika', birthday: '2019-11-03' })), 'whole');
   t.equal(rawHeader(second, 'connection'), 'close', 'with Connection: close');
 });
