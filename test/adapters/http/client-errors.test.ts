@@ -1,5 +1,5 @@
 import t from 'tap';
-import { rawRequest } from '../../fixtures/raw-request.js';
+import { rawRequest } from '../../fixtures/wire.js';
 import { startService } from '../../fixtures/service.js';
 import { BIKO_NEWEST } from '../../fixtures/versions.js';
 import { call, parseRaw, rawHeader } from './fixtures/http-client.js';
