@@ -88,6 +88,25 @@ t.test('every item of a list is shaped for the version, computed from its own bi
     ],
     'the sample dogs at 5.0.0: no age',
   );
+  const laterPage = await call(service.url, '/doggies/?limit=2&offset=3', { headers: acceptVersion('2.1.0') });
+  t.same(
+    (laterPage.json as { id: number; age: unknown }[]).map(({ id, age }) => [id, age]),
+    [
+      [4, 10],
+      [5, 3],
+    ],
+    'a later page at 2.1.0: its own items, each shaped',
+  );
+  const placeholder = await startService(t, { AGE_REMOVAL: 'placeholder' });
+  const masked = await call(placeholder.url, '/doggies/?limit=2&offset=3', { headers: acceptVersion('3.0.0') });
+  t.same(
+    (masked.json as { age: unknown }[]).map((dog) => dog.age),
+    [
+      { human_years: -1, dog_years: -1 },
+      { human_years: -1, dog_years: -1 },
+    ],
+    'placeholders on a later page',
+  );
 });
 
 t.test('age follows TODAY', async (t) => {

@@ -124,7 +124,7 @@ t.test('MAX_HEADER_SIZE sets the largest header block: a larger one is a 431 JSO
   const small = await startService(t, { MAX_HEADER_SIZE: '1024', ACCESS_LOG: 'off' });
   const refused = await WireConnection.open(small.port);
   refused.write(request);
-  checkJsonError(t, await refused.nextResponse(), 431, 'Request Header Fields Too Large.', 'a 2 KB header block against 1 KiB');
+  t.equal((await refused.nextResponse()).status, 431, 'a 2 KB header block against 1 KiB: 431 (its JSON answer: client-errors.test.ts)');
 
   const large = await startService(t, { ACCESS_LOG: 'off' });
   const served = await WireConnection.open(large.port);
