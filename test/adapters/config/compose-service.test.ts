@@ -5,6 +5,7 @@ import t from 'tap';
 import { StartupError } from '../../../src/application/errors/startup-error.js';
 import { composeService } from '../../../src/container.js';
 import { acceptVersion, startService } from '../../fixtures/service.js';
+import { ALL_VERSIONS, NEWEST_VERSION, newestDog } from '../../fixtures/versions.js';
 
 /** How many TCP servers this process has open. */
 function listeningServers(): number {
@@ -59,7 +60,7 @@ t.test('every valid choice composes, and the settings come back', async (t) => {
     ],
     [{ DEFAULT_VERSION: 'earliest' }, { defaultVersion: 'earliest' }, 'DEFAULT_VERSION=earliest'],
     [{ DEFAULT_VERSION: 'latest' }, { defaultVersion: 'latest' }, 'DEFAULT_VERSION=latest'],
-    ...['1.0.0', '2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0'].map((version): [Record<string, string>, Record<string, unknown>, string] => [
+    ...ALL_VERSIONS.map((version): [Record<string, string>, Record<string, unknown>, string] => [
       { DEFAULT_VERSION: version },
       { defaultVersion: version },
       `DEFAULT_VERSION=${version}`,
@@ -79,7 +80,7 @@ t.test('every valid choice composes, and the settings come back', async (t) => {
 
 t.test('DEFAULT_VERSION decides the version of a request that names none', async (t) => {
   const cases: [Record<string, string>, string][] = [
-    [{}, '5.0.0'],
+    [{}, NEWEST_VERSION],
     [{ DEFAULT_VERSION: 'earliest' }, '1.0.0'],
     [{ DEFAULT_VERSION: '2.1.0' }, '2.1.0'],
   ];
@@ -108,10 +109,7 @@ t.test('AGE_REMOVAL, TODAY and DATA_FILE reach the records served', async (t) =>
   const response = await fetch(`${service.url}/doggies/`);
   t.strictSame(
     await response.json(),
-    [
-      { id: 1, name: 'Biko', birthday: '2014-05-06' },
-      { id: 2, name: 'Pup', birthday: '2026-11-22' },
-    ],
+    [newestDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }), newestDog({ id: 2, name: 'Pup', birthday: '2026-11-22' })],
     'the list is the records of DATA_FILE',
   );
 });

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { acceptVersion, startService } from '../../fixtures/service.js';
 import { call, getWithoutAccept, rawCall, waitForLines } from './fixtures/http-client.js';
+import { NEWEST_VERSION } from '../../fixtures/versions.js';
 
 interface AccessLine {
   readonly time: string;
@@ -21,7 +22,11 @@ t.test('one JSON line per request: method, path, status, resolved version (or nu
       () => call(service.url, '/doggies/1/', { headers: acceptVersion('2.1.0') }),
       { method: 'GET', path: '/doggies/1/', status: 200, version: '2.1.0' },
     ],
-    ['the default version', () => getWithoutAccept(service.port, '/version/'), { method: 'GET', path: '/version/', status: 200, version: '5.0.0' }],
+    [
+      'the default version',
+      () => getWithoutAccept(service.port, '/version/'),
+      { method: 'GET', path: '/version/', status: 200, version: NEWEST_VERSION },
+    ],
     [
       'the query string is not logged',
       () => call(service.url, '/doggies/?limit=2&offset=1', { headers: acceptVersion('3.0.0') }),

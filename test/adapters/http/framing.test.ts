@@ -1,10 +1,10 @@
 import { METHODS } from 'node:http';
 import t, { type Test } from 'tap';
 import { startService } from '../../fixtures/service.js';
+import { BIKO_NEWEST, newestDog } from '../../fixtures/versions.js';
 import { header, WireConnection, within, type WireResponse } from '../../fixtures/wire.js';
 
-const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
-const TOM = { id: 1, name: 'Tom' };
+const LAIKA = newestDog({ id: 2, name: 'Laika', birthday: '2019-11-03' });
 
 function checkJson(t: Test, response: WireResponse, status: number, body: unknown, what: string): void {
   t.equal(response.status, status, `${what}: ${status}`);
@@ -29,7 +29,7 @@ async function exchange(port: number, bytes: string, options: { bodiless?: boole
 
 t.test('a body on GET is read past and answered normally; the connection stays usable', async (t) => {
   const service = await startService(t, { ACCESS_LOG: 'off' });
-  const next = 'GET /cats/1/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
+  const next = 'GET /doggies/2/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
   const cases: [string, string][] = [
     ['a Content-Length body', `GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello${next}`],
     ['a chunked body', `GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n${next}`],
@@ -38,13 +38,13 @@ t.test('a body on GET is read past and answered normally; the connection stays u
   for (const [what, bytes] of cases) {
     const responses = await exchange(service.port, bytes);
     t.equal(responses.length, 2, `${what}: two responses`);
-    checkJson(t, responses[0] as WireResponse, 200, BIKO, `${what}: the GET`);
+    checkJson(t, responses[0] as WireResponse, 200, BIKO_NEWEST, `${what}: the GET`);
     t.equal(header(responses[0] as WireResponse, 'connection'), 'keep-alive', `${what}: keeping the connection`);
-    checkJson(t, responses[1] as WireResponse, 200, TOM, `${what}: the next request on the connection`);
+    checkJson(t, responses[1] as WireResponse, 200, LAIKA, `${what}: the next request on the connection`);
   }
   const head = await exchange(
     service.port,
-    'HEAD /doggies/1/ HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcHEAD /cats/1/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    'HEAD /doggies/1/ HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcHEAD /doggies/2/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
     { bodiless: true },
   );
   t.same(
@@ -56,21 +56,22 @@ t.test('a body on GET is read past and answered normally; the connection stays u
 
 t.test('a request hidden in a GET body is never run as a request (no smuggling)', async (t) => {
   const service = await startService(t);
-  const hidden = 'GET /cats/2/ HTTP/1.1\r\nHost: x\r\n\r\n';
-  const bytes = `GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nContent-Length: ${hidden.length}\r\n\r\n${hidden}GET /cats/1/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`;
+  const hidden = 'GET /doggies/3/ HTTP/1.1\r\nHost: x\r\n\r\n';
+  const bytes = `GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nContent-Length: ${hidden.length}\r\n\r\n${hidden}GET /doggies/2/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`;
   const responses = await exchange(service.port, bytes);
   t.same(
     responses.map((response) => JSON.parse(response.body) as unknown),
-    [BIKO, TOM],
-    'dog 1, then cat 1: the body was a body',
+    [BIKO_NEWEST, LAIKA],
+    'dog 1, then dog 2: the body was a body',
   );
   const paths = service.stdout.map((line) => (JSON.parse(line) as { path: string }).path);
-  t.same(paths, ['/doggies/1/', '/cats/1/'], 'the access log shows no /cats/2/');
+  t.same(paths, ['/doggies/1/', '/doggies/2/'], 'the access log shows no /doggies/3/');
 });
 
 t.test('conflicting or malformed framing is refused with a JSON 400 and the connection closed, nothing after it run', async (t) => {
   const service = await startService(t, { ACCESS_LOG: 'off' });
-  const get = (headers: string, body = '') => `GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n${headers}\r\n${body}GET /cats/1/ HTTP/1.1\r\nHost: x\r\n\r\n`;
+  const get = (headers: string, body = '') =>
+    `GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n${headers}\r\n${body}GET /doggies/2/ HTTP/1.1\r\nHost: x\r\n\r\n`;
   const cases: [string, string][] = [
     ['Content-Length and Transfer-Encoding', get('Content-Length: 5\r\nTransfer-Encoding: chunked\r\n', '0\r\n\r\n')],
     ['Transfer-Encoding and then Content-Length', get('Transfer-Encoding: chunked\r\nContent-Length: 5\r\n', '0\r\n\r\n')],
@@ -98,7 +99,7 @@ t.test('conflicting or malformed framing is refused with a JSON 400 and the conn
     if (responses.length === 1 && responses[0]?.status === 200) {
       // The GET was answered from its headers before its body broke: the connection is closed with no
       // second answer, which the client would take for the answer to its next request.
-      checkJson(t, responses[0], 200, BIKO, `${what}: the GET, answered before its body broke`);
+      checkJson(t, responses[0], 200, BIKO_NEWEST, `${what}: the GET, answered before its body broke`);
       continue;
     }
     t.equal(responses.length, 1, `${what}: one response`);
@@ -117,7 +118,7 @@ t.test('every method node knows is answered with JSON: GET, HEAD, OPTIONS served
     });
     t.equal(more.length, 0, `${method}: one response`);
     if (method === 'GET') {
-      checkJson(t, response as WireResponse, 200, BIKO, method);
+      checkJson(t, response as WireResponse, 200, BIKO_NEWEST, method);
     } else if (method === 'HEAD') {
       t.equal(response?.status, 200, 'HEAD: 200 with no body');
     } else if (method === 'OPTIONS') {
@@ -133,7 +134,7 @@ t.test('every method node knows is answered with JSON: GET, HEAD, OPTIONS served
 t.test('CONNECT, which node hands to no request handler, is a JSON 405 and the connection is closed', async (t) => {
   const service = await startService(t);
   const connection = await WireConnection.open(service.port);
-  connection.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\nGET /cats/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
+  connection.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\nGET /doggies/2/ HTTP/1.1\r\nHost: x\r\n\r\n');
   const response = await connection.nextResponse();
   checkJson(t, response, 405, { detail: 'Method "CONNECT" not allowed.' }, 'CONNECT');
   t.equal(header(response, 'allow'), 'GET, HEAD, OPTIONS', 'with Allow');
@@ -145,10 +146,10 @@ t.test('CONNECT, which node hands to no request handler, is a JSON 405 and the c
 t.test('Expect: 100-continue is honoured; any other expectation is a JSON 417', async (t) => {
   const service = await startService(t, { ACCESS_LOG: 'off' });
   const [served] = await exchange(service.port, 'GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n');
-  checkJson(t, served as WireResponse, 200, BIKO, 'Expect: 100-continue');
+  checkJson(t, served as WireResponse, 200, BIKO_NEWEST, 'Expect: 100-continue');
   const responses = await exchange(
     service.port,
-    'GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\nGET /cats/1/ HTTP/1.1\r\nHost: x\r\n\r\n',
+    'GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\nGET /doggies/2/ HTTP/1.1\r\nHost: x\r\n\r\n',
   );
   t.equal(responses.length, 1, 'an unknown expectation: one response, then the connection closes');
   checkJson(t, responses[0] as WireResponse, 417, { detail: 'Only "Expect: 100-continue" is understood.' }, 'Expect: teapot');
@@ -157,7 +158,7 @@ t.test('Expect: 100-continue is honoured; any other expectation is a JSON 417', 
 t.test('an Upgrade request is served as a plain request (no protocol switch)', async (t) => {
   const service = await startService(t, { ACCESS_LOG: 'off' });
   const [response] = await exchange(service.port, 'GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, close\r\nUpgrade: websocket\r\n\r\n');
-  checkJson(t, response as WireResponse, 200, BIKO, 'Upgrade: websocket');
+  checkJson(t, response as WireResponse, 200, BIKO_NEWEST, 'Upgrade: websocket');
 });
 
 t.test('a body that breaks after its request was answered closes the connection with no second answer', async (t) => {
@@ -169,7 +170,7 @@ t.test('a body that breaks after its request was answered closes the connection 
   for (const [what, head, body] of cases) {
     const connection = await WireConnection.open(service.port);
     connection.write(head);
-    checkJson(t, await connection.nextResponse(), 200, BIKO, `${what}: the GET is answered from its headers`);
+    checkJson(t, await connection.nextResponse(), 200, BIKO_NEWEST, `${what}: the GET is answered from its headers`);
     connection.write(body);
     await within(connection.closed, 5000, `${what}: the connection is closed`);
     t.equal(connection.unread, '', `${what}: with no second response`);

@@ -1,4 +1,3 @@
-import { connect, type Socket } from 'node:net';
 import t from 'tap';
 import { TEST_ROUTE_CONTRACT } from '../../fixtures/route-contract.js';
 import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
@@ -8,29 +7,16 @@ import { SystemClock } from '../../../src/adapters/clock/system-clock.js';
 import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { startService } from '../../fixtures/service.js';
-import { within } from '../../fixtures/wire.js';
+import { newestDog } from '../../fixtures/versions.js';
+import { WireConnection, within } from '../../fixtures/wire.js';
 import { parseRaw, rawHeader } from './fixtures/http-client.js';
-
-/** A connection whose bytes are written by the test, piece by piece. */
-async function openConnection(port: number): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
-  const socket = connect(port, '127.0.0.1');
-  const chunks: Buffer[] = [];
-  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-  socket.on('error', () => undefined);
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('error', reject);
-  });
-  return { socket, received: () => Buffer.concat(chunks).toString('utf8'), closed };
-}
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 t.test('stop() while a request is in flight: the request completes, then the server stops', async (t) => {
   const service = await startService(t);
-  const client = await openConnection(service.port);
-  client.socket.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nAccept: application/json; version=3.0.0\r\n');
+  const client = await WireConnection.open(service.port);
+  client.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nAccept: application/json; version=3.0.0\r\n');
   await settle(150); // time for the server to read the first half, so the connection is not idle
 
   let stopped = false;
@@ -40,12 +26,12 @@ t.test('stop() while a request is in flight: the request completes, then the ser
   await settle(50);
   t.notOk(stopped, 'stop() waits for the request in flight');
 
-  client.socket.write('\r\n');
+  client.write('\r\n');
   await within(client.closed, 3000, 'the connection closes after the response');
   await within(stopping, 3000, 'stop() resolves');
   t.ok(stopped, 'stopped once the request is done');
 
-  const reply = parseRaw(client.received());
+  const reply = parseRaw(client.text);
   t.equal(reply.statusLine, 'HTTP/1.1 200 OK', 'the in-flight request got its 200');
   t.same(JSON.parse(reply.body), { id: 1, name: 'Biko', birthday: '2014-05-06', age: { human_years: 12, dog_years: 84 } }, 'and its body');
   t.equal(rawHeader(reply, 'connection'), 'close', 'with Connection: close');
@@ -55,11 +41,11 @@ t.test('stop() while a request is in flight: the request completes, then the ser
 
 t.test('idle keep-alive connections do not hold up stop()', async (t) => {
   const service = await startService(t);
-  const client = await openConnection(service.port);
-  client.socket.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
-  while (!client.received().endsWith('}')) await settle(5);
-  t.match(client.received(), /^HTTP\/1\.1 200 OK/, 'a keep-alive request was answered');
-  t.notMatch(client.received(), /Connection: close/i, 'and the connection kept open');
+  const client = await WireConnection.open(service.port);
+  client.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
+  while (!client.text.endsWith('}')) await settle(5);
+  t.match(client.text, /^HTTP\/1\.1 200 OK/, 'a keep-alive request was answered');
+  t.notMatch(client.text, /Connection: close/i, 'and the connection kept open');
   await within(service.stop(), 3000, 'stop() with an idle keep-alive connection');
   await within(client.closed, 3000, 'the idle connection is closed');
   t.pass('stopped promptly');
@@ -81,15 +67,15 @@ t.test('a request that never completes is cut off after the drain timeout', asyn
   const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 200 });
   const { port } = await server.listen(0, '127.0.0.1');
   t.teardown(() => server.stop());
-  const client = await openConnection(port);
-  client.socket.write('GET /doggies/ HTTP/1.1\r\nHost: x\r\n');
+  const client = await WireConnection.open(port);
+  client.write('GET /doggies/ HTTP/1.1\r\nHost: x\r\n');
   await settle(150);
 
   const started = Date.now();
   await within(server.stop(), 3000, 'stop() resolves despite the stuck request');
   await within(client.closed, 3000, 'the stuck connection is closed');
   t.ok(Date.now() - started >= 150, 'not before the drain timeout');
-  t.equal(client.received(), '', 'the stuck request got no response');
+  t.equal(client.text, '', 'the stuck request got no response');
 });
 
 t.test('a client that never closes its refused CONNECT does not hold stop() past the drain timeout', async (t) => {
@@ -99,13 +85,13 @@ t.test('a client that never closes its refused CONNECT does not hold stop() past
   });
   const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 300 });
   const { port } = await server.listen(0, '127.0.0.1');
-  const client = await openConnection(port);
+  const client = await WireConnection.open(port);
   client.socket.setNoDelay(true);
-  client.socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
-  while (!client.received().includes('}')) await settle(5);
-  t.match(client.received(), /^HTTP\/1\.1 405 /, 'the CONNECT is refused');
+  client.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+  while (!client.text.includes('}')) await settle(5);
+  t.match(client.text, /^HTTP\/1\.1 405 /, 'the CONNECT is refused');
   await within(server.stop(), 5000, 'stop() resolves by the drain timeout');
-  client.socket.destroy();
+  client.close();
   t.pass('stopped');
 });
 
@@ -129,14 +115,14 @@ t.test('a response still being prepared when stop() is called says Connection: c
   const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 5000 });
   const { port } = await server.listen(0, '127.0.0.1');
   t.teardown(() => server.stop());
-  const client = await openConnection(port);
-  client.socket.write('GET /slow/ HTTP/1.1\r\nHost: x\r\n\r\n');
+  const client = await WireConnection.open(port);
+  client.write('GET /slow/ HTTP/1.1\r\nHost: x\r\n\r\n');
   await routeReached;
   const stopping = server.stop();
   release();
   await within(client.closed, 3000, 'the connection closes after the response');
   await within(stopping, 3000, 'stop() resolves');
-  const reply = parseRaw(client.received());
+  const reply = parseRaw(client.text);
   t.equal(reply.statusLine, 'HTTP/1.1 200 OK', 'the request accepted before the stop is answered');
   t.equal(reply.body, '{"done":true}', 'whole');
   t.equal(rawHeader(reply, 'connection'), 'close', 'with Connection: close, so the client opens no new request on it');
@@ -144,15 +130,15 @@ t.test('a response still being prepared when stop() is called says Connection: c
 
 t.test('a request arriving on an idle keep-alive connection just after stop() is answered, not cut off with it', async (t) => {
   const service = await startService(t, { ACCESS_LOG: 'off' });
-  const client = await openConnection(service.port);
-  client.socket.write('GET /cats/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
-  while (!client.received().endsWith('}')) await settle(5);
+  const client = await WireConnection.open(service.port);
+  client.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
+  while (!client.text.endsWith('}')) await settle(5);
   const stopping = service.stop();
-  client.socket.write('GET /cats/2/ HTTP/1.1\r\nHost: x\r\n\r\n'); // already on its way when the stop began
+  client.write('GET /doggies/2/ HTTP/1.1\r\nHost: x\r\n\r\n'); // already on its way when the stop began
   await within(client.closed, 3000, 'the connection closes after the second response');
   await within(stopping, 3000, 'stop() resolves');
-  const second = parseRaw(client.received().slice(client.received().indexOf('HTTP/1.1', 10)));
+  const second = parseRaw(client.text.slice(client.text.indexOf('HTTP/1.1', 10)));
   t.equal(second.statusLine, 'HTTP/1.1 200 OK', 'the second request is answered');
-  t.equal(second.body, '{"id":2,"name":"Felix"}', 'whole');
+  t.equal(second.body, JSON.stringify(newestDog({ id: 2, name: 'Laika', birthday: '2019-11-03' })), 'whole');
   t.equal(rawHeader(second, 'connection'), 'close', 'with Connection: close');
 });

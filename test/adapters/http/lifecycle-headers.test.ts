@@ -6,7 +6,8 @@ import { deprecationField, httpDate } from '../../../src/adapters/http/lifecycle
 import { acceptVersion, startService } from '../../fixtures/service.js';
 import { parseLinkHeader } from '../../fixtures/link-header.js';
 import { date } from '../../fixtures/test-clock.js';
-import { ALL_VERSIONS, call, rawCall } from './fixtures/http-client.js';
+import { call, rawCall } from './fixtures/http-client.js';
+import { ALL_VERSIONS } from '../../fixtures/versions.js';
 
 /** 2026-01-01T00:00:00Z, 1.0.0's deprecation, in Unix seconds, computed apart from the code under test. */
 const DEPRECATED_1_0_0 = Date.UTC(2026, 0, 1) / 1000;

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { startService } from '../../fixtures/service.js';
+import { BIKO_NEWEST } from '../../fixtures/versions.js';
 import { call, checkJsonHeaders, NOT_FOUND, rawCall, rawHeader } from './fixtures/http-client.js';
 
 const PATHS = ['/version/', '/version/my_version/', '/doggies/', '/doggies/1/', '/cats/', '/cats/1/'];
@@ -61,7 +62,7 @@ t.test('a known path without its trailing slash: 301 to the slash form, query st
   }
   const followed = await fetch(`${service.url}/doggies/1?x=1`);
   t.equal(followed.status, 200, 'following the redirect reaches the record');
-  t.same(await followed.json(), { id: 1, name: 'Biko', birthday: '2014-05-06' }, 'following the redirect: the record');
+  t.same(await followed.json(), BIKO_NEWEST, 'following the redirect: the record');
 });
 
 t.test('a path with no slash form among the routes is not redirected', async (t) => {

@@ -137,50 +137,6 @@ t.test('the default limit is 100', async (t) => {
   t.equal(second.headers.get('link'), prev(100, 101), 'the previous page ends before id 101');
 });
 
-t.test('items of a page are shaped for the requested version', async (t) => {
-  const service = await startWith(t, { dogs: DOGS });
-  const at300 = await call(service.url, '/doggies/?limit=4', { headers: acceptVersion('3.0.0') });
-  // On 2026-11-22: born 2014-05-06 is 12; 2025-11-22 is 365 days, 1; 2025-11-23 is 364 days, 0;
-  // no birthday means born today, 0.
-  t.same(
-    at300.json,
-    [
-      { id: 1, name: 'One', birthday: '2026-11-22', age: { human_years: 0, dog_years: 0 } },
-      { id: 3, name: 'Three', birthday: '2025-11-23', age: { human_years: 0, dog_years: 0 } },
-      { id: 7, name: 'Seven', birthday: '2014-05-06', age: { human_years: 12, dog_years: 84 } },
-      { id: 12, name: 'Twelve', birthday: '2025-11-22', age: { human_years: 1, dog_years: 7 } },
-    ],
-    'the first page at 3.0.0',
-  );
-  checkJsonHeaders(t, at300, '3.0.0', 'page at 3.0.0');
-  const at210 = await call(service.url, '/doggies/?limit=3&offset=4', { headers: acceptVersion('2.1.0') });
-  // 2016-02-29 is 10; 2027-01-01 lies 40 days ahead, -1 (rounded toward minus infinity); 2020-01-01 is 6.
-  t.same(
-    (at210.json as { age: unknown }[]).map((dog) => dog.age),
-    [10, -1, 6],
-    'the last page at 2.1.0: integer ages',
-  );
-  const at100 = await call(service.url, '/doggies/?limit=2', { headers: acceptVersion('1.0.0') });
-  t.same(
-    at100.json,
-    [
-      { id: 1, name: 'One', birthday: '2026-11-22' },
-      { id: 3, name: 'Three', birthday: '2025-11-23' },
-    ],
-    'at 1.0.0: no age',
-  );
-  const placeholder = await startWith(t, { dogs: DOGS }, { AGE_REMOVAL: 'placeholder' });
-  const masked = await call(placeholder.url, '/doggies/?limit=2&offset=5', { headers: acceptVersion('3.0.0') });
-  t.same(
-    (masked.json as { age: unknown }[]).map((dog) => dog.age),
-    [
-      { human_years: -1, dog_years: -1 },
-      { human_years: -1, dog_years: -1 },
-    ],
-    'placeholders on a later page',
-  );
-});
-
 t.test('a bad limit or offset is 400 with a detail', async (t) => {
   const service = await startWith(t, { dogs: DOGS, cats: CATS });
   // [query, what the detail must mention]

@@ -7,8 +7,9 @@ import { parseLinkHeader } from '../../fixtures/link-header.js';
 import { acceptVersion } from '../../fixtures/service.js';
 import { date, TestClock } from '../../fixtures/test-clock.js';
 import { call, checkJsonHeaders } from './fixtures/http-client.js';
+import { listFrom, versionsFrom } from '../../fixtures/versions.js';
 
-const SERVED_ON_TODAY = 'Supported versions: 5.0.0, 4.0.0, 3.0.0, 2.1.0.';
+const SERVED_ON_TODAY = `Supported versions: ${listFrom('2.1.0')}.`;
 
 t.test('from its sunset date on, a version answers 410 naming it, its sunset and the versions served', async (t) => {
   const service = await startWithModel(t, lifecycleModel(), new TestClock(LIFECYCLE_TODAY));
@@ -62,7 +63,7 @@ t.test('a sunset in the future: served, with Deprecation, Sunset and both links 
   const options = await call(service.url, '/doggies/', { method: 'OPTIONS' });
   t.same(
     [options.headers.get('api-supported-versions'), options.headers.get('api-deprecated-versions')],
-    ['3.0.0, 4.0.0, 5.0.0', '2.1.0'],
+    [versionsFrom('3.0.0').join(', '), '2.1.0'],
     'OPTIONS: retired versions are not advertised; 3.0.0 is not deprecated yet',
   );
 });
@@ -83,7 +84,7 @@ t.test('at midnight UTC a running service retires the version, though its Accept
   const retired = await call(service.url, '/doggies/1/', { headers: acceptVersion('2.1.0') });
   t.same(
     [retired.status, retired.json],
-    [410, { detail: 'Version 2.1.0 was retired on 2026-12-01, its sunset date, and is no longer served. Supported versions: 5.0.0, 4.0.0, 3.0.0.' }],
+    [410, { detail: `Version 2.1.0 was retired on 2026-12-01, its sunset date, and is no longer served. Supported versions: ${listFrom('3.0.0')}.` }],
     '2026-12-01: 410, no restart',
   );
   const byDefault = await call(service.url, '/version/my_version/', { headers: { accept: 'application/json' } });
@@ -93,7 +94,7 @@ t.test('at midnight UTC a running service retires the version, though its Accept
     'DEFAULT_VERSION=earliest moves to the earliest version still served',
   );
   const unsupported = await call(service.url, '/doggies/', { headers: acceptVersion('9.9.9') });
-  t.match(unsupported.json, { detail: /Supported versions: 5\.0\.0, 4\.0\.0, 3\.0\.0\.$/ }, 'the 406 list changes at midnight too');
+  t.match(unsupported.json, { detail: `Supported versions: ${listFrom('3.0.0')}.` }, 'the 406 list changes at midnight too');
 });
 
 t.test('a DEFAULT_VERSION retired while running: 410 to requests naming no version, one error line a day', async (t) => {
@@ -131,7 +132,7 @@ t.test('a DEFAULT_VERSION retired on the day of the start refuses the start, nam
   const error = t.throws(() => refuseRetiredDefault(lifecycleModel('2.0.0'), date('2026-11-22')), StartupError) as StartupError;
   t.equal(
     error.message,
-    'bad setting: DEFAULT_VERSION="2.0.0" names a version retired on 2026-11-22, its sunset date (today is 2026-11-22); set it to latest, earliest or a supported version (5.0.0, 4.0.0, 3.0.0, 2.1.0)',
+    `bad setting: DEFAULT_VERSION="2.0.0" names a version retired on 2026-11-22, its sunset date (today is 2026-11-22); set it to latest, earliest or a supported version (${listFrom('2.1.0')})`,
   );
   t.doesNotThrow(() => refuseRetiredDefault(lifecycleModel('2.0.0'), date('2026-11-21')), 'the day before: it starts');
   t.doesNotThrow(() => refuseRetiredDefault(lifecycleModel('earliest'), date('2027-11-22')), 'earliest: the earliest still served');

@@ -46,7 +46,7 @@ t.test('a slowloris client (headers one byte at a time) is cut off with a 408 wh
 
   const others: number[] = [];
   while (!slow.isClosed && sent < drip.length) {
-    const response = await fetch(`${service.url}/cats/1/`);
+    const response = await fetch(`${service.url}/doggies/1/`);
     others.push(response.status);
     await response.arrayBuffer();
     await settle(20);
@@ -87,7 +87,7 @@ t.test('MAX_REQUESTS_PER_SOCKET closes a connection after that many requests, th
   const client = await WireConnection.open(service.port);
   const connections: (string | undefined)[] = [];
   for (let index = 0; index < 3; index++) {
-    client.write('GET /cats/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
+    client.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
     const response = await client.nextResponse();
     t.equal(response.status, 200, `request ${index + 1}: 200`);
     connections.push(header(response, 'connection'));
@@ -96,7 +96,7 @@ t.test('MAX_REQUESTS_PER_SOCKET closes a connection after that many requests, th
   await within(client.closed, 5000, 'the server closes it');
 
   const pipelined = await WireConnection.open(service.port);
-  pipelined.write('GET /cats/1/ HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(5));
+  pipelined.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(5));
   const statuses: number[] = [];
   for (;;) {
     const response = await pipelined.nextResponse().catch(() => undefined);
@@ -112,7 +112,7 @@ t.test('MAX_REQUESTS_PER_SOCKET=0 sets no limit', async (t) => {
   const client = await WireConnection.open(service.port);
   t.teardown(() => client.close());
   for (let index = 0; index < 20; index++) {
-    client.write('GET /cats/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
+    client.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
     const response = await client.nextResponse();
     if (header(response, 'connection') !== 'keep-alive') t.fail(`request ${index + 1} closed the connection`);
   }
@@ -124,7 +124,7 @@ t.test('MAX_HEADER_SIZE sets the largest header block: a larger one is a 431 JSO
   const small = await startService(t, { MAX_HEADER_SIZE: '1024', ACCESS_LOG: 'off' });
   const refused = await WireConnection.open(small.port);
   refused.write(request);
-  checkJsonError(t, await refused.nextResponse(), 431, 'Request Header Fields Too Large.', 'a 2 KB header block against 1 KiB');
+  t.equal((await refused.nextResponse()).status, 431, 'a 2 KB header block against 1 KiB: 431 (its JSON answer: client-errors.test.ts)');
 
   const large = await startService(t, { ACCESS_LOG: 'off' });
   const served = await WireConnection.open(large.port);

@@ -1,15 +1,16 @@
 import t from 'tap';
 import { acceptVersion, startService } from '../../fixtures/service.js';
-import { ALL_VERSIONS, call, checkJsonHeaders, getWithoutAccept, SUPPORTED_LIST } from './fixtures/http-client.js';
+import { call, checkJsonHeaders, getWithoutAccept } from './fixtures/http-client.js';
+import { ALL_VERSIONS, NEWEST_VERSION, SUPPORTED_LIST } from '../../fixtures/versions.js';
 
 const PATHS = ['/version/', '/version/my_version/', '/doggies/', '/doggies/1/', '/cats/', '/cats/1/'];
 
 t.test('the Accept header selects the version; none given means the latest', async (t) => {
   const service = await startService(t);
   const cases: [string, Record<string, string>, string][] = [
-    ['*/* (what fetch sends by default)', { accept: '*/*' }, '5.0.0'],
-    ['application/json without version', { accept: 'application/json' }, '5.0.0'],
-    ['an empty version=', { accept: 'application/json; version=' }, '5.0.0'],
+    ['*/* (what fetch sends by default)', { accept: '*/*' }, NEWEST_VERSION],
+    ['application/json without version', { accept: 'application/json' }, NEWEST_VERSION],
+    ['an empty version=', { accept: 'application/json; version=' }, NEWEST_VERSION],
     ['a version', { accept: 'application/json; version=2.0.0' }, '2.0.0'],
     ['a quoted version', { accept: 'application/json; version="2.0.0"' }, '2.0.0'],
     ['Version= with a capital V', { accept: 'application/json; Version=2.1.0' }, '2.1.0'],
@@ -27,8 +28,8 @@ t.test('the Accept header selects the version; none given means the latest', asy
   }
   const bare = await getWithoutAccept(service.port, '/version/my_version/');
   t.equal(bare.status, 200, 'no Accept header at all: 200');
-  t.match(bare.json, { version: '5.0.0' }, 'no Accept header at all: the latest version');
-  checkJsonHeaders(t, bare, '5.0.0', 'no Accept header at all');
+  t.match(bare.json, { version: NEWEST_VERSION }, 'no Accept header at all: the latest version');
+  checkJsonHeaders(t, bare, NEWEST_VERSION, 'no Accept header at all');
 });
 
 t.test('every supported version can be asked for on every path', async (t) => {
@@ -100,7 +101,11 @@ t.test('an Accept header that admits no JSON, or names two versions, is refused 
     checkJsonHeaders(t, reply, undefined, message);
   }
   const refusedOne = await call(service.url, '/doggies/', { headers: { accept: 'application/json; version=2.0.0; q=0, */*' } });
-  t.equal(refusedOne.headers.get('content-type'), 'application/json; version=5.0.0', 'q=0 on 2.0.0 only refuses 2.0.0: the default serves');
+  t.equal(
+    refusedOne.headers.get('content-type'),
+    `application/json; version=${NEWEST_VERSION}`,
+    'q=0 on 2.0.0 only refuses 2.0.0: the default serves',
+  );
   const equallyPreferred = await call(service.url, '/doggies/', {
     headers: { accept: 'application/json;version=1.0.0, application/json;version=2.0.0' },
   });
@@ -113,8 +118,8 @@ t.test('an Accept header that admits no JSON, or names two versions, is refused 
 
 t.test('DEFAULT_VERSION chooses the version of a request that names none', async (t) => {
   const cases: [string, string | undefined, string][] = [
-    ['unset', undefined, '5.0.0'],
-    ['latest', 'latest', '5.0.0'],
+    ['unset', undefined, NEWEST_VERSION],
+    ['latest', 'latest', NEWEST_VERSION],
     ['earliest', 'earliest', '1.0.0'],
     ['an exact version', '2.1.0', '2.1.0'],
   ];

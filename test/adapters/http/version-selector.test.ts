@@ -6,6 +6,7 @@ import { buildReferenceModel } from '../../../src/domain/api-history/reference-h
 import type { DomainError } from '../../../src/domain/errors/domain-error.js';
 import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
 import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
+import { NEWEST_VERSION } from '../../fixtures/versions.js';
 
 const model = buildReferenceModel();
 const selector = (): VersionSelector => new VersionSelector((requested) => model.resolve(requested));
@@ -13,10 +14,10 @@ const selector = (): VersionSelector => new VersionSelector((requested) => model
 const SELECTED: [string | undefined, string][] = [
   ['application/json; version=2.1.0', '2.1.0'],
   ['application/json;version="3.0.0", */*;q=0.5', '3.0.0'],
-  ['*/*', '5.0.0'],
-  ['', '5.0.0'],
-  ['application/json; version=', '5.0.0'],
-  [undefined, '5.0.0'],
+  ['*/*', NEWEST_VERSION],
+  ['', NEWEST_VERSION],
+  ['application/json; version=', NEWEST_VERSION],
+  [undefined, NEWEST_VERSION],
 ];
 const REFUSED: [string, new (...args: never[]) => DomainError][] = [
   ['text/html', AcceptHeaderError],

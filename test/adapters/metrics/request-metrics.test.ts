@@ -4,6 +4,7 @@ import { acceptVersion, startService } from '../../fixtures/service.js';
 import { parseMetrics, samplesOf, scrape, serveMetrics, total } from '../../fixtures/metrics.js';
 import { rawCall } from '../http/fixtures/http-client.js';
 import { SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
+import { NEWEST_VERSION } from '../../fixtures/versions.js';
 
 const REQUESTS = 'http_server_requests_total';
 const DURATION = 'http_server_request_duration_seconds';
@@ -38,7 +39,7 @@ t.test('mixed traffic: counted by method, route template, status and the version
   const cases: [Record<string, string>, number, string][] = [
     [{ method: 'GET', route: '/doggies/{id}/', status: '200', api_version: '2.1.0' }, 4, 'two records at 2.1.0, one series for the template'],
     [{ method: 'GET', route: '/doggies/', status: '200', api_version: '4.0.0' }, 1, 'a list at 4.0.0'],
-    [{ method: 'GET', route: '/doggies/', status: '200', api_version: '5.0.0' }, 1, 'no version asked: the default, 5.0.0'],
+    [{ method: 'GET', route: '/doggies/', status: '200', api_version: NEWEST_VERSION }, 1, `no version asked: the default, ${NEWEST_VERSION}`],
     [{ method: 'GET', route: 'unmatched', status: '404', api_version: 'none' }, 1, 'an unknown path'],
     [{ method: 'GET', route: '/doggies/', status: '406', api_version: 'none' }, 2, 'refused versions: none, never the raw value'],
     [{ method: 'other', route: '/cats/', status: '405', api_version: 'none' }, 1, 'DELETE is other'],

@@ -14,6 +14,7 @@ import { LIFECYCLE_TODAY, lifecycleModel } from '../../fixtures/lifecycle-histor
 import { parseMetrics, samplesOf, scrape, serveMetrics, total } from '../../fixtures/metrics.js';
 import { acceptVersion } from '../../fixtures/service.js';
 import { TestClock } from '../../fixtures/test-clock.js';
+import { versionsFrom } from '../../fixtures/versions.js';
 
 t.test('versions with deprecations and sunsets: their info, sunset timestamps, and 410s counted', async (t) => {
   const clock = new TestClock(LIFECYCLE_TODAY);
@@ -35,8 +36,9 @@ t.test('versions with deprecations and sunsets: their info, sunset timestamps, a
   t.same(
     samplesOf(samples, 'api_version_info').map(({ labels }) => labels),
     [
-      { api_version: '5.0.0', deprecated: '', sunset: '' },
-      { api_version: '4.0.0', deprecated: '', sunset: '' },
+      ...versionsFrom('4.0.0')
+        .reverse()
+        .map((version) => ({ api_version: version, deprecated: '', sunset: '' })),
       { api_version: '3.0.0', deprecated: '2027-01-01', sunset: '' },
       { api_version: '2.1.0', deprecated: '2026-06-01', sunset: '2026-12-01' },
       { api_version: '2.0.0', deprecated: '2026-03-01', sunset: '2026-11-22' },

@@ -5,6 +5,7 @@ import { ResolveVersion } from '../../../src/application/use-cases/resolve-versi
 import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
 import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
 import { applicationParts } from '../../fixtures/application.js';
+import { versionsFrom } from '../../fixtures/versions.js';
 
 t.test('resolve the version a request is served at', async (t) => {
   const { model, clock } = applicationParts({ defaultVersion: '2.1.0' });
@@ -20,7 +21,7 @@ t.test('the changelog and the current version entry', async (t) => {
   const changelog = new GetChangelog(model).execute();
   t.same(
     changelog.map((entry) => entry.version),
-    ['5.0.0', '4.0.0', '3.0.0', '2.1.0', '2.0.0', '1.0.0'],
+    versionsFrom('1.0.0').reverse(),
     'newest first',
   );
   t.equal(new GetChangelog(model).execute(), changelog, 'the same every time');

@@ -1,3 +1,4 @@
+import { inc } from 'semver';
 import t from 'tap';
 import { API_HISTORY } from '../../../src/domain/api-history/bundle.js';
 import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/cat-resource.js';
@@ -7,18 +8,19 @@ import { defineVersion, recordChange } from '../../../src/domain/versioning/vers
 import { parseDog, type Dog } from '../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
-import { closedObject, type JsonSchema, withoutProperty, withProperty } from '../../../src/domain/versioning/json-schema.js';
+import { closedObject, type JsonSchema, propertiesOf, withoutProperty, withProperty } from '../../../src/domain/versioning/json-schema.js';
 import { RECORD_NAME_SCHEMA } from '../../../src/domain/api-history/record-schemas.js';
 import type { Representation } from '../../../src/domain/versioning/representation.js';
 import type { Transform } from '../../../src/domain/versioning/transform.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
+import { NEWEST_VERSION, NEXT_VERSION } from '../../fixtures/versions.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const biko = parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today);
 
-/** 6.0.0: `name` is renamed `title`. */
+/** The version after the newest: `name` is renamed `title`. */
 class RenameNameToTitle implements Transform<Dog> {
-  readonly version = '6.0.0';
+  readonly version = NEXT_VERSION;
   downgradeResponse({ title, ...rest }: Representation): Representation {
     const [id, ...others] = Object.entries(rest);
     return Object.fromEntries([id as [string, unknown], ['name', title], ...others]) as Representation;
@@ -28,15 +30,23 @@ class RenameNameToTitle implements Transform<Dog> {
   }
 }
 
+/** The newest shape of a dog with `name` renamed `title`, in its place. */
+function titled(dog: Dog): Representation {
+  const { id, name, ...rest } = DOG_RESOURCE_HEAD.represent(dog);
+  return { id, title: name, ...rest } as Representation;
+}
+
 t.test('two later versions added on top: every older row of table 2.1.2 still holds exactly', async (t) => {
-  const v6 = defineVersion<{ ageRemoval: 'computed' }>('6.0.0', () => ({
+  const afterNext = inc(NEXT_VERSION, 'major') as string;
+  const v6 = defineVersion<{ ageRemoval: 'computed' }>(NEXT_VERSION, () => ({
     notes: ['Renamed Dog.name'],
     records: () => [recordChange(DOG_RESOURCE, new RenameNameToTitle())],
   }));
-  const v7 = defineVersion<{ ageRemoval: 'computed' }>('7.0.0', (version) => ({
+  const v7 = defineVersion<{ ageRemoval: 'computed' }>(afterNext, (version) => ({
     notes: ['Added Dog.good_boy'],
     records: () => [recordChange(DOG_RESOURCE, new AddField<Dog>({ version, fieldName: 'good_boy', schema: { type: 'boolean' } }))],
   }));
+  const { id, name: _name, ...others } = propertiesOf(DOG_RESOURCE_HEAD.schema);
   const model = VersionModel.build(
     declarationOf(
       {
@@ -45,8 +55,8 @@ t.test('two later versions added on top: every older row of table 2.1.2 still ho
         resources: [
           {
             ...DOG_RESOURCE_HEAD,
-            represent: (record: Dog) => ({ id: record.id, title: record.name, birthday: record.birthday.toString(), good_boy: true }),
-            schema: closedObject({ id: { type: 'integer' }, title: RECORD_NAME_SCHEMA, birthday: { type: 'string' }, good_boy: { type: 'boolean' } }),
+            represent: (record: Dog) => ({ ...titled(record), good_boy: true }),
+            schema: closedObject({ id: id as JsonSchema, title: RECORD_NAME_SCHEMA, ...others, good_boy: { type: 'boolean' } }),
           },
           CAT_RESOURCE_HEAD,
         ],
@@ -56,8 +66,9 @@ t.test('two later versions added on top: every older row of table 2.1.2 still ho
   );
   const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
   const rows: [string, unknown][] = [
-    ['7.0.0', { id: 1, title: 'Biko', birthday: '2014-05-06', good_boy: true }],
-    ['6.0.0', { id: 1, title: 'Biko', birthday: '2014-05-06' }],
+    [afterNext, { ...titled(biko), good_boy: true }],
+    [NEXT_VERSION, titled(biko)],
+    [NEWEST_VERSION, DOG_RESOURCE_HEAD.represent(biko)],
     ['5.0.0', BIKO],
     ['4.0.0', BIKO],
     ['3.0.0', { ...BIKO, age: { human_years: 12, dog_years: 84 } }],
@@ -72,5 +83,5 @@ t.test('two later versions added on top: every older row of table 2.1.2 still ho
   }
   t.same(model.changelog[0]?.models, ['Dog.good_boy: added, boolean'], 'the new version lists its change, from its schema');
   t.same(model.changelog[1]?.models, ['Dog.name: renamed title, string'], 'a hand-written change too');
-  t.equal(model.resolve(undefined).toString(), '7.0.0', 'latest moves to the new version');
+  t.equal(model.resolve(undefined).toString(), afterNext, 'latest moves to the new version');
 });

@@ -5,6 +5,7 @@ import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/v
 import { parseDog } from '../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import type { VersionModel } from '../../../src/domain/versioning/version-model.js';
+import { BIKO_NEWEST, NEWEST_VERSION, versionsFrom } from '../../fixtures/versions.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const biko = parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today);
@@ -57,14 +58,14 @@ t.test('the reference windows (spec 9.4), in both readings of removedIn', async 
   ];
   const expected: Record<NonNullable<ReferenceHistoryOptions['removedIn']>, Record<string, string[]>> = {
     inclusive: {
-      'DoggieViewSet.list': ['1.0.0', '2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0'],
-      'DoggieViewSet.retrieve': ['2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0'],
+      'DoggieViewSet.list': versionsFrom('1.0.0'),
+      'DoggieViewSet.retrieve': versionsFrom('2.0.0'),
       'CatViewSet.list': ['1.0.0', '2.0.0', '2.1.0', '3.0.0', '4.0.0'],
       'CatViewSet.retrieve': ['3.0.0', '4.0.0', '5.0.0'],
     },
     exclusive: {
-      'DoggieViewSet.list': ['1.0.0', '2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0'],
-      'DoggieViewSet.retrieve': ['2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0'],
+      'DoggieViewSet.list': versionsFrom('1.0.0'),
+      'DoggieViewSet.retrieve': versionsFrom('2.0.0'),
       'CatViewSet.list': ['1.0.0', '2.0.0', '2.1.0', '3.0.0'],
       'CatViewSet.retrieve': ['3.0.0', '4.0.0'],
     },
@@ -82,7 +83,7 @@ t.test('the reference windows (spec 9.4), in both readings of removedIn', async 
 });
 
 t.test('the default version follows the setting', async (t) => {
-  t.equal(buildReferenceModel().resolve(undefined).toString(), '5.0.0', 'latest by default');
+  t.equal(buildReferenceModel().resolve(undefined).toString(), NEWEST_VERSION, 'latest by default');
   t.equal(buildReferenceModel({ defaultVersion: 'earliest' }).resolve(undefined).toString(), '1.0.0');
   t.equal(buildReferenceModel({ defaultVersion: '2.1.0' }).resolve(undefined).toString(), '2.1.0');
 });
@@ -95,7 +96,7 @@ t.test('input from an older client is upgraded to the newest shape: age is read-
       ['3.0.0', { ...BIKO, age: { human_years: 12, dog_years: 84 } }],
       ['5.0.0', BIKO],
     ] as const) {
-      t.same(model.upgradeRequest(DOG_RESOURCE, input, { version: model.resolve(version), today }), BIKO, `${ageRemoval}: from ${version}`);
+      t.same(model.upgradeRequest(DOG_RESOURCE, input, { version: model.resolve(version), today }), BIKO_NEWEST, `${ageRemoval}: from ${version}`);
     }
   }
 });

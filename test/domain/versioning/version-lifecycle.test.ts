@@ -8,6 +8,7 @@ import { VersionLifecycle, type LifecycleDeclaration } from '../../../src/domain
 import { VersionModelError } from '../../../src/domain/versioning/version-model-error.js';
 import { lifecycleModel, withLifecycles } from '../../fixtures/lifecycle-history.js';
 import { date } from '../../fixtures/test-clock.js';
+import { NEWEST_VERSION, versionsFrom } from '../../fixtures/versions.js';
 
 const check = (declared: LifecycleDeclaration, isNewest = false): { lifecycle: VersionLifecycle | undefined; problems: string[] } => {
   const problems: string[] = [];
@@ -117,8 +118,9 @@ t.test('the reference history: 1.0.0 deprecated on 2026-01-01, no sunset; nothin
   t.same(
     lifecycles.map(([version, { deprecated, deprecationLink, sunset }]) => [version, deprecated?.toString() ?? null, deprecationLink, sunset]),
     [
-      ['5.0.0', null, null, null],
-      ['4.0.0', null, null, null],
+      ...versionsFrom('4.0.0')
+        .reverse()
+        .map((version) => [version, null, null, null]),
       ['3.0.0', null, null, null],
       ['2.1.0', null, null, null],
       ['2.0.0', null, null, null],
@@ -132,19 +134,19 @@ t.test('the reference history: 1.0.0 deprecated on 2026-01-01, no sunset; nothin
 
 t.test('the model refuses every bad lifecycle at once, among the other declaration problems, naming each version', async (t) => {
   const bundle = withLifecycles({
-    '5.0.0': { deprecated: { on: '2026-01-01' }, sunset: '2027-01-01' },
+    [NEWEST_VERSION]: { deprecated: { on: '2026-01-01' }, sunset: '2027-01-01' },
     '2.0.0': { deprecated: { on: '2026-06-01', link: 'ftp://example.com/' }, sunset: '2026-01-01' },
     '1.0.0': { sunset: '2026-02-29' },
   });
   const error = t.throws(() => lifecycleModel('latest', bundle), VersionModelError) as VersionModelError;
   t.same(error.problems, [
-    'version 5.0.0 is the newest version: it cannot have a sunset, or nothing would be left to serve; add a newer version first',
+    `version ${NEWEST_VERSION} is the newest version: it cannot have a sunset, or nothing would be left to serve; add a newer version first`,
     'version 2.0.0: deprecated.link "ftp://example.com/" is not an absolute https:// URL; link the page that explains the move, or leave it out',
     'version 2.0.0: its sunset 2026-01-01 is before its deprecation 2026-06-01; a version is deprecated first, retired on or after that day',
     'version 1.0.0: sunset "2026-02-29" is not a real date; write YYYY-MM-DD, such as 2026-01-01',
     "version 1.0.0: it has a sunset but no deprecation; declare deprecated: { on: 'YYYY-MM-DD' } on or before the sunset, so clients are warned first",
   ]);
-  t.match(error.message, /^The version model is invalid:\n- version 5\.0\.0 is the newest/, 'the start says it, every line');
+  t.ok(error.message.startsWith(`The version model is invalid:\n- version ${NEWEST_VERSION} is the newest`), 'the start says it, every line');
   t.equal(API_HISTORY.versions.at(-1)?.deprecated?.on, '2026-01-01', 'the bundle itself is left as it is');
 });
 

@@ -4,6 +4,7 @@ import { RetiredVersionError } from '../../../src/domain/versioning/retired-vers
 import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
 import { lifecycleModel } from '../../fixtures/lifecycle-history.js';
 import { date } from '../../fixtures/test-clock.js';
+import { listFrom, NEWEST_VERSION, versionsFrom } from '../../fixtures/versions.js';
 
 const texts = (versions: readonly { toString(): string }[]): string[] => versions.map(String);
 
@@ -15,12 +16,7 @@ t.test('one standing before any sunset, then one from each sunset date on, oldes
   );
   t.same(
     model.standings.map((standing) => texts(standing.supported)),
-    [
-      ['5.0.0', '4.0.0', '3.0.0', '2.1.0', '2.0.0', '1.0.0'],
-      ['5.0.0', '4.0.0', '3.0.0', '2.1.0', '2.0.0'],
-      ['5.0.0', '4.0.0', '3.0.0', '2.1.0'],
-      ['5.0.0', '4.0.0', '3.0.0'],
-    ],
+    [versionsFrom('1.0.0').reverse(), versionsFrom('2.0.0').reverse(), versionsFrom('2.1.0').reverse(), versionsFrom('3.0.0').reverse()],
   );
   t.ok(
     model.standings.every((standing) => Object.isFrozen(standing.supported)),
@@ -56,24 +52,21 @@ t.test('a retired version is refused with 410, naming it, its sunset and the ver
     const error = t.throws(() => standing.resolve(version), RetiredVersionError) as RetiredVersionError;
     t.equal(
       error.message,
-      `Version ${version} was retired on ${sunset}, its sunset date, and is no longer served. Supported versions: 5.0.0, 4.0.0, 3.0.0, 2.1.0.`,
+      `Version ${version} was retired on ${sunset}, its sunset date, and is no longer served. Supported versions: ${listFrom('2.1.0')}.`,
     );
     t.same([error.code, error.version, error.sunset.toString(), error.byDefault], ['retired_version', version, sunset, false]);
   }
   t.equal(standing.resolve('2.1.0').toString(), '2.1.0', 'deprecated, its sunset ahead: served');
-  t.equal(standing.resolve(undefined).toString(), '5.0.0', 'the default');
-  t.equal(standing.resolve('').toString(), '5.0.0', 'empty: the default');
+  t.equal(standing.resolve(undefined).toString(), NEWEST_VERSION, 'the default');
+  t.equal(standing.resolve('').toString(), NEWEST_VERSION, 'empty: the default');
 });
 
 t.test('the 406 list of supported versions leaves the retired ones out', async (t) => {
   const standing = lifecycleModel().standingOn(date('2026-11-22'));
   const unsupported = t.throws(() => standing.resolve('9.9.9'), UnsupportedVersionError) as UnsupportedVersionError;
-  t.equal(unsupported.message, 'Unsupported version "9.9.9". Supported versions: 5.0.0, 4.0.0, 3.0.0, 2.1.0.');
+  t.equal(unsupported.message, `Unsupported version "9.9.9". Supported versions: ${listFrom('2.1.0')}.`);
   const malformed = t.throws(() => standing.resolve('1.0'), MalformedVersionError) as MalformedVersionError;
-  t.equal(
-    malformed.message,
-    'Malformed version "1.0": a version is MAJOR.MINOR.PATCH, such as 1.0.0. Supported versions: 5.0.0, 4.0.0, 3.0.0, 2.1.0.',
-  );
+  t.equal(malformed.message, `Malformed version "1.0": a version is MAJOR.MINOR.PATCH, such as 1.0.0. Supported versions: ${listFrom('2.1.0')}.`);
 });
 
 t.test('DEFAULT_VERSION=earliest: the earliest version not yet retired, day by day', async (t) => {
@@ -95,7 +88,7 @@ t.test('an exact default that is retired: a request naming no version is refused
   t.ok(error.byDefault);
   t.equal(
     error.message,
-    'The default version 2.0.0 was retired on 2026-11-22, its sunset date, and is no longer served. Name a supported version in the Accept header. Supported versions: 5.0.0, 4.0.0, 3.0.0, 2.1.0.',
+    `The default version 2.0.0 was retired on 2026-11-22, its sunset date, and is no longer served. Name a supported version in the Accept header. Supported versions: ${listFrom('2.1.0')}.`,
   );
   t.equal(lifecycleModel('2.0.0').standingOn(date('2026-11-21')).resolve(undefined).toString(), '2.0.0', 'the day before: served');
   t.equal(standing.resolve('2.1.0').toString(), '2.1.0', 'a version named is served as usual');
@@ -104,12 +97,12 @@ t.test('an exact default that is retired: a request naming no version is refused
 t.test('the versions advertised: those served, the deprecated ones apart, oldest first (ASP.NET API Versioning)', async (t) => {
   const model = lifecycleModel();
   const cases: [string, string[], string[]][] = [
-    ['2025-12-31', ['1.0.0', '2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0'], []],
-    ['2026-01-01', ['2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0'], ['1.0.0']],
-    ['2026-06-01', ['3.0.0', '4.0.0', '5.0.0'], ['2.0.0', '2.1.0']],
-    ['2026-11-22', ['3.0.0', '4.0.0', '5.0.0'], ['2.1.0']],
-    ['2026-12-01', ['3.0.0', '4.0.0', '5.0.0'], []],
-    ['2027-01-01', ['4.0.0', '5.0.0'], ['3.0.0']],
+    ['2025-12-31', versionsFrom('1.0.0'), []],
+    ['2026-01-01', versionsFrom('2.0.0'), ['1.0.0']],
+    ['2026-06-01', versionsFrom('3.0.0'), ['2.0.0', '2.1.0']],
+    ['2026-11-22', versionsFrom('3.0.0'), ['2.1.0']],
+    ['2026-12-01', versionsFrom('3.0.0'), []],
+    ['2027-01-01', versionsFrom('4.0.0'), ['3.0.0']],
   ];
   for (const [today, supported, deprecated] of cases) {
     const advertised = model.standingOn(date(today)).advertisedOn(date(today));

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { rawRequest } from '../../../fixtures/raw-request.js';
+import { rawRequest } from '../../../fixtures/wire.js';
 import { startService, acceptVersion } from '../../../fixtures/service.js';
 import { parseRaw, rawHeader } from '../fixtures/http-client.js';
 

@@ -1,0 +1,207 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import t, { type Test } from 'tap';
+import { SUPPORTED_VERSIONS } from '../src/domain/api-history/bundle.js';
+import type * as ServiceFixture from './fixtures/service.js';
+import { acceptVersion, startService } from './fixtures/service.js';
+
+// The README's "Adding a version", followed as it is written, in a scratch copy of the repository: its code and
+// edits are read from README.md, so this test breaks when the steps stop working.
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+
+/**
+ * The test files run in the copy: each one that failed when a version was added while tests still wrote the newest
+ * version, the version list or the newest shape out by hand. All run in-process (no PostgreSQL, no outside program);
+ * test/main.test.ts and test/main-metrics.test.ts, which start child processes, are left out for time: they take
+ * the newest shape and the version count from the same fixtures (test/fixtures/versions.ts).
+ */
+const FAST_FILES = [
+  'test/readme.test.ts',
+  'test/adapters/config/compose-service.test.ts',
+  'test/adapters/config/settings.test.ts',
+  'test/adapters/http/access-log.test.ts',
+  'test/adapters/http/changelog.test.ts',
+  'test/adapters/http/client-errors.test.ts',
+  'test/adapters/http/connection-edges.test.ts',
+  'test/adapters/http/framing.test.ts',
+  'test/adapters/http/graceful-stop.test.ts',
+  'test/adapters/http/methods-and-redirects.test.ts',
+  'test/adapters/http/openapi/lifecycle-contracts.test.ts',
+  'test/adapters/http/openapi/published-contracts.test.ts',
+  'test/adapters/http/request-limits.test.ts',
+  'test/adapters/http/responses-per-version.test.ts',
+  'test/adapters/http/retirement.test.ts',
+  'test/adapters/http/server-limits.test.ts',
+  'test/adapters/http/statuses-and-headers.test.ts',
+  'test/adapters/http/version-selection.test.ts',
+  'test/adapters/http/version-selector.test.ts',
+  'test/adapters/metrics/request-metrics.test.ts',
+  'test/adapters/metrics/version-metrics.test.ts',
+  'test/application/use-cases/resolve-version-lifecycle.test.ts',
+  'test/application/use-cases/version-use-cases.test.ts',
+  'test/domain/api-history/changelog.test.ts',
+  'test/domain/api-history/extended-history.test.ts',
+  'test/domain/api-history/reference-history.test.ts',
+  'test/domain/versioning/version-bundle.test.ts',
+  'test/domain/versioning/version-lifecycle.test.ts',
+  'test/domain/versioning/version-standing.test.ts',
+];
+
+/** The README's section, split into its intro and its numbered steps. */
+function readmeSteps(): { intro: string; steps: string[]; after: string } {
+  const start = readme.indexOf('## Adding a version');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const [intro = '', ...rest] = section.split(/^\d+\. /m);
+  const last = rest.at(-1) ?? '';
+  const end = last.indexOf('\n\n');
+  return { intro, steps: [...rest.slice(0, -1), last.slice(0, end)], after: last.slice(end) };
+}
+
+/** The inline code spans of a piece of Markdown. */
+const spans = (markdown: string): string[] => [...markdown.matchAll(/`([^`\n]+)`/g)].map(([, code = '']) => code);
+
+/** The one span that starts with `prefix`. */
+function spanStarting(t: Test, markdown: string, prefix: string): string {
+  const found = spans(markdown).filter((span) => span.startsWith(prefix));
+  t.equal(found.length, 1, `one code span starting ${JSON.stringify(prefix)}`);
+  return found[0] ?? '';
+}
+
+/** Replaces the one occurrence of `from` in the file; fails when there is none or more than one. */
+function replaceOnce(t: Test, file: string, from: string, to: string): void {
+  const text = readFileSync(file, 'utf8');
+  t.equal(text.split(from).length - 1, 1, `${JSON.stringify(from)} stands once in ${file}`);
+  writeFileSync(
+    file,
+    text.replace(from, () => to),
+  );
+}
+
+/** A copy of the repository's files (tracked, and new ones git does not ignore) in a temporary folder, its node_modules a link to ours. */
+function scratchCopy(t: Test): string {
+  const copy = mkdtempSync(join(tmpdir(), 'readme-walkthrough-'));
+  t.teardown(() => rmSync(copy, { recursive: true, force: true }));
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0');
+  for (const file of files.filter((name) => name !== '' && existsSync(join(root, name)))) {
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    copyFileSync(join(root, file), join(copy, file));
+  }
+  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  return copy;
+}
+
+/** The steps of the README applied to the copy; what the new version is, as the README's module declares it. */
+function applySteps(t: Test, copy: string): { version: string; notes: string[]; modelLine: string } {
+  const { intro, steps, after } = readmeSteps();
+  t.equal(steps.length, 3, 'three steps');
+  const [moduleStep = '', bundleStep = '', resourceStep = ''] = steps;
+  const versionsFolder = spanStarting(t, intro, 'src/');
+  const historyFolder = join(copy, dirname(versionsFolder));
+
+  // 1. The version's module, from the README's code block, indented under its list item.
+  const modulePath = join(historyFolder, spanStarting(t, moduleStep, 'versions/'));
+  t.notOk(existsSync(modulePath), `${modulePath} is new`);
+  const [, indent = '', code = ''] = /^( *)```ts\n([\s\S]*?)^ *```$/m.exec(moduleStep) ?? [];
+  const module = code
+    .split('\n')
+    .map((line) => line.slice(indent.length))
+    .join('\n');
+  writeFileSync(modulePath, module);
+
+  // 2. The bundle: the import, then the version first in `versions: [new, newest, …]`.
+  const bundlePath = join(historyFolder, spanStarting(t, bundleStep, 'bundle.ts'));
+  const importLine = spanStarting(t, bundleStep, 'import ');
+  const bundle = readFileSync(bundlePath, 'utf8');
+  const lastImport = [...bundle.matchAll(/^import .*;$/gm)].at(-1);
+  const at = (lastImport?.index ?? 0) + (lastImport?.[0].length ?? 0);
+  writeFileSync(bundlePath, `${bundle.slice(0, at)}\n${importLine}${bundle.slice(at)}`);
+  const listed = spanStarting(t, bundleStep, 'versions: [');
+  const names = listed
+    .slice('versions: ['.length, listed.indexOf('…'))
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  replaceOnce(t, bundlePath, `versions: [${names.slice(1).join(', ')}`, `versions: [${names.join(', ')}`);
+
+  // 3. The newest shape and its schema.
+  const resourcePath = join(historyFolder, spans(resourceStep).find((span) => span.endsWith('.ts')) ?? '');
+  const represent = spanStarting(t, resourceStep, 'represent:');
+  const resource = readFileSync(resourcePath, 'utf8');
+  const oldRepresent = resource.split('\n').filter((line) => line.trim().startsWith('represent:'));
+  t.equal(oldRepresent.length, 1, `one represent line in ${resourcePath}`);
+  replaceOnce(t, resourcePath, (oldRepresent[0] ?? '').trim(), `${represent},`);
+  const [, to = '', from = ''] = /`([^`]+)` in place of `([^`]+)`/.exec(resourceStep) ?? [];
+  replaceOnce(t, resourcePath, from, to);
+
+  return {
+    version: /defineVersion<[^>]*>\('([^']+)'/.exec(module)?.[1] ?? '',
+    notes: [...(/notes: \[([^\]]*)\]/.exec(module)?.[1]?.matchAll(/'([^']*)'/g) ?? [])].map(([, note = '']) => note),
+    modelLine: /generated\s+line `([^`]+)`/.exec(after)?.[1] ?? '',
+  };
+}
+
+/** The environment of a tap run of our own: without the variables of the tap (and c8) running this file. */
+function ownEnvironment(): NodeJS.ProcessEnv {
+  const inherited = Object.entries(process.env).filter(
+    ([name]) => !/^(TAP|_TAPJS|TS_NODE)/.test(name) && !['NODE_OPTIONS', 'NODE_V8_COVERAGE'].includes(name),
+  );
+  return { ...Object.fromEntries(inherited), TEST_OUTSIDE_PROGRAMS: 'none', DATABASE_URL: '' };
+}
+
+t.setTimeout(600_000);
+
+t.test("the README's Adding a version, followed literally in a scratch copy: typecheck and the tests pass", async (t) => {
+  const copy = scratchCopy(t);
+  const added = applySteps(t, copy);
+  t.notOk(SUPPORTED_VERSIONS.includes(added.version), `${added.version} is a new version`);
+  t.ok(added.notes.length > 0 && added.modelLine !== '', 'the README names its notes and its generated line');
+
+  const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+  const env = ownEnvironment();
+  await t.resolves(run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { cwd: copy, env }), 'npm run typecheck passes in the copy');
+  const failures = await run(bin('tap'), ['--reporter=tap', ...FAST_FILES], { cwd: copy, env, maxBuffer: 256 * 1024 * 1024 }).then(
+    () => [],
+    (error: { stdout?: string; stderr?: string }) =>
+      `${error.stdout ?? ''}${error.stderr ?? ''}`.split('\n').filter((line) => /not ok|Error/.test(line)),
+  );
+  t.same(failures, [], 'the tests that depend on the newest version pass in the copy');
+
+  // What the README says follows, seen over HTTP: the copy's service beside today's.
+  const scratchFixture = pathToFileURL(join(copy, 'test', 'fixtures', 'service.ts')).href;
+  const { startService: startCopy } = (await import(scratchFixture)) as typeof ServiceFixture;
+  const after = await startCopy(t, { ACCESS_LOG: 'off' });
+  const before = await startService(t, { ACCESS_LOG: 'off' });
+  const json = async (url: string, version?: string): Promise<unknown> =>
+    (await fetch(url, version === undefined ? {} : { headers: acceptVersion(version) })).json();
+  const dogSchema = (document: unknown) => (document as { components: { schemas: { Dog: unknown } } }).components.schemas.Dog;
+
+  t.same(
+    await json(`${after.url}/version/my_version/`),
+    await json(`${after.url}/version/my_version/`, added.version),
+    `${added.version} is the latest`,
+  );
+  for (const version of SUPPORTED_VERSIONS) {
+    for (const path of ['/doggies/1/', '/doggies/?limit=5']) {
+      t.same(await json(`${after.url}${path}`, version), await json(`${before.url}${path}`, version), `${path} at ${version}: its old shape`);
+    }
+    t.same(
+      dogSchema(await json(`${after.url}/openapi.json`, version)),
+      dogSchema(await json(`${before.url}/openapi.json`, version)),
+      `${version}: its old schema`,
+    );
+  }
+  const [entry] = (await json(`${after.url}/version/`)) as { version: string; notes: string[]; models: string[] }[];
+  t.match(entry, { version: added.version, notes: added.notes, models: [added.modelLine] }, '/version/ lists the note and the generated line');
+  const newest = dogSchema(await json(`${after.url}/openapi.json`, added.version)) as { properties: object };
+  const newestDog = (await json(`${after.url}/doggies/1/`, added.version)) as object;
+  t.same(Object.keys(newest.properties), Object.keys(newestDog), `/openapi.json at ${added.version} publishes the new schema`);
+  const docs = await (await fetch(`${after.url}/docs/`)).text();
+  t.equal(/href="\/docs\/\?version=([^"]+)"/.exec(docs)?.[1], added.version, `/docs/ lists ${added.version} first`);
+});
