@@ -4,7 +4,6 @@ import { DOG_RESOURCE } from '../src/domain/api-history/dog-resource.js';
 import { parseDog } from '../src/domain/dogs/dog.js';
 import { CalendarDate } from '../src/domain/records/calendar-date.js';
 import { VersionModel } from '../src/domain/versioning/version-model.js';
-import { declarationOf } from '../src/domain/versioning/version-bundle.js';
 import { FixedClock } from '../src/adapters/clock/fixed-clock.js';
 import { PublishedContracts } from '../src/adapters/http/openapi/published-contracts.js';
 import { DescribeRecords } from '../src/application/use-cases/describe-records.js';
@@ -14,6 +13,7 @@ import { API_HISTORY } from '../src/domain/api-history/bundle.js';
 import { startWithModel } from './fixtures/lifecycle-service.js';
 import { TestClock } from './fixtures/test-clock.js';
 import { v1_0_0 } from './fixtures/readme/v1-0-0-retiring.js';
+import { Version } from '../src/domain/versioning/version.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const httpApi = readFileSync(new URL('../docs/http-api.md', import.meta.url), 'utf8');
@@ -53,7 +53,7 @@ t.test("the worked example of retiring 1.0.0: the README's headers, then the 410
   );
   const versions = API_HISTORY.versions.map((change) => (change.version === '1.0.0' ? v1_0_0 : change));
   const clock = new TestClock('2026-12-31');
-  const service = await startWithModel(t, VersionModel.build(declarationOf({ ...API_HISTORY, versions }, { ageRemoval: 'computed' })), clock);
+  const service = await startWithModel(t, VersionModel.build({ ...API_HISTORY, versions }, { ageRemoval: 'computed' }), clock);
   const served = await fetch(`${service.url}/cats/1/`, { headers: acceptVersion('1.0.0') });
   for (const [name, value] of headers) t.equal(served.headers.get(name), value, `2026-12-31: ${name} as the README shows it`);
   const changelog = (await (await fetch(`${service.url}/version/`)).json()) as { version: string; deprecated: string; sunset: string }[];
@@ -75,9 +75,9 @@ t.test('the README quotes the three-line contract test file exactly as it is', a
 });
 
 t.test('the worked example: adding 6.0.0 keeps every older shape and adds the changelog entry', async (t) => {
-  const model = VersionModel.build(declarationOf(HISTORY_WITH_VERSION_6, { ageRemoval: 'computed' }));
+  const model = VersionModel.build(HISTORY_WITH_VERSION_6, { ageRemoval: 'computed' });
   const biko = parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today);
-  const at = (version: string) => model.represent(DOG_RESOURCE, biko, { version: model.resolve(version), today });
+  const at = (version: string) => model.represent(DOG_RESOURCE, biko, { version: Version.parse(version), today });
   const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
   t.same(at('6.0.0'), { id: 1, name: 'Biko', born_on: '2014-05-06' }, '6.0.0: the new shape');
   t.same(at('5.0.0'), BIKO, '5.0.0: as before');
@@ -100,7 +100,7 @@ t.test('the worked example: adding 6.0.0 keeps every older shape and adds the ch
   t.same(Object.keys(dogSchema('6.0.0') ?? {}), ['id', 'name', 'born_on'], "6.0.0's OpenAPI document: born_on");
   t.same(Object.keys(dogSchema('5.0.0') ?? {}), ['id', 'name', 'birthday'], "5.0.0's: birthday, as before");
   t.match(contracts.document('6.0.0')?.info, { version: '6.0.0', description: /Renamed Dog\.birthday to Dog\.born_on/ }, 'its notes');
-  const context = { version: model.resolve('5.0.0'), today };
+  const context = { version: Version.parse('5.0.0'), today };
   t.same(model.upgradeRequest(DOG_RESOURCE, BIKO, context), { id: 1, name: 'Biko', born_on: '2014-05-06' }, 'old input upgraded');
   t.same(model.upgradeRequest(DOG_RESOURCE, { id: 1, name: 'Biko' }, context), { id: 1, name: 'Biko' }, 'input without birthday');
 });

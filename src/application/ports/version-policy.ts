@@ -3,7 +3,7 @@ import type { JsonSchema } from '../../domain/versioning/json-schema.js';
 import type { ResourceSample } from '../../domain/versioning/version-model.js';
 import type { Representation } from '../../domain/versioning/representation.js';
 import type { RequestContext } from '../../domain/versioning/request-context.js';
-import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
+import type { ResourceKey } from '../../domain/versioning/resource-key.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import type { VersionLifecycle } from '../../domain/versioning/version-lifecycle.js';
@@ -14,7 +14,6 @@ export interface VersionPolicy {
   /** Newest first. */
   readonly versions: readonly Version[];
   readonly changelog: readonly ChangelogEntry[];
-  resolve(requested: string | undefined): Version;
   isAvailable(viewSet: string, action: string, version: Version): boolean;
   /** Whether the action has a removedIn: it is not served after the last version it is available at. */
   hasEnd(viewSet: string, action: string): boolean;
@@ -26,8 +25,6 @@ export interface VersionPolicy {
   readonly resources: readonly ResourceSample[];
   /** The version's declared deprecation (date and link) and sunset, each null when not declared. */
   lifecycleOf(version: Version): VersionLifecycle;
-  /** Whether the version's sunset has come by `today` (UTC). */
-  isRetired(version: Version, today: CalendarDate): boolean;
   /** Oldest first: one before any sunset, then one from each sunset date on. */
   readonly standings: readonly VersionStanding[];
   /** The versions as they stand on `today`: which are served, and which one a request naming none gets. */

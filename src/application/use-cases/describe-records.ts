@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { JsonSchema } from '../../domain/versioning/json-schema.js';
 import type { Representation } from '../../domain/versioning/representation.js';
-import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
+import type { ResourceKey } from '../../domain/versioning/resource-key.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { CLOCK, type Clock } from '../ports/clock.js';
 import { VERSION_POLICY, type VersionPolicy } from '../ports/version-policy.js';

@@ -1,6 +1,6 @@
 import type { Representation } from '../../domain/versioning/representation.js';
 import type { RequestContext } from '../../domain/versioning/request-context.js';
-import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
+import type { ResourceKey } from '../../domain/versioning/resource-key.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { RepresentedPages } from '../caching/represented-pages.js';
 import { NotFoundError } from '../errors/not-found-error.js';

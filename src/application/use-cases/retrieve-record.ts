@@ -1,6 +1,6 @@
 import { parseRecordId } from '../../domain/records/record-id.js';
 import type { Representation } from '../../domain/versioning/representation.js';
-import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
+import type { ResourceKey } from '../../domain/versioning/resource-key.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { NotFoundError } from '../errors/not-found-error.js';
 import { whenReady, type Awaitable } from '../ports/awaitable.js';

@@ -4,7 +4,7 @@ import type { JsonSchema } from '../../domain/versioning/json-schema.js';
 import type { ResourceSample } from '../../domain/versioning/version-model.js';
 import type { Representation } from '../../domain/versioning/representation.js';
 import type { RequestContext } from '../../domain/versioning/request-context.js';
-import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
+import type { ResourceKey } from '../../domain/versioning/resource-key.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import type { VersionLifecycle } from '../../domain/versioning/version-lifecycle.js';
@@ -44,16 +44,8 @@ export class MemoizedVersionPolicy implements VersionPolicy {
     return this.inner.changelog;
   }
 
-  resolve(requested: string | undefined): Version {
-    return this.inner.resolve(requested);
-  }
-
   lifecycleOf(version: Version): VersionLifecycle {
     return this.inner.lifecycleOf(version);
-  }
-
-  isRetired(version: Version, today: CalendarDate): boolean {
-    return this.inner.isRetired(version, today);
   }
 
   get standings(): readonly VersionStanding[] {

@@ -1,5 +1,5 @@
 import type { CalendarDate } from '../records/calendar-date.js';
-import type { DefaultVersionChoice } from './default-version.js';
+import { chooseDefaultVersion, type DefaultVersionChoice } from './default-version.js';
 import { MalformedVersionError } from './malformed-version-error.js';
 import { RetiredVersionError } from './retired-version-error.js';
 import { UnsupportedVersionError } from './unsupported-version-error.js';
@@ -40,13 +40,11 @@ export class VersionStanding {
       this.#retired.set(text, new RetiredVersionError(text, (lifecycles.get(text) as VersionLifecycle).sunset as CalendarDate, this.supported));
     }
     // The newest version never has a sunset, so `latest` and `earliest` always name a served version.
-    if (choice === 'latest') this.#default = this.supported[0] as Version;
-    else if (choice === 'earliest') this.#default = this.supported[this.supported.length - 1] as Version;
-    else {
-      const refusal = this.#retired.get(choice);
-      this.#default =
-        refusal === undefined ? (this.#byText.get(choice) as Version) : new RetiredVersionError(choice, refusal.sunset, this.supported, true);
-    }
+    const refusal = this.#retired.get(choice);
+    this.#default =
+      refusal === undefined
+        ? (chooseDefaultVersion(choice, this.supported) as Version)
+        : new RetiredVersionError(choice, refusal.sunset, this.supported, true);
   }
 
   /**

@@ -4,11 +4,12 @@ import { versionFromAccept } from '../../../src/adapters/http/accept-header.js';
 import { ACCEPT_CACHE_CAPACITY, MAX_CACHED_ACCEPT_LENGTH, VersionSelector } from '../../../src/adapters/http/version-selector.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import type { DomainError } from '../../../src/domain/errors/domain-error.js';
+import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
 import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
 
-const model = buildReferenceModel();
-const selector = (): VersionSelector => new VersionSelector((requested) => model.resolve(requested));
+const standing = buildReferenceModel().standingOn(CalendarDate.parse('2026-11-22') as CalendarDate);
+const selector = (): VersionSelector => new VersionSelector((requested) => standing.resolve(requested));
 
 const SELECTED: [string | undefined, string][] = [
   ['application/json; version=2.1.0', '2.1.0'],
@@ -29,7 +30,7 @@ const REFUSED: [string, new (...args: never[]) => DomainError][] = [
 /** What reading the header then resolving its version gives, or throws. */
 function direct(header: string | undefined): unknown {
   try {
-    return model.resolve(versionFromAccept(header));
+    return standing.resolve(versionFromAccept(header));
   } catch (error) {
     return error;
   }

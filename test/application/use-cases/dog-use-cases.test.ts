@@ -4,6 +4,7 @@ import { PageRequest } from '../../../src/application/paging/page-request.js';
 import { ListDogs } from '../../../src/application/use-cases/list-dogs.js';
 import { RetrieveDog } from '../../../src/application/use-cases/retrieve-dog.js';
 import { applicationParts } from '../../fixtures/application.js';
+import { Version } from '../../../src/domain/versioning/version.js';
 
 const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
 
@@ -17,7 +18,7 @@ t.test('retrieve a dog at every version, shaped for it', async (t) => {
     ['4.0.0', BIKO],
     ['5.0.0', BIKO],
   ];
-  for (const [version, shape] of rows) t.same(await retrieve.execute({ version: model.resolve(version), id: '1' }), shape, `at ${version}`);
+  for (const [version, shape] of rows) t.same(await retrieve.execute({ version: Version.parse(version), id: '1' }), shape, `at ${version}`);
 });
 
 t.test('retrieve: hidden before 2.0.0, then unknown or malformed ids find nothing, in that order', async (t) => {
@@ -34,7 +35,7 @@ t.test('retrieve: hidden before 2.0.0, then unknown or malformed ids find nothin
     ['2.0.0', '99999999999999999999', 'no_record'],
   ];
   for (const [version, id, reason] of cases) {
-    const error = await t.rejects(async () => retrieve.execute({ version: model.resolve(version), id }), NotFoundError, `${id} at ${version}`);
+    const error = await t.rejects(async () => retrieve.execute({ version: Version.parse(version), id }), NotFoundError, `${id} at ${version}`);
     t.equal((error as unknown as NotFoundError).reason, reason, `${id} at ${version}: ${reason}`);
   }
 });
@@ -42,7 +43,7 @@ t.test('retrieve: hidden before 2.0.0, then unknown or malformed ids find nothin
 t.test('list dogs: every version, a page in id order, each item shaped, with the total', async (t) => {
   const { model, clock, dogs } = applicationParts({ ageRemoval: 'placeholder' }, 5);
   const list = new ListDogs(model, clock, dogs);
-  const page = await list.execute({ version: model.resolve('2.1.0'), page: { limit: 2, offset: 1 } });
+  const page = await list.execute({ version: Version.parse('2.1.0'), page: { limit: 2, offset: 1 } });
   t.same(page.items, [
     { id: 2, name: 'Dog 2', birthday: '2014-05-06', age: -1 },
     { id: 3, name: 'Dog 3', birthday: '2014-05-06', age: -1 },
@@ -50,6 +51,6 @@ t.test('list dogs: every version, a page in id order, each item shaped, with the
   t.equal(page.total, 5, 'total of the collection');
   t.same(page.request, PageRequest.of(2, 1), 'the page asked for');
   for (const version of ['1.0.0', '2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0']) {
-    t.equal((await list.execute({ version: model.resolve(version), page: { limit: 100, offset: 0 } })).items.length, 5, `available at ${version}`);
+    t.equal((await list.execute({ version: Version.parse(version), page: { limit: 100, offset: 0 } })).items.length, 5, `available at ${version}`);
   }
 });

@@ -5,6 +5,7 @@ import { ResolveVersion } from '../../../src/application/use-cases/resolve-versi
 import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
 import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
 import { applicationParts } from '../../fixtures/application.js';
+import { Version } from '../../../src/domain/versioning/version.js';
 
 t.test('resolve the version a request is served at', async (t) => {
   const { model, clock } = applicationParts({ defaultVersion: '2.1.0' });
@@ -24,6 +25,6 @@ t.test('the changelog and the current version entry', async (t) => {
     'newest first',
   );
   t.equal(new GetChangelog(model).execute(), changelog, 'the same every time');
-  const current = new GetCurrentVersion(model).execute({ version: model.resolve('2.0.0') });
+  const current = new GetCurrentVersion(model).execute({ version: Version.parse('2.0.0') });
   t.match(current, { version: '2.0.0', notes: ['Added the dog detail view'], views: { actions_introduced: ['DoggieViewSet.retrieve'] } });
 });

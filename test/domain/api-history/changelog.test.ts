@@ -1,6 +1,7 @@
 import t from 'tap';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { REFERENCE_CHANGELOG } from '../../fixtures/reference-changelog.js';
+import { Version } from '../../../src/domain/versioning/version.js';
 
 t.test('the reference changelog, exactly, in every configuration', async (t) => {
   for (const options of [{}, { ageRemoval: 'placeholder' as const }, { removedIn: 'exclusive' as const }, { defaultVersion: 'earliest' }]) {
@@ -21,7 +22,7 @@ t.test('R5 and R6: introductions under introducedIn; removals under removedIn; e
 t.test('the changelog is built once, frozen, and the same object on every read', async (t) => {
   const model = buildReferenceModel();
   t.equal(model.changelog, model.changelog, 'same array');
-  t.equal(model.changelogEntry(model.resolve('3.0.0')), model.changelog[2], 'an entry is the changelog’s own');
+  t.equal(model.changelogEntry(Version.parse('3.0.0')), model.changelog[2], 'an entry is the changelog’s own');
   t.ok(Object.isFrozen(model.changelog), 'list frozen');
   const entry = model.changelog[0] as unknown as { notes: string[]; views: { endpoints_removed: string[] } };
   t.ok(Object.isFrozen(entry) && Object.isFrozen(entry.notes) && Object.isFrozen(entry.views.endpoints_removed), 'entries frozen to the leaves');
