@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { Container, ContainerModule } from 'inversify';
 import { CLOCK, type Clock } from './application/ports/clock.js';
-import { VERSION_POLICY, type VersionPolicy } from './application/ports/version-policy.js';
+import { REPRESENTER, type Representer } from './application/ports/representer.js';
+import { VERSION_MODEL } from './application/ports/version-model.js';
 import { CheckHealth } from './application/use-cases/check-health.js';
 import { DescribeRecords } from './application/use-cases/describe-records.js';
 import { GetChangelog } from './application/use-cases/get-changelog.js';
@@ -9,7 +10,7 @@ import { GetCurrentVersion } from './application/use-cases/get-current-version.j
 import { ListCats } from './application/use-cases/list-cats.js';
 import { ListDogs } from './application/use-cases/list-dogs.js';
 import { ResolveVersion } from './application/use-cases/resolve-version.js';
-import { MemoizedVersionPolicy } from './application/versioning/memoized-version-policy.js';
+import { MemoizedRepresenter } from './application/versioning/memoized-representer.js';
 import { RetrieveCat } from './application/use-cases/retrieve-cat.js';
 import { RetrieveDog } from './application/use-cases/retrieve-dog.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';
@@ -28,7 +29,7 @@ import { buildReferenceModel } from './domain/api-history/reference-history.js';
 import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
 import { Version } from './domain/versioning/version.js';
 import type { VersionModel } from './domain/versioning/version-model.js';
-import type { RetiredVersionError } from './domain/versioning/retired-version-error.js';
+import { RetiredVersionError } from './domain/versioning/retired-version-error.js';
 import type { CalendarDate } from './domain/records/calendar-date.js';
 import { StartupError } from './application/errors/startup-error.js';
 import type { Registry } from 'prom-client';
@@ -65,11 +66,12 @@ interface Storage {
   close(): Promise<void>;
 }
 
-/** The versioning model, the clock and the use cases. */
-export function applicationModule(policy: VersionPolicy, clock: Clock, caches: CacheSwitches = ALL_CACHES_ON): ContainerModule {
+/** The version model (and what shapes records with it: remembering, unless the bench turns that off), the clock and the use cases. */
+export function applicationModule(model: VersionModel, clock: Clock, caches: CacheSwitches = ALL_CACHES_ON): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<CacheSwitches>(CACHE_SWITCHES).toConstantValue(caches);
-    bind<VersionPolicy>(VERSION_POLICY).toConstantValue(policy);
+    bind<VersionModel>(VERSION_MODEL).toConstantValue(model);
+    bind<Representer>(REPRESENTER).toConstantValue(caches.representations ? new MemoizedRepresenter(model) : model);
     bind<Clock>(CLOCK).toConstantValue(clock);
     bind(ResolveVersion).toSelf().inSingletonScope();
     bind(GetChangelog).toSelf().inSingletonScope();
@@ -115,7 +117,7 @@ export async function composeService(
 
   const container = new Container();
   container.load(
-    applicationModule(caches.representations ? new MemoizedVersionPolicy(model) : model, clock, caches),
+    applicationModule(model, clock, caches),
     storage.module,
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web),
   );
@@ -151,11 +153,10 @@ export function readServiceSettings(env: Environment): Settings {
 /** A DEFAULT_VERSION whose sunset has come by the day of the start refuses the start. */
 export function refuseRetiredDefault(model: VersionModel, today: CalendarDate): void {
   const standing = model.standingOn(today);
-  try {
-    standing.resolve(undefined);
-  } catch (error) {
-    // With no version named, the only refusal is a retired default.
-    const { version, sunset } = error as RetiredVersionError;
+  const byDefault = standing.resolve(undefined);
+  // With no version named, the only refusal is a retired default.
+  if (byDefault instanceof RetiredVersionError) {
+    const { version, sunset } = byDefault;
     throw new StartupError(
       `bad setting: DEFAULT_VERSION="${version}" names a version retired on ${sunset.toString()}, its sunset date (today is ${today.toString()}); ` +
         `set it to latest, earliest or a supported version (${standing.supported.join(', ')})`,

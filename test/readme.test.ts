@@ -93,7 +93,7 @@ t.test('the worked example: adding 6.0.0 keeps every older shape and adds the ch
     deprecated: null,
     sunset: null,
   });
-  const contracts = new PublishedContracts([], new DescribeRecords(model, new FixedClock(today)), model.changelog);
+  const contracts = new PublishedContracts([], new DescribeRecords(model, model, new FixedClock(today)), model.changelog);
   t.equal(contracts.versions[0]?.version, '6.0.0', 'the docs page lists 6.0.0 first');
   const dogSchema = (version: string) =>
     (contracts.document(version)?.components as { schemas: Record<string, { properties: object }> }).schemas.Dog?.properties;

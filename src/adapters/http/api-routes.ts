@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { NotFoundError } from '../../application/errors/not-found-error.js';
+import { DomainError } from '../../domain/errors/domain-error.js';
 import { whenReady, type Awaitable } from '../../application/ports/awaitable.js';
 import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
@@ -102,9 +102,8 @@ export class ApiRoutes {
   }
 }
 
-function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute' | 'isAvailableAt'>, json: RepresentationJson) {
+function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute'>, json: RepresentationJson) {
   return ({ version, path, query: queryString }: RouteRequest): Awaitable<RouteOutcome> => {
-    if (!useCase.isAvailableAt(version)) return new NotFoundError('hidden');
     const query = parseQuery(queryString);
     const page = useCase.execute({
       version,
@@ -115,7 +114,9 @@ function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute' |
         ending_before: query.getAll('ending_before'),
       },
     });
-    return whenReady(page, (ready) => ({ body: json.array(ready.items), headers: paginationHeaders(path, ready) }));
+    return whenReady(page, (ready) =>
+      ready instanceof DomainError ? ready : { body: json.array(ready.items), headers: paginationHeaders(path, ready) },
+    );
   };
 }
 
@@ -123,11 +124,11 @@ function health(useCase: Pick<CheckHealth, 'execute'>) {
   return async (): Promise<RouteResponse> => healthResponse(await useCase.execute());
 }
 
-function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute' | 'isAvailableAt'>, json: RepresentationJson) {
-  return ({ version, params }: RouteRequest): Awaitable<RouteOutcome> => {
-    if (!useCase.isAvailableAt(version)) return new NotFoundError('hidden');
-    return whenReady(useCase.execute({ version, id: params.id as string }), (representation) => ({ body: json.one(representation) }));
-  };
+function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute'>, json: RepresentationJson) {
+  return ({ version, params }: RouteRequest): Awaitable<RouteOutcome> =>
+    whenReady(useCase.execute({ version, id: params.id as string }), (representation) =>
+      representation instanceof DomainError ? representation : { body: json.one(representation) },
+    );
 }
 
 const OPENAPI_BODY: RouteBody = {

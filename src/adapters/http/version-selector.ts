@@ -10,8 +10,8 @@ export const ACCEPT_CACHE_CAPACITY = 500;
 export const MAX_CACHED_ACCEPT_LENGTH = 1024;
 
 /**
- * The version an Accept header selects, or the refusal to answer with (an AcceptHeaderError, or the
- * MalformedVersionError or UnsupportedVersionError of `resolve`), remembered per header string: a client
+ * The version an Accept header selects, or the refusal to answer with (the AcceptHeaderError the header's parser
+ * throws, or the refusal `resolve` returns), remembered per header string: a client
  * sends the same Accept on every request, and a selector serves one standing of the versions (the handler keeps
  * one per sunset date), in which they never change.
  * A refusal is returned, not thrown, and the same frozen one for the same header: throwing costs a request
@@ -26,7 +26,7 @@ export class VersionSelector {
 
   /** `supported`, newest first, is named when an Accept header admits no JSON. */
   constructor(
-    private readonly resolve: (requested: string | undefined) => Version,
+    private readonly resolve: (requested: string | undefined) => Version | DomainError,
     private readonly supported: readonly string[] = [],
     /** false: every header is read anew, for the bench to measure the service without this cache (BENCH_CACHES_OFF=accept). */
     private readonly remembers = true,
@@ -48,12 +48,15 @@ export class VersionSelector {
   }
 
   #read(header: string | undefined): Version | DomainError {
+    let requested: string | undefined;
     try {
-      return this.resolve(versionFromAccept(header, this.supported));
+      requested = versionFromAccept(header, this.supported);
     } catch (error) {
       // Anything but a refusal is a fault, and must reach the 500 path, uncached.
       if (!(error instanceof DomainError)) throw error;
       return Object.freeze(error);
     }
+    const version = this.resolve(requested);
+    return version instanceof DomainError ? Object.freeze(version) : version;
   }
 }

@@ -5,18 +5,21 @@ import type { Cat } from '../../domain/cats/cat.js';
 import { CAT_REPOSITORY, type CatRepository } from '../ports/cat-repository.js';
 import { ALL_CACHES_ON, CACHE_SWITCHES, type CacheSwitches } from '../caching/cache-switches.js';
 import { CLOCK, type Clock } from '../ports/clock.js';
-import { VERSION_POLICY, type VersionPolicy } from '../ports/version-policy.js';
+import { REPRESENTER, type Representer } from '../ports/representer.js';
+import { VERSION_MODEL } from '../ports/version-model.js';
+import type { VersionModel } from '../../domain/versioning/version-model.js';
 import { ListRecords } from './list-records.js';
 
 /** CatViewSet.list: a page of cats, until 4.0.0. */
 @injectable()
 export class ListCats extends ListRecords<Cat> {
   constructor(
-    @inject(VERSION_POLICY) policy: VersionPolicy,
+    @inject(VERSION_MODEL) model: Pick<VersionModel, 'isAvailable' | 'hasEnd'>,
+    @inject(REPRESENTER) representer: Representer,
     @inject(CLOCK) clock: Clock,
     @inject(CAT_REPOSITORY) cats: CatRepository,
     @inject(CACHE_SWITCHES) caches: CacheSwitches = ALL_CACHES_ON,
   ) {
-    super(policy, clock, cats, CAT_VIEW_SET, CAT_RESOURCE, caches.pages);
+    super(model, representer, clock, cats, CAT_VIEW_SET, CAT_RESOURCE, caches.pages);
   }
 }

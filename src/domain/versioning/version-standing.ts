@@ -6,6 +6,9 @@ import { UnsupportedVersionError } from './unsupported-version-error.js';
 import { Version } from './version.js';
 import type { VersionLifecycle } from './version-lifecycle.js';
 
+/** Why a request's version is not served. */
+export type VersionRefusal = MalformedVersionError | UnsupportedVersionError | RetiredVersionError;
+
 /** The versions a day advertises: those served and not deprecated by then, and those served but deprecated; oldest first. */
 export interface AdvertisedVersions {
   readonly supported: readonly Version[];
@@ -48,22 +51,15 @@ export class VersionStanding {
   }
 
   /**
-   * The served version a request names, or the default when it names none (absent or empty). Throws
+   * The served version a request names, or the default when it names none (absent or empty); or the refusal, returned:
    * MalformedVersionError or UnsupportedVersionError listing the versions served, or RetiredVersionError.
    */
-  resolve(requested: string | undefined): Version {
-    if (requested === undefined || requested === '') {
-      if (this.#default instanceof RetiredVersionError) throw this.#default;
-      return this.#default;
-    }
+  resolve(requested: string | undefined): Version | VersionRefusal {
+    if (requested === undefined || requested === '') return this.#default;
     const version = this.#byText.get(requested);
-    if (version !== undefined) {
-      const refusal = this.#retired.get(requested);
-      if (refusal !== undefined) throw refusal;
-      return version;
-    }
-    if (!Version.isWellFormed(requested)) throw new MalformedVersionError(requested, this.supported);
-    throw new UnsupportedVersionError(requested, this.supported);
+    if (version !== undefined) return this.#retired.get(requested) ?? version;
+    if (!Version.isWellFormed(requested)) return new MalformedVersionError(requested, this.supported);
+    return new UnsupportedVersionError(requested, this.supported);
   }
 
   /** ASP.NET API Versioning's api-supported-versions and api-deprecated-versions, as they are on `today`. */

@@ -8,7 +8,6 @@ import { registerVersionMetrics } from '../../../src/adapters/metrics/version-me
 import { loadRecords } from '../../../src/adapters/persistence/data-file.js';
 import { memoryPersistenceModule } from '../../../src/adapters/persistence/memory/memory-persistence-module.js';
 import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
-import { MemoizedVersionPolicy } from '../../../src/application/versioning/memoized-version-policy.js';
 import { applicationModule, httpModule } from '../../../src/container.js';
 import { LIFECYCLE_TODAY, lifecycleModel } from '../../fixtures/lifecycle-history.js';
 import { parseMetrics, samplesOf, scrape, serveMetrics, total } from '../../fixtures/metrics.js';
@@ -20,7 +19,7 @@ t.test('versions with deprecations and sunsets: their info, sunset timestamps, a
   const container = new Container();
   const registry = createMetricsRegistry();
   container.load(
-    applicationModule(new MemoizedVersionPolicy(lifecycleModel()), clock),
+    applicationModule(lifecycleModel(), clock),
     memoryPersistenceModule(await loadRecords(undefined, clock.today())),
     httpModule({ access: undefined, errors: () => {} }, DEFAULT_SERVER_LIMITS),
     metricsModule(registry),

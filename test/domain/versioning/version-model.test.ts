@@ -36,7 +36,7 @@ const build = ({ defaultVersion, removedIn, ...changes }: Changes): VersionModel
     ...(removedIn === undefined ? {} : { removedIn }),
   });
 /** The version the model's standing before any sunset resolves `text` to. */
-const resolve = (model: VersionModel, text: string | undefined): Version => (model.standings[0] as VersionStanding).resolve(text);
+const resolve = (model: VersionModel, text: string | undefined) => (model.standings[0] as VersionStanding).resolve(text);
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 
 t.test('versions are ordered newest first, numerically, whatever the declaration order', async (t) => {
@@ -58,18 +58,20 @@ t.test('resolve: absent or empty means the default; a supported version is itsel
 t.test('resolve refuses malformed and unsupported versions, naming the value and the supported list', async (t) => {
   const model = build({});
   for (const text of ['v2.0.0', '2.0', '02.0.0', '2.0.0-rc1', ' 2.0.0', 'latest']) {
-    const error = t.throws(() => resolve(model, text), MalformedVersionError, `${JSON.stringify(text)} is malformed`) as MalformedVersionError;
+    const error = resolve(model, text) as MalformedVersionError;
+    t.type(error, MalformedVersionError, `${JSON.stringify(text)} is malformed`);
     t.equal(
       error.message,
       `Malformed version ${JSON.stringify(text)}: a version is MAJOR.MINOR.PATCH, such as 1.0.0. Supported versions: 2.10.0, 2.9.0, 2.0.0, 1.0.0.`,
     );
   }
   for (const text of ['9.9.9', '0.1.0', '2.1.0', '99999999999999999999.0.0']) {
-    const error = t.throws(() => resolve(model, text), UnsupportedVersionError, `${text} is unsupported`) as UnsupportedVersionError;
+    const error = resolve(model, text) as UnsupportedVersionError;
+    t.type(error, UnsupportedVersionError, `${text} is unsupported`);
     t.equal(error.message, `Unsupported version "${text}". Supported versions: 2.10.0, 2.9.0, 2.0.0, 1.0.0.`);
     t.equal(error.code, 'unsupported_version');
   }
-  const long = t.throws(() => resolve(model, '9'.repeat(500))) as Error;
+  const long = resolve(model, '9'.repeat(500)) as Error;
   t.ok(long.message.length < 200, 'a huge value is shortened in the message');
 });
 

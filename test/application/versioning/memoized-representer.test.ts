@@ -1,5 +1,5 @@
 import t from 'tap';
-import { MemoizedVersionPolicy } from '../../../src/application/versioning/memoized-version-policy.js';
+import { MemoizedRepresenter } from '../../../src/application/versioning/memoized-representer.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { closedObject, type JsonSchema, withProperty } from '../../../src/domain/versioning/json-schema.js';
 import type { Representation } from '../../../src/domain/versioning/representation.js';
@@ -52,7 +52,7 @@ function parts(recordsPerResource?: number) {
     }),
     undefined,
   );
-  return { model, dropSeen, policy: new MemoizedVersionPolicy(model, recordsPerResource) };
+  return { model, dropSeen, policy: new MemoizedRepresenter(model, recordsPerResource) };
 }
 
 const day = (text: string): CalendarDate => CalendarDate.parse(text) as CalendarDate;
@@ -113,20 +113,4 @@ t.test('an unsupported version fails as it does in the model, and nothing is rem
   const { policy } = parts();
   const foreign = Version.parse('9.0.0');
   t.throws(() => policy.represent(THING, thing(1), { version: foreign, today: day('2026-11-22') }), UnsupportedVersionError);
-});
-
-t.test('everything else is the model', async (t) => {
-  const { model, policy } = parts();
-  t.equal(policy.versions, model.versions, 'versions');
-  t.equal(policy.changelog, model.changelog, 'changelog');
-  t.same(
-    [policy.isAvailable('ThingViewSet', 'retrieve', Version.parse('1.0.0')), policy.isAvailable('ThingViewSet', 'retrieve', Version.parse('2.0.0'))],
-    [false, true],
-    'isAvailable',
-  );
-  const latest = model.versions[0] as Version;
-  t.equal(policy.changelogEntry(latest), model.changelogEntry(latest), 'changelogEntry');
-  t.equal(policy.lifecycleOf(latest), model.lifecycleOf(latest), 'lifecycleOf');
-  t.equal(policy.standings, model.standings, 'standings');
-  t.equal(policy.standingOn(day('2026-11-22')), model.standingOn(day('2026-11-22')), 'standingOn');
 });
