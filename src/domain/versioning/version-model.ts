@@ -14,7 +14,7 @@ import { UnsupportedVersionError } from './unsupported-version-error.js';
 import type { Version } from './version.js';
 import type { BundledResource, VersionBundle } from './version-bundle.js';
 import { lifecyclesOf, type VersionLifecycle } from './version-lifecycle.js';
-import { standingOf, standingsOf, type VersionStanding } from './version-standing.js';
+import { VersionStanding } from './version-standing.js';
 import type { CalendarDate } from '../records/calendar-date.js';
 
 /** The settings a model is built with, besides the bundle and its options. */
@@ -166,7 +166,7 @@ export class VersionModel {
       });
     });
     const resources = new Map(bundle.resources.map((resource) => [resource.key.name, resource]));
-    const standings = standingsOf(versions, lifecycles, choice);
+    const standings = VersionStanding.timeline(versions, lifecycles, choice);
     return new VersionModel(versions, tables, resources, availability, ending, lifecycles, standings);
   }
 
@@ -221,9 +221,13 @@ export class VersionModel {
     return this.#lifecycles.get(version.toString()) as VersionLifecycle;
   }
 
-  /** The versions as they stand on `today`: served, retired, and the default. */
+  /** The versions as they stand on `today` (served, retired, and the default): the last standing that has begun. */
   standingOn(today: CalendarDate): VersionStanding {
-    return standingOf(this.standings, today);
+    for (let index = this.standings.length - 1; index > 0; index -= 1) {
+      const standing = this.standings[index] as VersionStanding;
+      if (today.daysSince(standing.from as CalendarDate) >= 0) return standing;
+    }
+    return this.standings[0] as VersionStanding;
   }
 
   changelogEntry(version: Version): ChangelogEntry {

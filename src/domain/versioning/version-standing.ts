@@ -50,6 +50,14 @@ export class VersionStanding {
         : new RetiredVersionError(choice, refusal.sunset, this.supported, true);
   }
 
+  /** A history's standings, oldest first: one before any sunset, then one from each sunset date on. */
+  static timeline(versions: readonly Version[], lifecycles: ReadonlyMap<string, VersionLifecycle>, choice: DefaultVersionChoice): VersionStanding[] {
+    const sunsets = new Map<string, CalendarDate>();
+    for (const lifecycle of lifecycles.values()) if (lifecycle.sunset !== null) sunsets.set(lifecycle.sunset.toString(), lifecycle.sunset);
+    const days = [...sunsets.values()].sort((a, b) => a.daysSince(b));
+    return [null, ...days].map((from) => new VersionStanding(from, versions, lifecycles, choice));
+  }
+
   /**
    * The served version a request names, or the default when it names none (absent or empty); or the refusal, returned:
    * MalformedVersionError or UnsupportedVersionError listing the versions served, or RetiredVersionError.
@@ -68,25 +76,4 @@ export class VersionStanding {
     const deprecated = (version: Version): boolean => (this.#lifecycles.get(version.toString()) as VersionLifecycle).isDeprecatedOn(today);
     return { supported: oldestFirst.filter((version) => !deprecated(version)), deprecated: oldestFirst.filter(deprecated) };
   }
-}
-
-/** A history's standings, oldest first: one before any sunset, then one from each sunset date on. */
-export function standingsOf(
-  versions: readonly Version[],
-  lifecycles: ReadonlyMap<string, VersionLifecycle>,
-  choice: DefaultVersionChoice,
-): VersionStanding[] {
-  const sunsets = new Map<string, CalendarDate>();
-  for (const lifecycle of lifecycles.values()) if (lifecycle.sunset !== null) sunsets.set(lifecycle.sunset.toString(), lifecycle.sunset);
-  const days = [...sunsets.values()].sort((a, b) => a.daysSince(b));
-  return [null, ...days].map((from) => new VersionStanding(from, versions, lifecycles, choice));
-}
-
-/** The standing that holds on `today`: the last one that has begun. */
-export function standingOf(standings: readonly VersionStanding[], today: CalendarDate): VersionStanding {
-  for (let index = standings.length - 1; index > 0; index -= 1) {
-    const standing = standings[index] as VersionStanding;
-    if (today.daysSince(standing.from as CalendarDate) >= 0) return standing;
-  }
-  return standings[0] as VersionStanding;
 }

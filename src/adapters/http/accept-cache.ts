@@ -12,7 +12,7 @@ export const MAX_CACHED_ACCEPT_LENGTH = 1024;
 /**
  * The version an Accept header selects, or the refusal to answer with (the AcceptHeaderError the header's parser
  * throws, or the refusal `resolve` returns), remembered per header string: a client
- * sends the same Accept on every request, and a selector serves one standing of the versions (the handler keeps
+ * sends the same Accept on every request, and a cache serves one standing of the versions (the handler keeps
  * one per sunset date), in which they never change.
  * A refusal is returned, not thrown, and the same frozen one for the same header: throwing costs a request
  * more than the rest of its answer.
@@ -20,7 +20,7 @@ export const MAX_CACHED_ACCEPT_LENGTH = 1024;
  * request, would otherwise push out another and live long enough to be moved to V8's old generation, whose
  * garbage is collected only in major collections, and RSS would grow with such requests.
  */
-export class VersionSelector {
+export class AcceptCache {
   readonly #outcomes = new GenerationalCache<string, Version | DomainError>(ACCEPT_CACHE_CAPACITY);
   readonly #seen = new RepeatFilter();
 
