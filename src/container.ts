@@ -97,23 +97,28 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions, web: WebOp
   });
 }
 
+/** What a test replaces in the composed service; production replaces nothing. */
+export interface ServiceReplacements {
+  /** The version model in place of the reference history's that the settings build (AGE_REMOVAL, DEFAULT_VERSION, REMOVED_IN). */
+  readonly model?: VersionModel;
+  /** The clock in place of TODAY's or the system's. */
+  readonly clock?: Clock;
+  /** The in-memory storage adapter with STORAGE=memory (tests load one that fails on purpose). */
+  readonly persistence?: PersistenceModule;
+}
+
 /**
  * The composition root: reads and checks every setting, builds the version model, loads and
  * validates the data, wires the graph and resolves it once. Throws StartupError or
- * VersionModelError naming what is wrong; nothing is served half-built. `persistence` replaces the
- * in-memory adapter with STORAGE=memory (tests load one that fails on purpose).
+ * VersionModelError naming what is wrong; nothing is served half-built.
  */
-export async function composeService(
-  env: Environment,
-  output: ServiceOutput,
-  persistence: PersistenceModule = memoryPersistenceModule,
-): Promise<ComposedService> {
+export async function composeService(env: Environment, output: ServiceOutput, replacements: ServiceReplacements = {}): Promise<ComposedService> {
   const settings = readServiceSettings(env);
-  const model = buildReferenceModel(settings);
-  const clock = settings.today === undefined ? new SystemClock() : new FixedClock(settings.today);
+  const model = replacements.model ?? buildReferenceModel(settings);
+  const clock = replacements.clock ?? (settings.today === undefined ? new SystemClock() : new FixedClock(settings.today));
   refuseRetiredDefault(model, clock.today());
   const caches = readCacheSwitches(env);
-  const storage = await openStorage(settings, clock, output, persistence, caches);
+  const storage = await openStorage(settings, clock, output, replacements.persistence ?? memoryPersistenceModule, caches);
 
   const container = new Container();
   container.load(
