@@ -7,12 +7,16 @@ import { CheckHealth } from './application/use-cases/check-health.js';
 import { DescribeRecords } from './application/use-cases/describe-records.js';
 import { GetChangelog } from './application/use-cases/get-changelog.js';
 import { GetCurrentVersion } from './application/use-cases/get-current-version.js';
-import { ListCats } from './application/use-cases/list-cats.js';
-import { ListDogs } from './application/use-cases/list-dogs.js';
+import { ListRecords } from './application/use-cases/list-records.js';
+import { LIST_CATS, LIST_DOGS, RETRIEVE_CAT, RETRIEVE_DOG } from './application/use-cases/record-actions.js';
+import { RetrieveRecord } from './application/use-cases/retrieve-record.js';
+import { CAT_REPOSITORY, type CatRepository } from './application/ports/cat-repository.js';
+import { DOG_REPOSITORY, type DogRepository } from './application/ports/dog-repository.js';
+import { CAT_RESOURCE } from './domain/api-history/cat-resource.js';
+import { DOG_RESOURCE } from './domain/api-history/dog-resource.js';
+import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from './domain/api-history/view-sets.js';
 import { ResolveVersion } from './application/use-cases/resolve-version.js';
 import { MemoizedRepresenter } from './application/versioning/memoized-representer.js';
-import { RetrieveCat } from './application/use-cases/retrieve-cat.js';
-import { RetrieveDog } from './application/use-cases/retrieve-dog.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';
 import { SystemClock } from './adapters/clock/system-clock.js';
 import { loadRecords } from './adapters/persistence/data-file.js';
@@ -76,10 +80,35 @@ export function applicationModule(model: VersionModel, clock: Clock, caches: Cac
     bind(ResolveVersion).toSelf().inSingletonScope();
     bind(GetChangelog).toSelf().inSingletonScope();
     bind(GetCurrentVersion).toSelf().inSingletonScope();
-    bind(ListDogs).toSelf().inSingletonScope();
-    bind(RetrieveDog).toSelf().inSingletonScope();
-    bind(ListCats).toSelf().inSingletonScope();
-    bind(RetrieveCat).toSelf().inSingletonScope();
+    const shared = [VERSION_MODEL, REPRESENTER, CLOCK] as const;
+    bind(LIST_DOGS)
+      .toResolvedValue(
+        (model: VersionModel, representer: Representer, clock: Clock, dogs: DogRepository) =>
+          new ListRecords(model, representer, clock, dogs, DOGGIE_VIEW_SET, DOG_RESOURCE, caches.pages),
+        [...shared, DOG_REPOSITORY],
+      )
+      .inSingletonScope();
+    bind(RETRIEVE_DOG)
+      .toResolvedValue(
+        (model: VersionModel, representer: Representer, clock: Clock, dogs: DogRepository) =>
+          new RetrieveRecord(model, representer, clock, dogs, DOGGIE_VIEW_SET, DOG_RESOURCE),
+        [...shared, DOG_REPOSITORY],
+      )
+      .inSingletonScope();
+    bind(LIST_CATS)
+      .toResolvedValue(
+        (model: VersionModel, representer: Representer, clock: Clock, cats: CatRepository) =>
+          new ListRecords(model, representer, clock, cats, CAT_VIEW_SET, CAT_RESOURCE, caches.pages),
+        [...shared, CAT_REPOSITORY],
+      )
+      .inSingletonScope();
+    bind(RETRIEVE_CAT)
+      .toResolvedValue(
+        (model: VersionModel, representer: Representer, clock: Clock, cats: CatRepository) =>
+          new RetrieveRecord(model, representer, clock, cats, CAT_VIEW_SET, CAT_RESOURCE),
+        [...shared, CAT_REPOSITORY],
+      )
+      .inSingletonScope();
     bind(CheckHealth).toSelf().inSingletonScope();
     bind(DescribeRecords).toSelf().inSingletonScope();
   });

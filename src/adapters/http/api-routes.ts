@@ -6,12 +6,11 @@ import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { DescribeRecords } from '../../application/use-cases/describe-records.js';
 import { GetChangelog } from '../../application/use-cases/get-changelog.js';
 import { GetCurrentVersion } from '../../application/use-cases/get-current-version.js';
-import { ListCats } from '../../application/use-cases/list-cats.js';
-import { ListDogs } from '../../application/use-cases/list-dogs.js';
 import type { ListRecords } from '../../application/use-cases/list-records.js';
-import { RetrieveCat } from '../../application/use-cases/retrieve-cat.js';
 import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
-import { RetrieveDog } from '../../application/use-cases/retrieve-dog.js';
+import { LIST_CATS, LIST_DOGS, RETRIEVE_CAT, RETRIEVE_DOG } from '../../application/use-cases/record-actions.js';
+import type { Cat } from '../../domain/cats/cat.js';
+import type { Dog } from '../../domain/dogs/dog.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
 import { CHANGELOG_ENTRY_SCHEMA } from '../../domain/versioning/changelog-schema.js';
 import type { Version } from '../../domain/versioning/version.js';
@@ -35,10 +34,10 @@ export class ApiRoutes {
   constructor(
     @inject(GetChangelog) changelog: GetChangelog,
     @inject(GetCurrentVersion) currentVersion: GetCurrentVersion,
-    @inject(ListDogs) listDogs: ListDogs,
-    @inject(RetrieveDog) retrieveDog: RetrieveDog,
-    @inject(ListCats) listCats: ListCats,
-    @inject(RetrieveCat) retrieveCat: RetrieveCat,
+    @inject(LIST_DOGS) listDogs: ListRecords<Dog>,
+    @inject(RETRIEVE_DOG) retrieveDog: RetrieveRecord<Dog>,
+    @inject(LIST_CATS) listCats: ListRecords<Cat>,
+    @inject(RETRIEVE_CAT) retrieveCat: RetrieveRecord<Cat>,
     @inject(CheckHealth) checkHealth: CheckHealth,
     @inject(DescribeRecords) describeRecords: DescribeRecords,
     @inject(CLOCK) clock: Clock,

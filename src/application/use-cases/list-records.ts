@@ -20,7 +20,7 @@ export interface ListInput {
 }
 
 /** The `list` action of a collection: one page in ascending id order, every item shaped for the requested version. */
-export abstract class ListRecords<R extends { readonly id: number }> {
+export class ListRecords<R extends { readonly id: number }> {
   /** Absent when the bench measures the service without it (BENCH_CACHES_OFF=pages). */
   readonly #pages: RepresentedPages | undefined;
 

@@ -16,7 +16,7 @@ export interface RetrieveInput {
 }
 
 /** The `retrieve` action of a collection: one record, shaped for the requested version. */
-export abstract class RetrieveRecord<R> {
+export class RetrieveRecord<R> {
   constructor(
     private readonly model: Pick<VersionModel, 'isAvailable' | 'hasEnd'>,
     private readonly representer: Representer,

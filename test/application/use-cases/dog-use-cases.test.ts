@@ -1,8 +1,10 @@
 import t from 'tap';
 import { NotFoundError } from '../../../src/application/errors/not-found-error.js';
 import { PageRequest } from '../../../src/application/paging/page-request.js';
-import { ListDogs } from '../../../src/application/use-cases/list-dogs.js';
-import { RetrieveDog } from '../../../src/application/use-cases/retrieve-dog.js';
+import { ListRecords } from '../../../src/application/use-cases/list-records.js';
+import { RetrieveRecord } from '../../../src/application/use-cases/retrieve-record.js';
+import { DOG_RESOURCE } from '../../../src/domain/api-history/dog-resource.js';
+import { DOGGIE_VIEW_SET } from '../../../src/domain/api-history/view-sets.js';
 import { answered, applicationParts } from '../../fixtures/application.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 
@@ -10,7 +12,7 @@ const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
 
 t.test('retrieve a dog at every version, shaped for it', async (t) => {
   const { model, clock, dogs } = applicationParts();
-  const retrieve = new RetrieveDog(model, model, clock, dogs);
+  const retrieve = new RetrieveRecord(model, model, clock, dogs, DOGGIE_VIEW_SET, DOG_RESOURCE);
   const rows: [string, unknown][] = [
     ['2.0.0', BIKO],
     ['2.1.0', { ...BIKO, age: 12 }],
@@ -23,7 +25,7 @@ t.test('retrieve a dog at every version, shaped for it', async (t) => {
 
 t.test('retrieve: hidden before 2.0.0, then unknown or malformed ids find nothing, in that order', async (t) => {
   const { model, clock, dogs } = applicationParts();
-  const retrieve = new RetrieveDog(model, model, clock, dogs);
+  const retrieve = new RetrieveRecord(model, model, clock, dogs, DOGGIE_VIEW_SET, DOG_RESOURCE);
   const cases: [string, string, 'hidden' | 'no_record'][] = [
     ['1.0.0', '1', 'hidden'],
     ['1.0.0', 'abc', 'hidden'],
@@ -43,7 +45,7 @@ t.test('retrieve: hidden before 2.0.0, then unknown or malformed ids find nothin
 
 t.test('list dogs: every version, a page in id order, each item shaped, with the total', async (t) => {
   const { model, clock, dogs } = applicationParts({ ageRemoval: 'placeholder' }, 5);
-  const list = new ListDogs(model, model, clock, dogs);
+  const list = new ListRecords(model, model, clock, dogs, DOGGIE_VIEW_SET, DOG_RESOURCE);
   const page = answered(await list.execute({ version: Version.parse('2.1.0'), page: { limit: 2, offset: 1 } }));
   t.same(page.items, [
     { id: 2, name: 'Dog 2', birthday: '2014-05-06', age: -1 },
