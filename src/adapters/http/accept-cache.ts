@@ -48,15 +48,13 @@ export class AcceptCache {
   }
 
   #read(header: string | undefined): Version | DomainError {
-    let requested: string | undefined;
     try {
-      requested = versionFromAccept(header, this.supported);
+      const version = this.resolve(versionFromAccept(header, this.supported));
+      return version instanceof DomainError ? Object.freeze(version) : version;
     } catch (error) {
-      // Anything but a refusal is a fault, and must reach the 500 path, uncached.
+      // The header's parser throws its refusal; anything else is a fault, and must reach the 500 path, uncached.
       if (!(error instanceof DomainError)) throw error;
       return Object.freeze(error);
     }
-    const version = this.resolve(requested);
-    return version instanceof DomainError ? Object.freeze(version) : version;
   }
 }

@@ -4,7 +4,7 @@ import type { ResourceKey } from '../../domain/versioning/resource-key.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
 import { RepresentedPages } from '../caching/represented-pages.js';
-import { InvalidPageError } from '../errors/invalid-page-error.js';
+import type { InvalidPageError } from '../errors/invalid-page-error.js';
 import { NotFoundError } from '../errors/not-found-error.js';
 import type { Page } from '../paging/page.js';
 import { PageRequest, type PageQuery } from '../paging/page-request.js';
@@ -57,8 +57,7 @@ export class ListRecords<R extends { readonly id: number }> {
     try {
       page = PageRequest.from(query);
     } catch (error) {
-      if (error instanceof InvalidPageError) return error;
-      throw error;
+      return error as InvalidPageError; // the only error PageRequest.from throws
     }
     const slice = this.repository.list(page);
     if (slice instanceof Promise) return slice.then((listed) => this.#page(version, page, listed));
