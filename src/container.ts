@@ -1,17 +1,22 @@
 import 'reflect-metadata';
 import { Container, ContainerModule } from 'inversify';
 import { CLOCK, type Clock } from './application/ports/clock.js';
-import { VERSION_POLICY, type VersionPolicy } from './application/ports/version-policy.js';
+import { REPRESENTER, type Representer } from './application/ports/representer.js';
+import { VERSION_MODEL } from './application/ports/version-model.js';
 import { CheckHealth } from './application/use-cases/check-health.js';
 import { DescribeRecords } from './application/use-cases/describe-records.js';
 import { GetChangelog } from './application/use-cases/get-changelog.js';
 import { GetCurrentVersion } from './application/use-cases/get-current-version.js';
-import { ListCats } from './application/use-cases/list-cats.js';
-import { ListDogs } from './application/use-cases/list-dogs.js';
+import { ListRecords } from './application/use-cases/list-records.js';
+import { LIST_CATS, LIST_DOGS, RETRIEVE_CAT, RETRIEVE_DOG } from './application/use-cases/record-actions.js';
+import { RetrieveRecord } from './application/use-cases/retrieve-record.js';
+import { CAT_REPOSITORY, type CatRepository } from './application/ports/cat-repository.js';
+import { DOG_REPOSITORY, type DogRepository } from './application/ports/dog-repository.js';
+import { CAT_RESOURCE } from './domain/api-history/cat-resource.js';
+import { DOG_RESOURCE } from './domain/api-history/dog-resource.js';
+import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from './domain/api-history/view-sets.js';
 import { ResolveVersion } from './application/use-cases/resolve-version.js';
-import { MemoizedVersionPolicy } from './application/versioning/memoized-version-policy.js';
-import { RetrieveCat } from './application/use-cases/retrieve-cat.js';
-import { RetrieveDog } from './application/use-cases/retrieve-dog.js';
+import { MemoizedRepresenter } from './application/versioning/memoized-representer.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';
 import { SystemClock } from './adapters/clock/system-clock.js';
 import { loadRecords } from './adapters/persistence/data-file.js';
@@ -28,7 +33,7 @@ import { buildReferenceModel } from './domain/api-history/reference-history.js';
 import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
 import { Version } from './domain/versioning/version.js';
 import type { VersionModel } from './domain/versioning/version-model.js';
-import type { RetiredVersionError } from './domain/versioning/retired-version-error.js';
+import { RetiredVersionError } from './domain/versioning/retired-version-error.js';
 import type { CalendarDate } from './domain/records/calendar-date.js';
 import { StartupError } from './application/errors/startup-error.js';
 import type { Registry } from 'prom-client';
@@ -65,19 +70,45 @@ interface Storage {
   close(): Promise<void>;
 }
 
-/** The versioning model, the clock and the use cases. */
-export function applicationModule(policy: VersionPolicy, clock: Clock, caches: CacheSwitches = ALL_CACHES_ON): ContainerModule {
+/** The version model (and what shapes records with it: remembering, unless the bench turns that off), the clock and the use cases. */
+export function applicationModule(model: VersionModel, clock: Clock, caches: CacheSwitches = ALL_CACHES_ON): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<CacheSwitches>(CACHE_SWITCHES).toConstantValue(caches);
-    bind<VersionPolicy>(VERSION_POLICY).toConstantValue(policy);
+    bind<VersionModel>(VERSION_MODEL).toConstantValue(model);
+    bind<Representer>(REPRESENTER).toConstantValue(caches.representations ? new MemoizedRepresenter(model) : model);
     bind<Clock>(CLOCK).toConstantValue(clock);
     bind(ResolveVersion).toSelf().inSingletonScope();
     bind(GetChangelog).toSelf().inSingletonScope();
     bind(GetCurrentVersion).toSelf().inSingletonScope();
-    bind(ListDogs).toSelf().inSingletonScope();
-    bind(RetrieveDog).toSelf().inSingletonScope();
-    bind(ListCats).toSelf().inSingletonScope();
-    bind(RetrieveCat).toSelf().inSingletonScope();
+    const shared = [VERSION_MODEL, REPRESENTER, CLOCK] as const;
+    bind(LIST_DOGS)
+      .toResolvedValue(
+        (model: VersionModel, representer: Representer, clock: Clock, dogs: DogRepository) =>
+          new ListRecords(model, representer, clock, dogs, DOGGIE_VIEW_SET, DOG_RESOURCE, caches.pages),
+        [...shared, DOG_REPOSITORY],
+      )
+      .inSingletonScope();
+    bind(RETRIEVE_DOG)
+      .toResolvedValue(
+        (model: VersionModel, representer: Representer, clock: Clock, dogs: DogRepository) =>
+          new RetrieveRecord(model, representer, clock, dogs, DOGGIE_VIEW_SET, DOG_RESOURCE),
+        [...shared, DOG_REPOSITORY],
+      )
+      .inSingletonScope();
+    bind(LIST_CATS)
+      .toResolvedValue(
+        (model: VersionModel, representer: Representer, clock: Clock, cats: CatRepository) =>
+          new ListRecords(model, representer, clock, cats, CAT_VIEW_SET, CAT_RESOURCE, caches.pages),
+        [...shared, CAT_REPOSITORY],
+      )
+      .inSingletonScope();
+    bind(RETRIEVE_CAT)
+      .toResolvedValue(
+        (model: VersionModel, representer: Representer, clock: Clock, cats: CatRepository) =>
+          new RetrieveRecord(model, representer, clock, cats, CAT_VIEW_SET, CAT_RESOURCE),
+        [...shared, CAT_REPOSITORY],
+      )
+      .inSingletonScope();
     bind(CheckHealth).toSelf().inSingletonScope();
     bind(DescribeRecords).toSelf().inSingletonScope();
   });
@@ -95,27 +126,32 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions, web: WebOp
   });
 }
 
+/** What a test replaces in the composed service; production replaces nothing. */
+export interface ServiceReplacements {
+  /** The version model in place of the reference history's that the settings build (AGE_REMOVAL, DEFAULT_VERSION, REMOVED_IN). */
+  readonly model?: VersionModel;
+  /** The clock in place of TODAY's or the system's. */
+  readonly clock?: Clock;
+  /** The in-memory storage adapter with STORAGE=memory (tests load one that fails on purpose). */
+  readonly persistence?: PersistenceModule;
+}
+
 /**
  * The composition root: reads and checks every setting, builds the version model, loads and
  * validates the data, wires the graph and resolves it once. Throws StartupError or
- * VersionModelError naming what is wrong; nothing is served half-built. `persistence` replaces the
- * in-memory adapter with STORAGE=memory (tests load one that fails on purpose).
+ * VersionModelError naming what is wrong; nothing is served half-built.
  */
-export async function composeService(
-  env: Environment,
-  output: ServiceOutput,
-  persistence: PersistenceModule = memoryPersistenceModule,
-): Promise<ComposedService> {
+export async function composeService(env: Environment, output: ServiceOutput, replacements: ServiceReplacements = {}): Promise<ComposedService> {
   const settings = readServiceSettings(env);
-  const model = buildReferenceModel(settings);
-  const clock = settings.today === undefined ? new SystemClock() : new FixedClock(settings.today);
+  const model = replacements.model ?? buildReferenceModel(settings);
+  const clock = replacements.clock ?? (settings.today === undefined ? new SystemClock() : new FixedClock(settings.today));
   refuseRetiredDefault(model, clock.today());
   const caches = readCacheSwitches(env);
-  const storage = await openStorage(settings, clock, output, persistence, caches);
+  const storage = await openStorage(settings, clock, output, replacements.persistence ?? memoryPersistenceModule, caches);
 
   const container = new Container();
   container.load(
-    applicationModule(caches.representations ? new MemoizedVersionPolicy(model) : model, clock, caches),
+    applicationModule(model, clock, caches),
     storage.module,
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web),
   );
@@ -151,11 +187,10 @@ export function readServiceSettings(env: Environment): Settings {
 /** A DEFAULT_VERSION whose sunset has come by the day of the start refuses the start. */
 export function refuseRetiredDefault(model: VersionModel, today: CalendarDate): void {
   const standing = model.standingOn(today);
-  try {
-    standing.resolve(undefined);
-  } catch (error) {
-    // With no version named, the only refusal is a retired default.
-    const { version, sunset } = error as RetiredVersionError;
+  const byDefault = standing.resolve(undefined);
+  // With no version named, the only refusal is a retired default.
+  if (byDefault instanceof RetiredVersionError) {
+    const { version, sunset } = byDefault;
     throw new StartupError(
       `bad setting: DEFAULT_VERSION="${version}" names a version retired on ${sunset.toString()}, its sunset date (today is ${today.toString()}); ` +
         `set it to latest, earliest or a supported version (${standing.supported.join(', ')})`,

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { VersionModel } from '../src/domain/versioning/version-model.js';
-import { declarationOf } from '../src/domain/versioning/version-bundle.js';
 import { acceptVersion, startService } from './fixtures/service.js';
 import { API_HISTORY } from '../src/domain/api-history/bundle.js';
 import { startWithModel } from './fixtures/lifecycle-service.js';
@@ -31,7 +30,7 @@ t.test("the worked example of retiring 1.0.0: the README's headers, then the 410
   );
   const versions = API_HISTORY.versions.map((change) => (change.version === '1.0.0' ? v1_0_0 : change));
   const clock = new TestClock('2026-12-31');
-  const service = await startWithModel(t, VersionModel.build(declarationOf({ ...API_HISTORY, versions }, { ageRemoval: 'computed' })), clock);
+  const service = await startWithModel(t, VersionModel.build({ ...API_HISTORY, versions }, { ageRemoval: 'computed' }), clock);
   const served = await fetch(`${service.url}/cats/1/`, { headers: acceptVersion('1.0.0') });
   for (const [name, value] of headers) t.equal(served.headers.get(name), value, `2026-12-31: ${name} as the README shows it`);
   const changelog = (await (await fetch(`${service.url}/version/`)).json()) as { version: string; deprecated: string; sunset: string }[];

@@ -1,6 +1,6 @@
 import { AGE_REMOVALS, type AgeRemoval } from '../../domain/api-history/age-removal.js';
 import { CalendarDate } from '../../domain/records/calendar-date.js';
-import type { DefaultVersionChoice } from '../../domain/versioning/default-version.js';
+import { chooseDefaultVersion, type DefaultVersionChoice } from '../../domain/versioning/default-version.js';
 import { REMOVAL_READINGS, type RemovalReading } from '../../domain/versioning/removal-reading.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { ApiServerOptions } from '../http/api-server.js';
@@ -105,7 +105,7 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
     defaultVersion: read<DefaultVersionChoice>(
       'DEFAULT_VERSION',
       'latest',
-      (text) => (text === 'latest' || text === 'earliest' || supported.includes(text) ? text : undefined),
+      (text) => (chooseDefaultVersion(text, supportedVersions) === undefined ? undefined : text),
       `latest, earliest or a supported version (${supported.join(', ')})`,
     ),
     ageRemoval: read('AGE_REMOVAL', 'computed', oneOf(AGE_REMOVALS), AGE_REMOVALS.join(' or ')),

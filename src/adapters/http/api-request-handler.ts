@@ -28,7 +28,7 @@ import type { RouteOutcome, ServedRoute } from './route.js';
 import { Router } from './router.js';
 import { baseHeaders, sendJson, type ResponseHeaders } from './send-json.js';
 import { UnknownPathError } from './unknown-path-error.js';
-import { VersionSelector } from './version-selector.js';
+import { AcceptCache } from './accept-cache.js';
 import { ALL_CACHES_ON, CACHE_SWITCHES, type CacheSwitches } from '../../application/caching/cache-switches.js';
 
 const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
@@ -70,7 +70,7 @@ const PREFLIGHT_REFUSED = Object.freeze({ Allow: ALLOWED_METHODS });
 export class ApiRequestHandler {
   readonly #router: Router;
   /** One per standing of the versions (a sunset changes what an Accept header selects), made when first needed. */
-  readonly #selectors = new Map<VersionStanding, VersionSelector>();
+  readonly #acceptCaches = new Map<VersionStanding, AcceptCache>();
   readonly #lifecycleHeaders: LifecycleHeaders;
   readonly #timestamps = new IsoTimestamps();
   readonly #cors: CorsPolicy;
@@ -156,7 +156,7 @@ export class ApiRequestHandler {
     } else if (match.route.unversioned === true) {
       outcome = match.route.handle({ version: undefined, path, params: match.params, query });
     } else {
-      const version = this.#selectorOf(this.resolveVersion.standing()).select(req.headers.accept);
+      const version = this.#acceptCacheOf(this.resolveVersion.standing()).select(req.headers.accept);
       if (version instanceof DomainError) {
         if (version instanceof RetiredVersionError && version.byDefault) this.#logRetiredDefault(version);
         outcome = version;
@@ -208,17 +208,17 @@ export class ApiRequestHandler {
     return (method === 'GET' || method === 'HEAD') && route !== undefined && (route.unversioned !== true || route.contract === undefined);
   }
 
-  #selectorOf(standing: VersionStanding): VersionSelector {
-    let selector = this.#selectors.get(standing);
-    if (selector === undefined) {
-      selector = new VersionSelector(
+  #acceptCacheOf(standing: VersionStanding): AcceptCache {
+    let cache = this.#acceptCaches.get(standing);
+    if (cache === undefined) {
+      cache = new AcceptCache(
         (requested) => standing.resolve(requested),
         standing.supported.map((version) => version.toString()),
         this.caches.accept,
       );
-      this.#selectors.set(standing, selector);
+      this.#acceptCaches.set(standing, cache);
     }
-    return selector;
+    return cache;
   }
 
   /** DEFAULT_VERSION names a version retired while the service runs: said once a day, not once per request. */

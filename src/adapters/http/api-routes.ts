@@ -1,17 +1,16 @@
 import { inject, injectable } from 'inversify';
-import { NotFoundError } from '../../application/errors/not-found-error.js';
+import { DomainError } from '../../domain/errors/domain-error.js';
 import { whenReady, type Awaitable } from '../../application/ports/awaitable.js';
 import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { DescribeRecords } from '../../application/use-cases/describe-records.js';
 import { GetChangelog } from '../../application/use-cases/get-changelog.js';
 import { GetCurrentVersion } from '../../application/use-cases/get-current-version.js';
-import { ListCats } from '../../application/use-cases/list-cats.js';
-import { ListDogs } from '../../application/use-cases/list-dogs.js';
 import type { ListRecords } from '../../application/use-cases/list-records.js';
-import { RetrieveCat } from '../../application/use-cases/retrieve-cat.js';
 import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
-import { RetrieveDog } from '../../application/use-cases/retrieve-dog.js';
+import { LIST_CATS, LIST_DOGS, RETRIEVE_CAT, RETRIEVE_DOG } from '../../application/use-cases/record-actions.js';
+import type { Cat } from '../../domain/cats/cat.js';
+import type { Dog } from '../../domain/dogs/dog.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
 import { CHANGELOG_ENTRY_SCHEMA } from '../../domain/versioning/changelog-schema.js';
 import type { Version } from '../../domain/versioning/version.js';
@@ -35,10 +34,10 @@ export class ApiRoutes {
   constructor(
     @inject(GetChangelog) changelog: GetChangelog,
     @inject(GetCurrentVersion) currentVersion: GetCurrentVersion,
-    @inject(ListDogs) listDogs: ListDogs,
-    @inject(RetrieveDog) retrieveDog: RetrieveDog,
-    @inject(ListCats) listCats: ListCats,
-    @inject(RetrieveCat) retrieveCat: RetrieveCat,
+    @inject(LIST_DOGS) listDogs: ListRecords<Dog>,
+    @inject(RETRIEVE_DOG) retrieveDog: RetrieveRecord<Dog>,
+    @inject(LIST_CATS) listCats: ListRecords<Cat>,
+    @inject(RETRIEVE_CAT) retrieveCat: RetrieveRecord<Cat>,
     @inject(CheckHealth) checkHealth: CheckHealth,
     @inject(DescribeRecords) describeRecords: DescribeRecords,
     @inject(CLOCK) clock: Clock,
@@ -102,9 +101,8 @@ export class ApiRoutes {
   }
 }
 
-function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute' | 'isAvailableAt'>, json: RepresentationJson) {
+function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute'>, json: RepresentationJson) {
   return ({ version, path, query: queryString }: RouteRequest): Awaitable<RouteOutcome> => {
-    if (!useCase.isAvailableAt(version)) return new NotFoundError('hidden');
     const query = parseQuery(queryString);
     const page = useCase.execute({
       version,
@@ -115,7 +113,9 @@ function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute' |
         ending_before: query.getAll('ending_before'),
       },
     });
-    return whenReady(page, (ready) => ({ body: json.array(ready.items), headers: paginationHeaders(path, ready) }));
+    return whenReady(page, (ready) =>
+      ready instanceof DomainError ? ready : { body: json.array(ready.items), headers: paginationHeaders(path, ready) },
+    );
   };
 }
 
@@ -123,11 +123,11 @@ function health(useCase: Pick<CheckHealth, 'execute'>) {
   return async (): Promise<RouteResponse> => healthResponse(await useCase.execute());
 }
 
-function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute' | 'isAvailableAt'>, json: RepresentationJson) {
-  return ({ version, params }: RouteRequest): Awaitable<RouteOutcome> => {
-    if (!useCase.isAvailableAt(version)) return new NotFoundError('hidden');
-    return whenReady(useCase.execute({ version, id: params.id as string }), (representation) => ({ body: json.one(representation) }));
-  };
+function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute'>, json: RepresentationJson) {
+  return ({ version, params }: RouteRequest): Awaitable<RouteOutcome> =>
+    whenReady(useCase.execute({ version, id: params.id as string }), (representation) =>
+      representation instanceof DomainError ? representation : { body: json.one(representation) },
+    );
 }
 
 const OPENAPI_BODY: RouteBody = {

@@ -1,7 +1,7 @@
 /**
  * The caches chained by object identity, each of which the bench can turn off to measure what it saves
  * (BENCH_CACHES_OFF, a measuring aid, not a setting): PostgreSQL's row cache, the representations of
- * MemoizedVersionPolicy, the represented pages of a list, the JSON texts of representations, and the
+ * MemoizedRepresenter, the represented pages of a list, the JSON texts of representations, and the
  * versions of Accept headers.
  */
 export const CACHE_NAMES = ['rows', 'representations', 'pages', 'json', 'accept'] as const;

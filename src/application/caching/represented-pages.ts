@@ -17,7 +17,7 @@ interface RepresentedPage {
  * The items of the list pages of one collection, as represented: the same page asked for again at the same
  * version on the same day is not represented again record by record. A page is found by version and which
  * slice it is, and used only when it holds the very same record objects in the same order, all frozen (so none
- * can have changed). Its items array is frozen, and so, with MemoizedVersionPolicy, is every item.
+ * can have changed). Its items array is frozen, and so, with MemoizedRepresenter, is every item.
  */
 export class RepresentedPages {
   readonly #pages: GenerationalCache<string, RepresentedPage>;

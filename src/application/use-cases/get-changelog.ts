@@ -1,13 +1,14 @@
 import { inject, injectable } from 'inversify';
 import type { ChangelogEntry } from '../../domain/versioning/changelog-entry.js';
-import { VERSION_POLICY, type VersionPolicy } from '../ports/version-policy.js';
+import type { VersionModel } from '../../domain/versioning/version-model.js';
+import { VERSION_MODEL } from '../ports/version-model.js';
 
 /** Every supported version's changelog entry, newest first; the same at every requested version. */
 @injectable()
 export class GetChangelog {
-  constructor(@inject(VERSION_POLICY) private readonly policy: VersionPolicy) {}
+  constructor(@inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'changelog'>) {}
 
   execute(): readonly ChangelogEntry[] {
-    return this.policy.changelog;
+    return this.model.changelog;
   }
 }

@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { ChangelogEntry } from '../../domain/versioning/changelog-entry.js';
 import type { Version } from '../../domain/versioning/version.js';
-import { VERSION_POLICY, type VersionPolicy } from '../ports/version-policy.js';
+import type { VersionModel } from '../../domain/versioning/version-model.js';
+import { VERSION_MODEL } from '../ports/version-model.js';
 
 export interface GetCurrentVersionInput {
   readonly version: Version;
@@ -10,9 +11,9 @@ export interface GetCurrentVersionInput {
 /** The changelog entry of the version the request resolved to. */
 @injectable()
 export class GetCurrentVersion {
-  constructor(@inject(VERSION_POLICY) private readonly policy: VersionPolicy) {}
+  constructor(@inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'changelogEntry'>) {}
 
   execute({ version }: GetCurrentVersionInput): ChangelogEntry {
-    return this.policy.changelogEntry(version);
+    return this.model.changelogEntry(version);
   }
 }

@@ -1,15 +1,17 @@
 import type { Representation } from '../../domain/versioning/representation.js';
 import type { RequestContext } from '../../domain/versioning/request-context.js';
-import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
+import type { ResourceKey } from '../../domain/versioning/resource-key.js';
 import type { Version } from '../../domain/versioning/version.js';
+import type { VersionModel } from '../../domain/versioning/version-model.js';
 import { RepresentedPages } from '../caching/represented-pages.js';
+import type { InvalidPageError } from '../errors/invalid-page-error.js';
 import { NotFoundError } from '../errors/not-found-error.js';
 import type { Page } from '../paging/page.js';
 import { PageRequest, type PageQuery } from '../paging/page-request.js';
 import type { Awaitable } from '../ports/awaitable.js';
 import type { Clock } from '../ports/clock.js';
 import type { RecordRepository, RecordSlice } from '../ports/record-repository.js';
-import type { VersionPolicy } from '../ports/version-policy.js';
+import type { Representer } from '../ports/representer.js';
 
 export interface ListInput {
   readonly version: Version;
@@ -18,12 +20,13 @@ export interface ListInput {
 }
 
 /** The `list` action of a collection: one page in ascending id order, every item shaped for the requested version. */
-export abstract class ListRecords<R extends { readonly id: number }> {
+export class ListRecords<R extends { readonly id: number }> {
   /** Absent when the bench measures the service without it (BENCH_CACHES_OFF=pages). */
   readonly #pages: RepresentedPages | undefined;
 
   constructor(
-    private readonly policy: VersionPolicy,
+    private readonly model: Pick<VersionModel, 'isAvailable' | 'hasEnd'>,
+    private readonly representer: Representer,
     private readonly clock: Clock,
     private readonly repository: RecordRepository<R>,
     private readonly viewSet: string,
@@ -34,20 +37,28 @@ export abstract class ListRecords<R extends { readonly id: number }> {
     this.#pages = remembersPages ? new RepresentedPages() : undefined;
   }
 
-  /** Whether the action exists at the version (execute throws NotFoundError 'hidden' where it does not). */
+  /** Whether the action exists at the version (execute answers NotFoundError 'hidden' where it does not). */
   isAvailableAt(version: Version): boolean {
-    return this.policy.isAvailable(this.viewSet, 'list', version);
+    return this.model.isAvailable(this.viewSet, 'list', version);
   }
 
   /** Whether the action is removed after the last version that serves it. */
   hasEnd(): boolean {
-    return this.policy.hasEnd(this.viewSet, 'list');
+    return this.model.hasEnd(this.viewSet, 'list');
   }
 
-  /** The page, or a promise of it when the repository answers with one; throws (or rejects with) NotFoundError or InvalidPageError. */
-  execute({ version, page: query = {} }: ListInput): Awaitable<Page<Representation>> {
-    if (!this.isAvailableAt(version)) throw new NotFoundError('hidden');
-    const page = PageRequest.from(query);
+  /**
+   * The page, or a promise of it when the repository answers with one; a refusal (NotFoundError where the action is
+   * hidden, then InvalidPageError for the query) is the answer, not thrown. Only a fault of the storage rejects.
+   */
+  execute({ version, page: query = {} }: ListInput): Awaitable<Page<Representation> | NotFoundError | InvalidPageError> {
+    if (!this.isAvailableAt(version)) return new NotFoundError('hidden');
+    let page: PageRequest;
+    try {
+      page = PageRequest.from(query);
+    } catch (error) {
+      return error as InvalidPageError; // the only error PageRequest.from throws
+    }
     const slice = this.repository.list(page);
     if (slice instanceof Promise) return slice.then((listed) => this.#page(version, page, listed));
     return this.#page(version, page, slice);
@@ -55,7 +66,7 @@ export abstract class ListRecords<R extends { readonly id: number }> {
 
   #page(version: Version, request: PageRequest, { records, before, after, total }: RecordSlice<R>): Page<Representation> {
     const context: RequestContext = { version, today: this.clock.today() };
-    const represent = (record: R): Representation => this.policy.represent(this.resource, record, context);
+    const represent = (record: R): Representation => this.representer.represent(this.resource, record, context);
     const items = this.#pages === undefined ? records.map(represent) : this.#pages.items(version, request, context.today, records, represent);
     return {
       items,

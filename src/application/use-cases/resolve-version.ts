@@ -2,9 +2,10 @@ import { inject, injectable } from 'inversify';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { VersionLifecycle } from '../../domain/versioning/version-lifecycle.js';
-import type { AdvertisedVersions, VersionStanding } from '../../domain/versioning/version-standing.js';
+import type { AdvertisedVersions, VersionRefusal, VersionStanding } from '../../domain/versioning/version-standing.js';
 import { CLOCK, type Clock } from '../ports/clock.js';
-import { VERSION_POLICY, type VersionPolicy } from '../ports/version-policy.js';
+import type { VersionModel } from '../../domain/versioning/version-model.js';
+import { VERSION_MODEL } from '../ports/version-model.js';
 
 export interface ResolveVersionInput {
   /** The version the client asked for; absent or empty means the default. */
@@ -29,16 +30,16 @@ export class ResolveVersion {
   readonly #only: VersionStanding | undefined;
 
   constructor(
-    @inject(VERSION_POLICY) private readonly policy: VersionPolicy,
+    @inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'versions' | 'lifecycleOf' | 'standings' | 'standingOn'>,
     @inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.lifecycles = Object.freeze(policy.versions.map((version) => Object.freeze({ version, lifecycle: policy.lifecycleOf(version) })));
-    this.#only = policy.standings.length === 1 ? policy.standings[0] : undefined;
+    this.lifecycles = Object.freeze(model.versions.map((version) => Object.freeze({ version, lifecycle: model.lifecycleOf(version) })));
+    this.#only = model.standings.length === 1 ? model.standings[0] : undefined;
   }
 
   /** The versions as they stand today. */
   standing(): VersionStanding {
-    return this.#only ?? this.policy.standingOn(this.clock.today());
+    return this.#only ?? this.model.standingOn(this.clock.today());
   }
 
   /** The versions served today that are not deprecated by today, and those that are; oldest first. */
@@ -50,8 +51,8 @@ export class ResolveVersion {
     return this.clock.today();
   }
 
-  /** Throws MalformedVersionError, UnsupportedVersionError or RetiredVersionError. */
-  execute({ requested }: ResolveVersionInput): Version {
+  /** The version, or the refusal (MalformedVersionError, UnsupportedVersionError or RetiredVersionError), returned. */
+  execute({ requested }: ResolveVersionInput): Version | VersionRefusal {
     return this.standing().resolve(requested);
   }
 }

@@ -1,7 +1,5 @@
 import type { DefaultVersionChoice } from '../versioning/default-version.js';
 import type { RemovalReading } from '../versioning/removal-reading.js';
-import { declarationOf } from '../versioning/version-bundle.js';
-import type { VersionModelDeclaration } from '../versioning/version-model-declaration.js';
 import { VersionModel } from '../versioning/version-model.js';
 import type { AgeRemoval } from './age-removal.js';
 import { API_HISTORY } from './bundle.js';
@@ -12,19 +10,11 @@ export interface ReferenceHistoryOptions {
   readonly defaultVersion?: DefaultVersionChoice;
 }
 
-/** The API's whole history, 1.0.0 to 5.0.0, as one declaration: versions, dog and cat transforms, view windows. */
-export function referenceHistory(options: ReferenceHistoryOptions = {}): VersionModelDeclaration {
-  return declarationOf(
+/** The API's whole history, 1.0.0 to 5.0.0, checked and compiled: versions, dog and cat transforms, view windows. */
+export function buildReferenceModel(options: ReferenceHistoryOptions = {}): VersionModel {
+  return VersionModel.build(
     API_HISTORY,
     { ageRemoval: options.ageRemoval ?? 'computed' },
-    {
-      defaultVersion: options.defaultVersion ?? 'latest',
-      removedIn: options.removedIn ?? 'inclusive',
-    },
+    { defaultVersion: options.defaultVersion ?? 'latest', removedIn: options.removedIn ?? 'inclusive' },
   );
-}
-
-/** The reference history, validated and compiled. */
-export function buildReferenceModel(options: ReferenceHistoryOptions = {}): VersionModel {
-  return VersionModel.build(referenceHistory(options));
 }

@@ -4,22 +4,19 @@ import type { Transform } from './transform.js';
 import { withoutField } from './without-field.js';
 
 export interface AddFieldOptions {
-  readonly version: string;
   readonly fieldName: string;
   /** The added field's schema, which the head's schema holds; the changelog names its type. */
   readonly schema: JsonSchema;
   readonly description?: string;
 }
 
-/** The field exists from `version` on; older requests do not see it. */
+/** The field exists from its version on; older requests do not see it. */
 export class AddField<R = unknown> implements Transform<R> {
-  readonly version: string;
   readonly fieldName: string;
   readonly schema: JsonSchema;
   readonly description?: string;
 
   constructor(options: AddFieldOptions) {
-    this.version = options.version;
     this.fieldName = options.fieldName;
     this.schema = options.schema;
     if (options.description !== undefined) this.description = options.description;

@@ -3,21 +3,23 @@ import type { RemovalReading } from './removal-reading.js';
 import { AddField } from './add-field.js';
 import { propertiesOf, type JsonSchema } from './json-schema.js';
 import { RemoveField } from './remove-field.js';
-import type { ResourceDeclaration } from './resource-declaration.js';
-import { walkSchemas, type SchemaStep } from './schema-walk.js';
+import { walkSchemas, type BoundTransform, type SchemaStep } from './schema-walk.js';
 import type { Transform } from './transform.js';
 import { Version } from './version.js';
-import type { VersionDeclaration } from './version-declaration.js';
+import type { BundledResource, ViewSetHead } from './version-bundle.js';
+import type { RecordChange, VersionChange } from './version-change.js';
 import { VersionModelError } from './version-model-error.js';
-import type { WindowDeclaration } from './view-set-declaration.js';
+import type { ViewSetWindows, WindowEnds } from './view-set-windows.js';
 
-/** Collects every problem of a version model declaration, each naming the declaration and what to do. */
+/** Collects every problem of a version bundle, each naming the declaration and what to do. */
 export class DeclarationChecker {
   readonly problems: string[] = [];
+  /** Newest first. */
   readonly versions: readonly Version[];
   readonly #byText = new Map<string, Version>();
 
-  constructor(declarations: readonly VersionDeclaration[]) {
+  /** Checks the versions the bundle declares, and throws VersionModelError if any is wrong: the rest is checked against them. */
+  constructor(declarations: readonly { readonly version: string }[]) {
     declarations.forEach((declaration, index) => {
       const version = this.#parse(`version declaration #${index + 1}`, declaration.version);
       if (version === undefined) return;
@@ -46,22 +48,69 @@ export class DeclarationChecker {
     return known;
   }
 
-  checkTransform(owner: string, transform: Transform<never>): boolean {
+  /** The version changes, newest first, with each version text's parsed value. */
+  newestFirst<O>(changes: readonly VersionChange<O>[]): { readonly version: Version; readonly change: VersionChange<O> }[] {
+    return changes
+      .map((change) => ({ version: this.#byText.get(Version.parse(change.version).toString()) as Version, change }))
+      .sort((a, b) => b.version.compare(a.version));
+  }
+
+  /** Each record change that names a record type the bundle has no head for is a problem; the rest are kept. */
+  knownRecordChanges(version: Version, records: readonly RecordChange[], resources: readonly BundledResource[]): readonly RecordChange[] {
+    return records.filter((record) => {
+      if (resources.some((head) => head.key === record.resource)) return true;
+      this.problems.push(`version ${version.toString()} changes record type ${record.resource.name}, which the bundle does not have; add its head`);
+      return false;
+    });
+  }
+
+  /**
+   * Each view set's windows from the versions (oldest first) that introduce and remove it and its actions; a change
+   * naming a view set or action the bundle does not have, or ending a window twice, is a problem.
+   */
+  viewSetWindows(heads: readonly ViewSetHead[], oldestFirst: readonly VersionChange<never>[]): ViewSetWindows[] {
+    for (const { version, views } of oldestFirst) {
+      for (const view of views) {
+        if (heads.some((head) => head.name === view.viewSet && (view.action === undefined || head.actions.includes(view.action)))) continue;
+        this.problems.push(
+          `version ${version} ${view.change === 'introduced' ? 'introduces' : 'removes'} ${[view.viewSet, view.action].filter(Boolean).join('.')}, which the bundle does not have; add it to its view set`,
+        );
+      }
+    }
+    return heads.map((head): ViewSetWindows => {
+      const windowOf = (action: string | undefined): WindowEnds => {
+        const window: { introducedIn?: string; removedIn?: string } = {};
+        const unit = [head.name, action].filter(Boolean).join('.');
+        for (const { version, views } of oldestFirst) {
+          for (const view of views) {
+            if (view.viewSet !== head.name || view.action !== action) continue;
+            const end = view.change === 'introduced' ? 'introducedIn' : 'removedIn';
+            const earlier = window[end];
+            if (earlier !== undefined)
+              this.problems.push(`${unit} is ${view.change} by both ${earlier} and ${version}; a unit is ${view.change} once`);
+            window[end] = version;
+          }
+        }
+        return window;
+      };
+      return { name: head.name, ...windowOf(undefined), actions: Object.fromEntries(head.actions.map((action) => [action, windowOf(action)])) };
+    });
+  }
+
+  checkTransform(owner: string, { version, transform }: BoundTransform): void {
     const where = `${owner} transform ${transformLabel(transform)}`;
     if (transform.description !== undefined && (typeof transform.description !== 'string' || transform.description.trim() === '')) {
       this.problems.push(`${where}: its description is empty; leave it out, or say what the change means beyond its schema`);
     }
-    const version = this.supported(where, transform.version);
-    if (version !== undefined && version.equals(this.versions[this.versions.length - 1] as Version)) {
+    if (version.equals(this.versions[this.versions.length - 1] as Version)) {
       this.problems.push(
-        `${where}: it is bound to the earliest version ${version.toString()}, so no request is older and it would never run; bind it to the version that introduced the change`,
+        `${where}: it is bound to the earliest version ${version.toString()}, so no request is older and it would never run; declare it in the module of the version that introduced the change`,
       );
     }
-    return version !== undefined;
   }
 
-  /** Walks a record type's schema back through its transforms (whose versions are known good); undefined when a step fails. */
-  walkSchemas(resource: ResourceDeclaration<never>): readonly SchemaStep[] | undefined {
+  /** Walks a record type's schema back through its transforms, newest first; undefined when a step fails. */
+  walkSchemas(resource: BundledResource, newestFirst: readonly BoundTransform[]): readonly SchemaStep[] | undefined {
     const owner = resource.key.name;
     if (!isObjectSchema(resource.schema)) {
       this.problems.push(`${owner}: its schema is not an object schema; declare {type: 'object', properties, required, additionalProperties: false}`);
@@ -69,15 +118,15 @@ export class DeclarationChecker {
     }
     let steps: SchemaStep[];
     try {
-      steps = walkSchemas(resource);
+      steps = walkSchemas(owner, resource.schema, newestFirst);
     } catch (error) {
       this.problems.push(
         `${owner}: a transform's downgradeSchema threw (${error instanceof Error ? error.message : String(error)}); make it return the older schema`,
       );
       return undefined;
     }
-    for (const { transform, after, before, line } of steps) {
-      const where = `${owner} transform ${transformLabel(transform)} of ${transform.version}`;
+    for (const { version, transform, after, before, line } of steps) {
+      const where = `${owner} transform ${transformLabel(transform)} of ${version.toString()}`;
       if (!isObjectSchema(before))
         this.problems.push(`${where}: its downgradeSchema returns no object schema; return the schema just before the change`);
       else if (line === undefined) {
@@ -87,19 +136,19 @@ export class DeclarationChecker {
       }
       if (transform instanceof AddField && !Object.hasOwn(propertiesOf(after), transform.fieldName)) {
         this.problems.push(
-          `${where}: ${owner}'s schema at ${transform.version} has no property ${transform.fieldName}; add it to the head's schema or to the newer change that removes it`,
+          `${where}: ${owner}'s schema at ${version.toString()} has no property ${transform.fieldName}; add it to the head's schema or to the newer change that removes it`,
         );
       }
       if (transform instanceof RemoveField && Object.hasOwn(propertiesOf(after), transform.fieldName)) {
         this.problems.push(
-          `${where}: ${owner}'s schema at ${transform.version} still has the property ${transform.fieldName}; take it out of the head's schema`,
+          `${where}: ${owner}'s schema at ${version.toString()} still has the property ${transform.fieldName}; take it out of the head's schema`,
         );
       }
     }
     return steps;
   }
 
-  window(where: string, declaration: WindowDeclaration, reading: RemovalReading): AvailabilityWindow {
+  window(where: string, declaration: WindowEnds, reading: RemovalReading): AvailabilityWindow {
     const start = declaration.introducedIn === undefined ? undefined : this.supported(`${where} introducedIn`, declaration.introducedIn);
     const end = declaration.removedIn === undefined ? undefined : this.supported(`${where} removedIn`, declaration.removedIn);
     const window = new AvailabilityWindow(start, end, reading);

@@ -6,7 +6,6 @@ import { withField } from './with-field.js';
 import { withoutField } from './without-field.js';
 
 export interface RemoveFieldOptions {
-  readonly version: string;
   readonly fieldName: string;
   /** The removed field's schema, as older versions still publish it; `nullValue` must match it. */
   readonly schema: JsonSchema;
@@ -15,16 +14,14 @@ export interface RemoveFieldOptions {
   readonly description?: string;
 }
 
-/** The field is gone from `version` on; older requests get it back holding `nullValue`. */
+/** The field is gone from its version on; older requests get it back holding `nullValue`. */
 export class RemoveField<R = unknown> implements Transform<R> {
-  readonly version: string;
   readonly fieldName: string;
   readonly schema: JsonSchema;
   readonly nullValue: JsonValue;
   readonly description?: string;
 
   constructor(options: RemoveFieldOptions) {
-    this.version = options.version;
     this.fieldName = options.fieldName;
     this.schema = options.schema;
     this.nullValue = deepFreeze(structuredClone(options.nullValue));

@@ -3,23 +3,20 @@ import type { JsonValue, Representation } from './representation.js';
 import type { Transform } from './transform.js';
 
 export interface RenameFieldOptions {
-  readonly version: string;
-  /** The field's name before `version`. */
+  /** The field's name before its version. */
   readonly from: string;
-  /** Its name from `version` on. */
+  /** Its name from its version on. */
   readonly to: string;
   readonly description?: string;
 }
 
-/** The field `from` is called `to` from `version` on, in the same place and of the same type. */
+/** The field `from` is called `to` from its version on, in the same place and of the same type. */
 export class RenameField<R = unknown> implements Transform<R> {
-  readonly version: string;
   readonly from: string;
   readonly to: string;
   readonly description?: string;
 
   constructor(options: RenameFieldOptions) {
-    this.version = options.version;
     this.from = options.from;
     this.to = options.to;
     if (options.description !== undefined) this.description = options.description;

@@ -1,8 +1,8 @@
-import type { ResourceKey } from './resource-declaration.js';
+import type { ResourceKey } from './resource-key.js';
 import type { Transform } from './transform.js';
 import type { LifecycleDeclaration } from './version-lifecycle.js';
 
-/** One record change of a version: a transform of one record type. */
+/** One record change of a version: a transform of one record type, bound to the version whose module declares it. */
 export interface RecordChange {
   readonly resource: ResourceKey<never>;
   readonly transform: Transform<never>;
@@ -24,16 +24,16 @@ export interface VersionChange<O> extends LifecycleDeclaration {
   readonly views: readonly ViewChange[];
 }
 
-/** What a version's module declares, given its version string. */
+/** What a version's module declares besides its version string. */
 export interface VersionChangeBody<O> extends LifecycleDeclaration {
   readonly notes: readonly string[];
   readonly records?: (options: O) => readonly RecordChange[];
   readonly views?: readonly ViewChange[];
 }
 
-/** A version's change, its version string written once: `body` receives it for the transforms it makes. */
-export function defineVersion<O>(version: string, body: (version: string) => VersionChangeBody<O>): VersionChange<O> {
-  const { notes, records = () => [], views = [], ...lifecycle } = body(version);
+/** A version's change, its version string written once: every change in `body` is bound to it. */
+export function defineVersion<O>(version: string, body: VersionChangeBody<O>): VersionChange<O> {
+  const { notes, records = () => [], views = [], ...lifecycle } = body;
   return { version, notes, records, views, ...lifecycle };
 }
 

@@ -1,20 +1,29 @@
 import type { ChangelogEntry } from './changelog-entry.js';
 import type { JsonSchema } from './json-schema.js';
-import { orderedTransforms, type SchemaStep } from './schema-walk.js';
+import type { BoundTransform, SchemaStep } from './schema-walk.js';
 import { buildChangelog } from './changelog.js';
 import { DeclarationChecker } from './declaration-checker.js';
 import { deepFreeze } from './deep-freeze.js';
-import { MalformedVersionError } from './malformed-version-error.js';
+import type { DefaultVersionChoice } from './default-version.js';
+import type { RemovalReading } from './removal-reading.js';
 import type { Representation } from './representation.js';
 import type { RequestContext } from './request-context.js';
-import type { ResourceDeclaration, ResourceKey } from './resource-declaration.js';
+import type { ResourceKey } from './resource-key.js';
 import type { Transform } from './transform.js';
 import { UnsupportedVersionError } from './unsupported-version-error.js';
-import { Version } from './version.js';
-import type { VersionModelDeclaration } from './version-model-declaration.js';
+import type { Version } from './version.js';
+import type { BundledResource, VersionBundle } from './version-bundle.js';
 import { lifecyclesOf, type VersionLifecycle } from './version-lifecycle.js';
-import { standingOf, standingsOf, type VersionStanding } from './version-standing.js';
+import { VersionStanding } from './version-standing.js';
 import type { CalendarDate } from '../records/calendar-date.js';
+
+/** The settings a model is built with, besides the bundle and its options. */
+export interface VersionModelSettings {
+  /** Defaults to `latest`. */
+  readonly defaultVersion?: DefaultVersionChoice;
+  /** Defaults to `inclusive`. */
+  readonly removedIn?: RemovalReading;
+}
 
 type AnyTransform = Transform<unknown>;
 
@@ -44,16 +53,15 @@ interface VersionTable {
 type AvailabilityTable = ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>;
 
 /**
- * The whole versioning model: supported versions, the default, transform chains, availability,
- * the changelog and each version's lifecycle. Built and validated once; a request only looks things up.
+ * The whole versioning model: supported versions, transform chains, availability, the changelog, each version's
+ * lifecycle and the standings of the versions. Built from the bundle and checked once; a request only looks things up.
  */
 export class VersionModel {
   /** Newest first. */
   readonly versions: readonly Version[];
-  readonly defaultVersion: Version;
   readonly changelog: readonly ChangelogEntry[];
   readonly #tables: ReadonlyMap<string, VersionTable>;
-  readonly #resources: ReadonlyMap<string, ResourceDeclaration<unknown>>;
+  readonly #resources: ReadonlyMap<string, BundledResource>;
   readonly #availability: AvailabilityTable;
   /** "viewSet.action" of every action whose window has an end (removedIn): it is not served after its last version. */
   readonly #ending: ReadonlySet<string>;
@@ -63,9 +71,8 @@ export class VersionModel {
 
   private constructor(
     versions: readonly Version[],
-    defaultVersion: Version,
     tables: ReadonlyMap<string, VersionTable>,
-    resources: ReadonlyMap<string, ResourceDeclaration<unknown>>,
+    resources: ReadonlyMap<string, BundledResource>,
     availability: AvailabilityTable,
     ending: ReadonlySet<string>,
     lifecycles: ReadonlyMap<string, VersionLifecycle>,
@@ -73,7 +80,6 @@ export class VersionModel {
   ) {
     this.#ending = ending;
     this.versions = Object.freeze([...versions]);
-    this.defaultVersion = defaultVersion;
     this.#tables = tables;
     this.#resources = resources;
     this.#availability = availability;
@@ -82,40 +88,63 @@ export class VersionModel {
     this.changelog = Object.freeze(versions.map((version) => (tables.get(version.toString()) as VersionTable).entry));
   }
 
-  /** Validates every declaration and compiles per-version tables; throws VersionModelError naming each problem. */
-  static build(declaration: VersionModelDeclaration): VersionModel {
-    const reading = declaration.removedIn ?? 'inclusive';
-    const check = new DeclarationChecker(declaration.versions);
+  /**
+   * Checks the bundle, with the variants `options` choose, and compiles per-version tables; throws VersionModelError
+   * naming every problem at once.
+   */
+  static build<O>(bundle: VersionBundle<O>, options: O, settings: VersionModelSettings = {}): VersionModel {
+    const reading = settings.removedIn ?? 'inclusive';
+    const choice = settings.defaultVersion ?? 'latest';
+    const check = new DeclarationChecker(bundle.versions);
     const versions = check.versions;
+    if (choice !== 'latest' && choice !== 'earliest') {
+      check.supported('default version', choice);
+      check.throwIfAny();
+    }
 
-    const defaultVersion = chooseDefault(check, declaration.defaultVersion ?? 'latest');
+    const newestFirst = check.newestFirst(bundle.versions);
+    const changes = newestFirst.map(({ version, change }) => ({
+      version,
+      records: check.knownRecordChanges(version, change.records(options), bundle.resources),
+    }));
+    const viewSets = check.viewSetWindows(bundle.viewSets, newestFirst.map(({ change }) => change).reverse());
+    check.throwIfAny();
 
     check.unique(
       'resource',
-      declaration.resources.map((resource) => resource.key.name),
+      bundle.resources.map((resource) => resource.key.name),
     );
+    const transforms = new Map<string, readonly BoundTransform[]>();
     const steps = new Map<string, readonly SchemaStep[]>();
-    for (const resource of declaration.resources) {
-      const known = resource.transforms.map((transform) => check.checkTransform(resource.key.name, transform));
-      const walked = known.every(Boolean) ? check.walkSchemas(resource) : undefined;
+    for (const resource of bundle.resources) {
+      // Newest version first, and within one the last declared first: changes declared as they happened undo in turn.
+      const bound = changes.flatMap(({ version, records }) =>
+        records
+          .filter((record) => record.resource === resource.key)
+          .map(({ transform }) => ({ version, transform }))
+          .reverse(),
+      );
+      transforms.set(resource.key.name, bound);
+      for (const transform of bound) check.checkTransform(resource.key.name, transform);
+      const walked = check.walkSchemas(resource, bound);
       if (walked !== undefined) steps.set(resource.key.name, walked);
     }
 
     check.unique(
       'view set',
-      declaration.viewSets.map((viewSet) => viewSet.name),
+      viewSets.map((viewSet) => viewSet.name),
     );
     const availability = new Map<string, Map<string, ReadonlySet<string>>>();
     const ending = new Set<string>();
-    for (const viewSet of declaration.viewSets) {
+    for (const viewSet of viewSets) {
       const availableActions = new Map<string, ReadonlySet<string>>();
       availability.set(viewSet.name, availableActions);
       const endpoint = check.window(viewSet.name, viewSet, reading);
       const actions = Object.entries(viewSet.actions);
       if (actions.length === 0) check.problems.push(`${viewSet.name}: it declares no action; declare list, retrieve or another`);
-      for (const [action, actionDeclaration] of actions) {
+      for (const [action, actionWindow] of actions) {
         const unit = `${viewSet.name}.${action}`;
-        const own = check.window(unit, actionDeclaration, reading);
+        const own = check.window(unit, actionWindow, reading);
         const effective = endpoint.intersect(own);
         if (!own.isEmpty() && !endpoint.isEmpty() && effective.isEmpty()) {
           check.problems.push(`${unit}: its window does not overlap the window of ${viewSet.name}, so it is never available`);
@@ -124,38 +153,21 @@ export class VersionModel {
         availableActions.set(action, new Set(versions.filter((version) => effective.contains(version)).map(String)));
       }
     }
-    const lifecycles = lifecyclesOf(declaration.versions, (versions[0] as Version).toString(), check.problems);
+    const lifecycles = lifecyclesOf(bundle.versions, (versions[0] as Version).toString(), check.problems);
     check.throwIfAny();
 
-    const changelog = buildChangelog(declaration, versions, [...steps.values()].flat());
+    const changelog = buildChangelog(bundle.versions, viewSets, versions, [...steps.values()].flat());
     const tables = new Map<string, VersionTable>();
     versions.forEach((version, index) => {
       tables.set(version.toString(), {
         version,
-        ...compileChains(declaration.resources, version),
+        ...compileChains(bundle.resources, transforms, version),
         entry: deepFreeze(changelog[index] as ChangelogEntry),
       });
     });
-    const resources = new Map(declaration.resources.map((resource) => [resource.key.name, resource as ResourceDeclaration<unknown>]));
-    const standings = standingsOf(versions, lifecycles, declaration.defaultVersion ?? 'latest');
-    return new VersionModel(versions, defaultVersion, tables, resources, availability, ending, lifecycles, standings);
-  }
-
-  get latest(): Version {
-    return this.versions[0] as Version;
-  }
-
-  get earliest(): Version {
-    return this.versions[this.versions.length - 1] as Version;
-  }
-
-  /** The supported version a request names, or the default when it names none (absent or empty). */
-  resolve(requested: string | undefined): Version {
-    if (requested === undefined || requested === '') return this.defaultVersion;
-    const table = this.#tables.get(requested);
-    if (table !== undefined) return table.version;
-    if (!Version.isWellFormed(requested)) throw new MalformedVersionError(requested, this.versions);
-    throw new UnsupportedVersionError(requested, this.versions);
+    const resources = new Map(bundle.resources.map((resource) => [resource.key.name, resource]));
+    const standings = VersionStanding.timeline(versions, lifecycles, choice);
+    return new VersionModel(versions, tables, resources, availability, ending, lifecycles, standings);
   }
 
   /** Whether the action of the view set exists at this version (R1 to R3). */
@@ -175,7 +187,7 @@ export class VersionModel {
   /** The record in the shape of the request's version: the newest shape, downgraded newest change first. */
   represent<R>(key: ResourceKey<R>, record: R, context: RequestContext): Representation {
     const resource = this.#resource(key);
-    let data = resource.represent(record);
+    let data = resource.represent(record as never);
     for (const transform of this.#chain(key, context.version).downgrade) {
       data = transform.downgradeResponse(data, context, record);
     }
@@ -209,14 +221,13 @@ export class VersionModel {
     return this.#lifecycles.get(version.toString()) as VersionLifecycle;
   }
 
-  /** Whether the version's sunset has come by `today` (UTC): it is then no longer served. */
-  isRetired(version: Version, today: CalendarDate): boolean {
-    return this.lifecycleOf(version).isRetiredOn(today);
-  }
-
-  /** The versions as they stand on `today`: served, retired, and the default. */
+  /** The versions as they stand on `today` (served, retired, and the default): the last standing that has begun. */
   standingOn(today: CalendarDate): VersionStanding {
-    return standingOf(this.standings, today);
+    for (let index = this.standings.length - 1; index > 0; index -= 1) {
+      const standing = this.standings[index] as VersionStanding;
+      if (today.daysSince(standing.from as CalendarDate) >= 0) return standing;
+    }
+    return this.standings[0] as VersionStanding;
   }
 
   changelogEntry(version: Version): ChangelogEntry {
@@ -229,7 +240,7 @@ export class VersionModel {
     return table;
   }
 
-  #resource<R>(key: ResourceKey<R>): ResourceDeclaration<unknown> {
+  #resource<R>(key: ResourceKey<R>): BundledResource {
     const resource = this.#resources.get(key.name);
     if (resource === undefined) throw new Error(`resource ${key.name} is not declared in the version model`);
     return resource;
@@ -240,24 +251,18 @@ export class VersionModel {
   }
 }
 
-function chooseDefault(check: DeclarationChecker, choice: string): Version {
-  if (choice === 'latest') return check.versions[0] as Version;
-  if (choice === 'earliest') return check.versions[check.versions.length - 1] as Version;
-  const exact = check.supported('default version', choice);
-  check.throwIfAny();
-  return exact as Version;
-}
-
-/** The transforms that run for a request at the version, newest first. */
 /** Each record type's transform chain at the version, and its schema there: the head's walked back through that chain. */
 function compileChains(
-  resources: readonly ResourceDeclaration<never>[],
+  resources: readonly BundledResource[],
+  transforms: ReadonlyMap<string, readonly BoundTransform[]>,
   version: Version,
 ): { chains: Map<string, TransformChain>; schemas: Map<string, JsonSchema> } {
   const chains = new Map<string, TransformChain>();
   const schemas = new Map<string, JsonSchema>();
   for (const resource of resources) {
-    const applicable = orderedTransforms(resource.transforms).filter((transform) => version.isOlderThan(Version.parse(transform.version)));
+    const applicable = (transforms.get(resource.key.name) as readonly BoundTransform[])
+      .filter((bound) => version.isOlderThan(bound.version))
+      .map(({ transform }) => transform as AnyTransform);
     // Private to the model, so not frozen: V8 iterates a frozen array on a slower path, and this runs once per record.
     chains.set(resource.key.name, { downgrade: applicable, upgrade: [...applicable].reverse() });
     schemas.set(resource.key.name, deepFreeze(applicable.reduce((schema, transform) => transform.downgradeSchema(schema), resource.schema)));

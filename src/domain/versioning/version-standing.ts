@@ -1,10 +1,13 @@
 import type { CalendarDate } from '../records/calendar-date.js';
-import type { DefaultVersionChoice } from './default-version.js';
+import { chooseDefaultVersion, type DefaultVersionChoice } from './default-version.js';
 import { MalformedVersionError } from './malformed-version-error.js';
 import { RetiredVersionError } from './retired-version-error.js';
 import { UnsupportedVersionError } from './unsupported-version-error.js';
 import { Version } from './version.js';
 import type { VersionLifecycle } from './version-lifecycle.js';
+
+/** Why a request's version is not served. */
+export type VersionRefusal = MalformedVersionError | UnsupportedVersionError | RetiredVersionError;
 
 /** The versions a day advertises: those served and not deprecated by then, and those served but deprecated; oldest first. */
 export interface AdvertisedVersions {
@@ -40,32 +43,31 @@ export class VersionStanding {
       this.#retired.set(text, new RetiredVersionError(text, (lifecycles.get(text) as VersionLifecycle).sunset as CalendarDate, this.supported));
     }
     // The newest version never has a sunset, so `latest` and `earliest` always name a served version.
-    if (choice === 'latest') this.#default = this.supported[0] as Version;
-    else if (choice === 'earliest') this.#default = this.supported[this.supported.length - 1] as Version;
-    else {
-      const refusal = this.#retired.get(choice);
-      this.#default =
-        refusal === undefined ? (this.#byText.get(choice) as Version) : new RetiredVersionError(choice, refusal.sunset, this.supported, true);
-    }
+    const refusal = this.#retired.get(choice);
+    this.#default =
+      refusal === undefined
+        ? (chooseDefaultVersion(choice, this.supported) as Version)
+        : new RetiredVersionError(choice, refusal.sunset, this.supported, true);
+  }
+
+  /** A history's standings, oldest first: one before any sunset, then one from each sunset date on. */
+  static timeline(versions: readonly Version[], lifecycles: ReadonlyMap<string, VersionLifecycle>, choice: DefaultVersionChoice): VersionStanding[] {
+    const sunsets = new Map<string, CalendarDate>();
+    for (const lifecycle of lifecycles.values()) if (lifecycle.sunset !== null) sunsets.set(lifecycle.sunset.toString(), lifecycle.sunset);
+    const days = [...sunsets.values()].sort((a, b) => a.daysSince(b));
+    return [null, ...days].map((from) => new VersionStanding(from, versions, lifecycles, choice));
   }
 
   /**
-   * The served version a request names, or the default when it names none (absent or empty). Throws
+   * The served version a request names, or the default when it names none (absent or empty); or the refusal, returned:
    * MalformedVersionError or UnsupportedVersionError listing the versions served, or RetiredVersionError.
    */
-  resolve(requested: string | undefined): Version {
-    if (requested === undefined || requested === '') {
-      if (this.#default instanceof RetiredVersionError) throw this.#default;
-      return this.#default;
-    }
+  resolve(requested: string | undefined): Version | VersionRefusal {
+    if (requested === undefined || requested === '') return this.#default;
     const version = this.#byText.get(requested);
-    if (version !== undefined) {
-      const refusal = this.#retired.get(requested);
-      if (refusal !== undefined) throw refusal;
-      return version;
-    }
-    if (!Version.isWellFormed(requested)) throw new MalformedVersionError(requested, this.supported);
-    throw new UnsupportedVersionError(requested, this.supported);
+    if (version !== undefined) return this.#retired.get(requested) ?? version;
+    if (!Version.isWellFormed(requested)) return new MalformedVersionError(requested, this.supported);
+    return new UnsupportedVersionError(requested, this.supported);
   }
 
   /** ASP.NET API Versioning's api-supported-versions and api-deprecated-versions, as they are on `today`. */
@@ -74,25 +76,4 @@ export class VersionStanding {
     const deprecated = (version: Version): boolean => (this.#lifecycles.get(version.toString()) as VersionLifecycle).isDeprecatedOn(today);
     return { supported: oldestFirst.filter((version) => !deprecated(version)), deprecated: oldestFirst.filter(deprecated) };
   }
-}
-
-/** A history's standings, oldest first: one before any sunset, then one from each sunset date on. */
-export function standingsOf(
-  versions: readonly Version[],
-  lifecycles: ReadonlyMap<string, VersionLifecycle>,
-  choice: DefaultVersionChoice,
-): VersionStanding[] {
-  const sunsets = new Map<string, CalendarDate>();
-  for (const lifecycle of lifecycles.values()) if (lifecycle.sunset !== null) sunsets.set(lifecycle.sunset.toString(), lifecycle.sunset);
-  const days = [...sunsets.values()].sort((a, b) => a.daysSince(b));
-  return [null, ...days].map((from) => new VersionStanding(from, versions, lifecycles, choice));
-}
-
-/** The standing that holds on `today`: the last one that has begun. */
-export function standingOf(standings: readonly VersionStanding[], today: CalendarDate): VersionStanding {
-  for (let index = standings.length - 1; index > 0; index -= 1) {
-    const standing = standings[index] as VersionStanding;
-    if (today.daysSince(standing.from as CalendarDate) >= 0) return standing;
-  }
-  return standings[0] as VersionStanding;
 }

@@ -138,3 +138,21 @@ t.test('a DEFAULT_VERSION retired on the day of the start refuses the start, nam
   t.doesNotThrow(() => refuseRetiredDefault(lifecycleModel('earliest'), date('2027-11-22')), 'earliest: the earliest still served');
   t.doesNotThrow(() => refuseRetiredDefault(lifecycleModel('latest'), date('9999-12-31')), 'latest: the newest never has a sunset');
 });
+
+t.test('the docs page asked for no version while the default is retired: the same 410 as the API', async (t) => {
+  const clock = new TestClock('2026-11-21');
+  const service = await startWithModel(t, lifecycleModel('2.0.0'), clock);
+  t.equal((await call(service.url, '/docs/')).status, 200, 'the day before its sunset: the default version');
+  clock.set('2026-11-22');
+  const refused = await call(service.url, '/docs/');
+  t.same(
+    [refused.status, refused.json],
+    [
+      410,
+      {
+        detail: `The default version 2.0.0 was retired on 2026-11-22, its sunset date, and is no longer served. Name a supported version in the Accept header. ${SERVED_ON_TODAY}`,
+      },
+    ],
+  );
+  t.equal((await call(service.url, '/docs/?version=3.0.0')).status, 200, 'a version named is shown');
+});

@@ -8,7 +8,7 @@ const SERVER_ERROR = { detail: 'A server error occurred.' };
 t.test(
   'a storage adapter that fails answers 500 with the generic body, logs the error once with the request line, and the service keeps serving',
   async (t) => {
-    const service = await startService(t, {}, failingPersistenceModule);
+    const service = await startService(t, {}, { persistence: failingPersistenceModule });
     const cases: [string, string, string, RegExp][] = [
       ['a synchronous throw in the repository', `/doggies/${FAULTS.throws}/`, '5.0.0', /Error: storage driver crashed looking up 901/],
       ['a rejected promise from the repository', `/cats/${FAULTS.rejects}/`, '4.0.0', /Error: storage rejected the lookup of 902/],

@@ -1,16 +1,7 @@
-import { Container } from 'inversify';
+import type { Registry } from 'prom-client';
 import t from 'tap';
-import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
-import { ApiServer } from '../../../src/adapters/http/api-server.js';
-import { createMetricsRegistry } from '../../../src/adapters/metrics/metrics-registry.js';
-import { metricsModule } from '../../../src/adapters/metrics/metrics-module.js';
-import { registerVersionMetrics } from '../../../src/adapters/metrics/version-metrics.js';
-import { loadRecords } from '../../../src/adapters/persistence/data-file.js';
-import { memoryPersistenceModule } from '../../../src/adapters/persistence/memory/memory-persistence-module.js';
-import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
-import { MemoizedVersionPolicy } from '../../../src/application/versioning/memoized-version-policy.js';
-import { applicationModule, httpModule } from '../../../src/container.js';
 import { LIFECYCLE_TODAY, lifecycleModel } from '../../fixtures/lifecycle-history.js';
+import { startWithModel } from '../../fixtures/lifecycle-service.js';
 import { parseMetrics, samplesOf, scrape, serveMetrics, total } from '../../fixtures/metrics.js';
 import { acceptVersion } from '../../fixtures/service.js';
 import { TestClock } from '../../fixtures/test-clock.js';
@@ -18,19 +9,9 @@ import { versionsFrom } from '../../fixtures/versions.js';
 
 t.test('versions with deprecations and sunsets: their info, sunset timestamps, and 410s counted', async (t) => {
   const clock = new TestClock(LIFECYCLE_TODAY);
-  const container = new Container();
-  const registry = createMetricsRegistry();
-  container.load(
-    applicationModule(new MemoizedVersionPolicy(lifecycleModel()), clock),
-    memoryPersistenceModule(await loadRecords(undefined, clock.today())),
-    httpModule({ access: undefined, errors: () => {} }, DEFAULT_SERVER_LIMITS),
-    metricsModule(registry),
-  );
-  registerVersionMetrics(registry, container.get(ResolveVersion).lifecycles);
-  const server = container.get(ApiServer);
-  const { port } = await server.listen(0, '127.0.0.1');
-  t.teardown(() => server.stop());
-  const metricsUrl = await serveMetrics(t, registry);
+  const service = await startWithModel(t, lifecycleModel(), clock, { METRICS_PORT: '0' });
+  const port = service.port;
+  const metricsUrl = await serveMetrics(t, service.metrics as Registry);
 
   const samples = parseMetrics(await scrape(metricsUrl));
   t.same(

@@ -3,13 +3,12 @@ import { RepresentedPages } from '../../../src/application/caching/represented-p
 import { PageRequest } from '../../../src/application/paging/page-request.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import type { Representation } from '../../../src/domain/versioning/representation.js';
-import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
+import { Version } from '../../../src/domain/versioning/version.js';
 
 interface Item {
   id: number;
 }
 
-const model = buildReferenceModel();
 const day = (text: string): CalendarDate => CalendarDate.parse(text) as CalendarDate;
 const TODAY = day('2026-11-22');
 const frozen = (...ids: number[]): Item[] => ids.map((id) => Object.freeze({ id }));
@@ -23,10 +22,10 @@ t.test('the same frozen records for the same page, version and day give the same
   const pages = new RepresentedPages();
   const { calls, represent } = counting();
   const records = frozen(1, 2, 3);
-  const first = pages.items(model.resolve('2.1.0'), PageRequest.of(3, 0), TODAY, records, represent);
+  const first = pages.items(Version.parse('2.1.0'), PageRequest.of(3, 0), TODAY, records, represent);
   t.same(first, [{ id: 1 }, { id: 2 }, { id: 3 }], 'the items');
   t.ok(Object.isFrozen(first), 'frozen, as it is shared');
-  t.equal(pages.items(model.resolve('2.1.0'), PageRequest.of(3, 0), day('2026-11-22'), [...records], represent), first, 'the same array again');
+  t.equal(pages.items(Version.parse('2.1.0'), PageRequest.of(3, 0), day('2026-11-22'), [...records], represent), first, 'the same array again');
   t.same(calls, [1, 2, 3], 'each record represented once');
 });
 
@@ -34,10 +33,10 @@ t.test('anything different is represented anew', async (t) => {
   const pages = new RepresentedPages();
   const { calls, represent } = counting();
   const records = frozen(1, 2);
-  const version = model.resolve('2.1.0');
+  const version = Version.parse('2.1.0');
   const first = pages.items(version, PageRequest.of(2, 0), TODAY, records, represent);
   const cases: [string, () => readonly Representation[]][] = [
-    ['another version', () => pages.items(model.resolve('3.0.0'), PageRequest.of(2, 0), TODAY, records, represent)],
+    ['another version', () => pages.items(Version.parse('3.0.0'), PageRequest.of(2, 0), TODAY, records, represent)],
     ['another offset', () => pages.items(version, PageRequest.of(2, 1), TODAY, records, represent)],
     ['another limit', () => pages.items(version, PageRequest.of(3, 0), TODAY, records, represent)],
     ['a cursor', () => pages.items(version, PageRequest.after(1, 2), TODAY, records, represent)],
@@ -57,9 +56,9 @@ t.test('a page holding a record that is not frozen is represented every time, an
   const { calls, represent } = counting();
   const open: Item = { id: 2 };
   const records = [...frozen(1), open];
-  const first = pages.items(model.resolve('2.1.0'), PageRequest.of(2, 0), TODAY, records, represent);
+  const first = pages.items(Version.parse('2.1.0'), PageRequest.of(2, 0), TODAY, records, represent);
   open.id = 3;
-  const second = pages.items(model.resolve('2.1.0'), PageRequest.of(2, 0), TODAY, records, represent);
+  const second = pages.items(Version.parse('2.1.0'), PageRequest.of(2, 0), TODAY, records, represent);
   t.same(second, [{ id: 1 }, { id: 3 }], 'the change shows');
   t.same(calls, [1, 2, 1, 3], 'represented both times');
   t.notOk(Object.isFrozen(first), 'not frozen');
@@ -69,9 +68,9 @@ t.test('at most about twice its capacity of pages is remembered', async (t) => {
   const pages = new RepresentedPages(2);
   const { calls, represent } = counting();
   const records = frozen(1);
-  for (let offset = 0; offset < 10; offset += 1) pages.items(model.resolve('2.1.0'), PageRequest.of(1, offset), TODAY, records, represent);
+  for (let offset = 0; offset < 10; offset += 1) pages.items(Version.parse('2.1.0'), PageRequest.of(1, offset), TODAY, records, represent);
   t.equal(calls.length, 10, 'ten pages');
-  pages.items(model.resolve('2.1.0'), PageRequest.of(1, 0), TODAY, records, represent);
+  pages.items(Version.parse('2.1.0'), PageRequest.of(1, 0), TODAY, records, represent);
   t.equal(calls.length, 11, 'the first one was forgotten');
 });
 
@@ -80,8 +79,8 @@ t.test('records that are not objects, or null, are never remembered', async (t) 
   let calls = 0;
   const represent = (record: unknown): Representation => ((calls += 1), { value: String(record) });
   for (const records of [[1, 2], [null], ['a']] as unknown[][]) {
-    pages.items(model.resolve('2.1.0'), PageRequest.of(2, 0), TODAY, records, represent);
-    pages.items(model.resolve('2.1.0'), PageRequest.of(2, 0), TODAY, records, represent);
+    pages.items(Version.parse('2.1.0'), PageRequest.of(2, 0), TODAY, records, represent);
+    pages.items(Version.parse('2.1.0'), PageRequest.of(2, 0), TODAY, records, represent);
   }
   t.equal(calls, 8, 'every record represented both times');
 });

@@ -1,21 +1,22 @@
 import t from 'tap';
 import { NotFoundError } from '../../../src/application/errors/not-found-error.js';
 import { InvalidPageError } from '../../../src/application/errors/invalid-page-error.js';
-import { ListCats } from '../../../src/application/use-cases/list-cats.js';
-import { RetrieveCat } from '../../../src/application/use-cases/retrieve-cat.js';
-import { applicationParts } from '../../fixtures/application.js';
+import { ListRecords } from '../../../src/application/use-cases/list-records.js';
+import { RetrieveRecord } from '../../../src/application/use-cases/retrieve-record.js';
+import { CAT_RESOURCE } from '../../../src/domain/api-history/cat-resource.js';
+import { CAT_VIEW_SET } from '../../../src/domain/api-history/view-sets.js';
+import { answered, applicationParts } from '../../fixtures/application.js';
+import { Version } from '../../../src/domain/versioning/version.js';
 
 const ALL = ['1.0.0', '2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0'];
 
 async function availability(run: (version: string) => unknown): Promise<string[]> {
   const available: string[] = [];
   for (const version of ALL) {
-    try {
-      await run(version);
-      available.push(version);
-    } catch (error) {
-      if (!(error instanceof NotFoundError) || error.reason !== 'hidden') throw error;
-    }
+    const outcome = await run(version);
+    if (outcome instanceof NotFoundError && outcome.reason === 'hidden') continue;
+    answered(outcome);
+    available.push(version);
   }
   return available;
 }
@@ -26,17 +27,25 @@ t.test('cat windows: endpoint 1.0.0 to 5.0.0, retrieve from 3.0.0, list until 4.
     ['exclusive', ['3.0.0', '4.0.0'], ['1.0.0', '2.0.0', '2.1.0', '3.0.0']],
   ] as const) {
     const { model, clock, cats } = applicationParts({ removedIn });
-    const retrieve = new RetrieveCat(model, clock, cats);
-    const list = new ListCats(model, clock, cats);
-    t.same(await availability((v) => retrieve.execute({ version: model.resolve(v), id: '1' })), retrieveAt, `${removedIn}: retrieve`);
-    t.same(await availability((v) => list.execute({ version: model.resolve(v), page: { limit: 10, offset: 0 } })), listAt, `${removedIn}: list`);
+    const retrieve = new RetrieveRecord(model, model, clock, cats, CAT_VIEW_SET, CAT_RESOURCE);
+    const list = new ListRecords(model, model, clock, cats, CAT_VIEW_SET, CAT_RESOURCE);
+    t.same(await availability((v) => retrieve.execute({ version: Version.parse(v), id: '1' })), retrieveAt, `${removedIn}: retrieve`);
+    t.same(await availability((v) => list.execute({ version: Version.parse(v), page: { limit: 10, offset: 0 } })), listAt, `${removedIn}: list`);
   }
 });
 
 t.test('a cat is its id and name', async (t) => {
   const { model, clock, cats } = applicationParts();
-  t.same(await new RetrieveCat(model, clock, cats).execute({ version: model.resolve('3.0.0'), id: '2' }), { id: 2, name: 'Cat 2' });
-  const page = await new ListCats(model, clock, cats).execute({ version: model.resolve('1.0.0'), page: { limit: 10, offset: 0 } });
+  t.same(await new RetrieveRecord(model, model, clock, cats, CAT_VIEW_SET, CAT_RESOURCE).execute({ version: Version.parse('3.0.0'), id: '2' }), {
+    id: 2,
+    name: 'Cat 2',
+  });
+  const page = answered(
+    await new ListRecords(model, model, clock, cats, CAT_VIEW_SET, CAT_RESOURCE).execute({
+      version: Version.parse('1.0.0'),
+      page: { limit: 10, offset: 0 },
+    }),
+  );
   t.same(page.items, [
     { id: 1, name: 'Cat 1' },
     { id: 2, name: 'Cat 2' },
@@ -45,8 +54,8 @@ t.test('a cat is its id and name', async (t) => {
 
 t.test('a hidden list is a 404 whatever its page query; a visible one checks the query', async (t) => {
   const { model, clock, cats } = applicationParts();
-  const list = new ListCats(model, clock, cats);
-  await t.rejects(async () => list.execute({ version: model.resolve('5.0.0'), page: { limit: '0' } }), NotFoundError, 'hidden first');
-  await t.rejects(async () => list.execute({ version: model.resolve('4.0.0'), page: { limit: '0' } }), InvalidPageError, 'then the query');
-  t.equal((await list.execute({ version: model.resolve('4.0.0') })).request.limit, 100, 'no query: the default page');
+  const list = new ListRecords(model, model, clock, cats, CAT_VIEW_SET, CAT_RESOURCE);
+  t.type(await list.execute({ version: Version.parse('5.0.0'), page: { limit: '0' } }), NotFoundError, 'hidden first');
+  t.type(await list.execute({ version: Version.parse('4.0.0'), page: { limit: '0' } }), InvalidPageError, 'then the query');
+  t.equal(answered(await list.execute({ version: Version.parse('4.0.0') })).request.limit, 100, 'no query: the default page');
 });

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { checkChangelog } from '../../fixtures/reference-changelog.js';
+import { Version } from '../../../src/domain/versioning/version.js';
 
 t.test('the reference changelog, exactly, in every configuration', async (t) => {
   for (const options of [{}, { ageRemoval: 'placeholder' as const }, { removedIn: 'exclusive' as const }, { defaultVersion: 'earliest' }]) {
@@ -22,7 +23,7 @@ t.test('the changelog is built once, frozen, and the same object on every read',
   const model = buildReferenceModel();
   t.equal(model.changelog, model.changelog, 'same array');
   t.equal(
-    model.changelogEntry(model.resolve('3.0.0')),
+    model.changelogEntry(Version.parse('3.0.0')),
     model.changelog.find((entry) => entry.version === '3.0.0'),
     'an entry is the changelog’s own',
   );

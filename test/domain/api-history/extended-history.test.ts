@@ -3,7 +3,6 @@ import t from 'tap';
 import { API_HISTORY } from '../../../src/domain/api-history/bundle.js';
 import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/cat-resource.js';
 import { DOG_RESOURCE, DOG_RESOURCE_HEAD } from '../../../src/domain/api-history/dog-resource.js';
-import { declarationOf } from '../../../src/domain/versioning/version-bundle.js';
 import { defineVersion, recordChange } from '../../../src/domain/versioning/version-change.js';
 import { parseDog, type Dog } from '../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
@@ -14,6 +13,7 @@ import type { Representation } from '../../../src/domain/versioning/representati
 import type { Transform } from '../../../src/domain/versioning/transform.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
 import { NEWEST_VERSION, NEXT_VERSION } from '../../fixtures/versions.js';
+import { Version } from '../../../src/domain/versioning/version.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const biko = parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today);
@@ -38,31 +38,29 @@ function titled(dog: Dog): Representation {
 
 t.test('two later versions added on top: every older row of table 2.1.2 still holds exactly', async (t) => {
   const afterNext = inc(NEXT_VERSION, 'major') as string;
-  const v6 = defineVersion<{ ageRemoval: 'computed' }>(NEXT_VERSION, () => ({
+  const v6 = defineVersion<{ ageRemoval: 'computed' }>(NEXT_VERSION, {
     notes: ['Renamed Dog.name'],
     records: () => [recordChange(DOG_RESOURCE, new RenameNameToTitle())],
-  }));
-  const v7 = defineVersion<{ ageRemoval: 'computed' }>(afterNext, (version) => ({
+  });
+  const v7 = defineVersion<{ ageRemoval: 'computed' }>(afterNext, {
     notes: ['Added Dog.good_boy'],
-    records: () => [recordChange(DOG_RESOURCE, new AddField<Dog>({ version, fieldName: 'good_boy', schema: { type: 'boolean' } }))],
-  }));
+    records: () => [recordChange(DOG_RESOURCE, new AddField<Dog>({ fieldName: 'good_boy', schema: { type: 'boolean' } }))],
+  });
   const { id, name: _name, ...others } = propertiesOf(DOG_RESOURCE_HEAD.schema);
   const model = VersionModel.build(
-    declarationOf(
-      {
-        ...API_HISTORY,
-        versions: [v7, v6, ...API_HISTORY.versions],
-        resources: [
-          {
-            ...DOG_RESOURCE_HEAD,
-            represent: (record: Dog) => ({ ...titled(record), good_boy: true }),
-            schema: closedObject({ id: id as JsonSchema, title: RECORD_NAME_SCHEMA, ...others, good_boy: { type: 'boolean' } }),
-          },
-          CAT_RESOURCE_HEAD,
-        ],
-      },
-      { ageRemoval: 'computed' },
-    ),
+    {
+      ...API_HISTORY,
+      versions: [v7, v6, ...API_HISTORY.versions],
+      resources: [
+        {
+          ...DOG_RESOURCE_HEAD,
+          represent: (record: Dog) => ({ ...titled(record), good_boy: true }),
+          schema: closedObject({ id: id as JsonSchema, title: RECORD_NAME_SCHEMA, ...others, good_boy: { type: 'boolean' } }),
+        },
+        CAT_RESOURCE_HEAD,
+      ],
+    },
+    { ageRemoval: 'computed' },
   );
   const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
   const rows: [string, unknown][] = [
@@ -77,11 +75,11 @@ t.test('two later versions added on top: every older row of table 2.1.2 still ho
     ['1.0.0', BIKO],
   ];
   for (const [version, shape] of rows) {
-    const data = model.represent(DOG_RESOURCE, biko, { version: model.resolve(version), today });
+    const data = model.represent(DOG_RESOURCE, biko, { version: Version.parse(version), today });
     t.same(data, shape, `at ${version}`);
     t.same(Object.keys(data), Object.keys(shape as object), `field order at ${version}`);
   }
   t.same(model.changelog[0]?.models, ['Dog.good_boy: added, boolean'], 'the new version lists its change, from its schema');
   t.same(model.changelog[1]?.models, ['Dog.name: renamed title, string'], 'a hand-written change too');
-  t.equal(model.resolve(undefined).toString(), afterNext, 'latest moves to the new version');
+  t.equal(model.standingOn(today).resolve(undefined).toString(), afterNext, 'latest moves to the new version');
 });

@@ -6,13 +6,14 @@ import { parseDog } from '../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import type { VersionModel } from '../../../src/domain/versioning/version-model.js';
 import { BIKO_NEWEST, NEWEST_VERSION, versionsFrom } from '../../fixtures/versions.js';
+import { Version } from '../../../src/domain/versioning/version.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const biko = parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today);
 const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
 
 function shapeAt(model: VersionModel, version: string, dog = biko): unknown {
-  return model.represent(DOG_RESOURCE, dog, { version: model.resolve(version), today });
+  return model.represent(DOG_RESOURCE, dog, { version: Version.parse(version), today });
 }
 
 t.test('spec table 2.1.2, Mode A (computed): every row', async (t) => {
@@ -83,9 +84,9 @@ t.test('the reference windows (spec 9.4), in both readings of removedIn', async 
 });
 
 t.test('the default version follows the setting', async (t) => {
-  t.equal(buildReferenceModel().resolve(undefined).toString(), NEWEST_VERSION, 'latest by default');
-  t.equal(buildReferenceModel({ defaultVersion: 'earliest' }).resolve(undefined).toString(), '1.0.0');
-  t.equal(buildReferenceModel({ defaultVersion: '2.1.0' }).resolve(undefined).toString(), '2.1.0');
+  t.equal(buildReferenceModel().standingOn(today).resolve(undefined).toString(), NEWEST_VERSION, 'latest by default');
+  t.equal(buildReferenceModel({ defaultVersion: 'earliest' }).standingOn(today).resolve(undefined).toString(), '1.0.0');
+  t.equal(buildReferenceModel({ defaultVersion: '2.1.0' }).standingOn(today).resolve(undefined).toString(), '2.1.0');
 });
 
 t.test('input from an older client is upgraded to the newest shape: age is read-only and dropped', async (t) => {
@@ -96,7 +97,7 @@ t.test('input from an older client is upgraded to the newest shape: age is read-
       ['3.0.0', { ...BIKO, age: { human_years: 12, dog_years: 84 } }],
       ['5.0.0', BIKO],
     ] as const) {
-      t.same(model.upgradeRequest(DOG_RESOURCE, input, { version: model.resolve(version), today }), BIKO_NEWEST, `${ageRemoval}: from ${version}`);
+      t.same(model.upgradeRequest(DOG_RESOURCE, input, { version: Version.parse(version), today }), BIKO_NEWEST, `${ageRemoval}: from ${version}`);
     }
   }
 });

@@ -1,17 +1,13 @@
 import t from 'tap';
 import type { RemovalReading } from '../../../src/domain/versioning/removal-reading.js';
-import type { ViewSetDeclaration } from '../../../src/domain/versioning/view-set-declaration.js';
+import type { ViewSetWindows } from '../../../src/domain/versioning/view-set-windows.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
+import { bundleOf } from '../../fixtures/bundle-of.js';
 
 const VERSIONS = ['1.0.0', '2.0.0', '3.0.0', '4.0.0', '5.0.0'];
 
-function availableAt(viewSet: ViewSetDeclaration, action: string, removedIn: RemovalReading = 'inclusive'): string[] {
-  const model = VersionModel.build({
-    versions: VERSIONS.map((version) => ({ version, notes: [] })),
-    resources: [],
-    viewSets: [viewSet],
-    removedIn,
-  });
+function availableAt(viewSet: ViewSetWindows, action: string, removedIn: RemovalReading = 'inclusive'): string[] {
+  const model = VersionModel.build(bundleOf({ versions: VERSIONS, viewSets: [viewSet] }), undefined, { removedIn });
   return model.versions
     .filter((version) => model.isAvailable(viewSet.name, action, version))
     .map(String)
@@ -34,7 +30,7 @@ t.test('R2 exclusive (djangorestframework-versioning): removed in V is hidden at
 });
 
 t.test('R3: an action inside an endpoint gets the later start and the earlier end', async (t) => {
-  const cases: [ViewSetDeclaration, string[], string][] = [
+  const cases: [ViewSetWindows, string[], string][] = [
     [
       { name: 'A', introducedIn: '1.0.0', removedIn: '5.0.0', actions: { x: { introducedIn: '3.0.0' } } },
       ['3.0.0', '4.0.0', '5.0.0'],

@@ -5,12 +5,13 @@ import { closedObject, type JsonSchema, withoutProperty, withProperty } from '..
 import { RemoveField } from '../../../src/domain/versioning/remove-field.js';
 import { RenameField } from '../../../src/domain/versioning/rename-field.js';
 import type { Representation } from '../../../src/domain/versioning/representation.js';
-import { resourceKey, type ResourceDeclaration } from '../../../src/domain/versioning/resource-declaration.js';
+import { resourceKey } from '../../../src/domain/versioning/resource-key.js';
 import { describeSchema, describeSchemaChange } from '../../../src/domain/versioning/schema-change.js';
 import type { Transform } from '../../../src/domain/versioning/transform.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 import { VersionModelError } from '../../../src/domain/versioning/version-model-error.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
+import { bundleOf, type TestResource } from '../../fixtures/bundle-of.js';
 
 interface Pet {
   readonly id: number;
@@ -21,28 +22,23 @@ const INTEGER: JsonSchema = { type: 'integer' };
 const HEAD = closedObject({ id: INTEGER, title: { type: 'string' }, legs: INTEGER });
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 
-function pets(transforms: readonly Transform<Pet>[], schema: JsonSchema = HEAD): ResourceDeclaration<Pet> {
-  return { key: PET, represent: (pet) => ({ id: pet.id, title: pet.name, legs: 4 }), schema, transforms };
+type Change = readonly [string, Transform<Pet>];
+
+function pets(transforms: readonly Change[], schema: JsonSchema = HEAD): TestResource {
+  return { key: PET, represent: (pet: Pet) => ({ id: pet.id, title: pet.name, legs: 4 }), schema, transforms };
 }
 
-function build(resource: ResourceDeclaration<Pet>): VersionModel {
-  return VersionModel.build({
-    versions: ['1.0.0', '2.0.0', '3.0.0', '4.0.0'].map((version) => ({ version, notes: [] })),
-    resources: [resource],
-    viewSets: [{ name: 'PetViewSet', actions: { list: {} } }],
-  });
+function build(resource: TestResource): VersionModel {
+  return VersionModel.build(
+    bundleOf({ versions: ['1.0.0', '2.0.0', '3.0.0', '4.0.0'], resources: [resource], viewSets: [{ name: 'PetViewSet', actions: { list: {} } }] }),
+    undefined,
+  );
 }
 
-const HISTORY: readonly Transform<Pet>[] = [
-  new AddField<Pet>({ version: '2.0.0', fieldName: 'legs', schema: INTEGER }),
-  new RemoveField<Pet>({
-    version: '3.0.0',
-    fieldName: 'tail',
-    schema: { type: 'boolean' },
-    nullValue: false,
-    description: 'no pet has one any more',
-  }),
-  new RenameField<Pet>({ version: '4.0.0', from: 'name', to: 'title' }),
+const HISTORY: readonly Change[] = [
+  ['2.0.0', new AddField<Pet>({ fieldName: 'legs', schema: INTEGER })],
+  ['3.0.0', new RemoveField<Pet>({ fieldName: 'tail', schema: { type: 'boolean' }, nullValue: false, description: 'no pet has one any more' })],
+  ['4.0.0', new RenameField<Pet>({ from: 'name', to: 'title' })],
 ];
 
 t.test('a schema walks back through the changes newest first, as the data does', async (t) => {
@@ -66,60 +62,70 @@ t.test('a schema walks back through the changes newest first, as the data does',
 });
 
 t.test('RenameField renames input on the way up, and leaves data without the field as it is', async (t) => {
-  const rename = new RenameField<Pet>({ version: '4.0.0', from: 'name', to: 'title', description: 'a better word' });
+  const rename = new RenameField<Pet>({ from: 'name', to: 'title', description: 'a better word' });
   t.same(rename.upgradeRequest({ id: 1, name: 'a' }), { id: 1, title: 'a' });
   const without: Representation = { id: 1 };
   t.equal(rename.downgradeResponse(without), without, 'the same object');
   t.same(rename.downgradeSchema({ type: 'object', properties: { title: INTEGER } }), { type: 'object', properties: { name: INTEGER }, required: [] });
-  t.same(build(pets([rename])).changelog[0]?.models, ['Pet.name: renamed title, string — a better word'], 'a description follows the line');
+  t.same(
+    build(pets([['4.0.0', rename]])).changelog[0]?.models,
+    ['Pet.name: renamed title, string — a better word'],
+    'a description follows the line',
+  );
 });
 
 t.test('schemas and data changes that disagree, or say nothing, refuse the build naming the change', async (t) => {
-  const silent: Transform<Pet> = { version: '2.0.0', downgradeResponse: (data) => data, downgradeSchema: (schema) => schema };
-  const cases: [string, ResourceDeclaration<Pet>, RegExp][] = [
+  const silent: Transform<Pet> = { downgradeResponse: (data) => data, downgradeSchema: (schema) => schema };
+  const cases: [string, TestResource, RegExp][] = [
     ['a head schema that is no object schema', pets([], { type: 'string' }), /Pet: its schema is not an object schema/],
     [
       'an AddField of a field the schema does not have',
-      pets([new AddField<Pet>({ version: '2.0.0', fieldName: 'wings', schema: INTEGER })]),
+      pets([['2.0.0', new AddField<Pet>({ fieldName: 'wings', schema: INTEGER })]]),
       /Pet transform AddField\(wings\) of 2\.0\.0: Pet's schema at 2\.0\.0 has no property wings/,
     ],
     [
       'a RemoveField of a field the schema still has',
-      pets([new RemoveField<Pet>({ version: '2.0.0', fieldName: 'legs', schema: INTEGER, nullValue: 0 })]),
+      pets([['2.0.0', new RemoveField<Pet>({ fieldName: 'legs', schema: INTEGER, nullValue: 0 })]]),
       /Pet transform RemoveField\(legs\) of 2\.0\.0: Pet's schema at 2\.0\.0 still has the property legs/,
     ],
     [
       'a change that leaves the schema and has no description',
-      pets([silent]),
+      pets([['2.0.0', silent]]),
       /of 2\.0\.0: its downgradeSchema leaves the schema as it is and it has no description/,
     ],
     [
       'a downgradeSchema that returns no object schema',
-      pets([{ ...silent, downgradeSchema: () => ({ type: 'array' }) }]),
+      pets([['2.0.0', { ...silent, downgradeSchema: () => ({ type: 'array' }) }]]),
       /returns no object schema/,
     ],
     [
       'a downgradeSchema that throws',
       pets([
-        {
-          ...silent,
-          downgradeSchema: () => {
-            throw new Error('no schema here');
+        [
+          '2.0.0',
+          {
+            ...silent,
+            downgradeSchema: () => {
+              throw new Error('no schema here');
+            },
           },
-        },
+        ],
       ]),
       /Pet: a transform's downgradeSchema threw \(no schema here\)/,
     ],
     [
       'a downgradeSchema that throws a non-Error',
       pets([
-        {
-          ...silent,
-          downgradeSchema: () => {
-            // eslint-disable-next-line @typescript-eslint/only-throw-error -- a thrown string is the case under test
-            throw 'a string';
+        [
+          '2.0.0',
+          {
+            ...silent,
+            downgradeSchema: () => {
+              // eslint-disable-next-line @typescript-eslint/only-throw-error -- a thrown string is the case under test
+              throw 'a string';
+            },
           },
-        },
+        ],
       ]),
       /threw \(a string\)/,
     ],
@@ -128,7 +134,10 @@ t.test('schemas and data changes that disagree, or say nothing, refuse the build
     const error = t.throws(() => build(resource), VersionModelError, name) as VersionModelError;
     t.match(error.message, expected, name);
   }
-  t.doesNotThrow(() => build(pets([{ ...silent, description: 'a format change the schema does not show' }])), 'a description alone is enough');
+  t.doesNotThrow(
+    () => build(pets([['2.0.0', { ...silent, description: 'a format change the schema does not show' }]])),
+    'a description alone is enough',
+  );
 });
 
 t.test('a schema in a few words', async (t) => {

@@ -2,7 +2,6 @@ import t from 'tap';
 import { API_HISTORY } from '../../../src/domain/api-history/bundle.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { Version } from '../../../src/domain/versioning/version.js';
-import { declarationOf } from '../../../src/domain/versioning/version-bundle.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
 import { VersionLifecycle, type LifecycleDeclaration } from '../../../src/domain/versioning/version-lifecycle.js';
 import { VersionModelError } from '../../../src/domain/versioning/version-model-error.js';
@@ -127,7 +126,7 @@ t.test('the reference history: 1.0.0 deprecated on 2026-01-01, no sunset; nothin
       ['1.0.0', '2026-01-01', null, null],
     ],
   );
-  t.notOk(model.isRetired(model.earliest, date('9999-12-31')), 'never retired');
+  t.notOk(model.lifecycleOf(Version.parse('1.0.0')).isRetiredOn(date('9999-12-31')), 'never retired');
   t.equal(model.standings.length, 1, 'no sunset: one standing for every day');
   t.throws(() => model.lifecycleOf(Version.parse('9.9.9')), { code: 'unsupported_version' }, 'an unknown version has no lifecycle');
 });
@@ -151,9 +150,9 @@ t.test('the model refuses every bad lifecycle at once, among the other declarati
 });
 
 t.test('a bad lifecycle is listed with the other problems of the declaration, not after them', async (t) => {
-  const declaration = declarationOf(withLifecycles({ '1.0.0': { deprecated: { on: 'soon' } } }), { ageRemoval: 'computed' });
+  const bundle = withLifecycles({ '1.0.0': { deprecated: { on: 'soon' } } });
   const error = t.throws(
-    () => VersionModel.build({ ...declaration, viewSets: [...declaration.viewSets, { name: 'HorseViewSet', actions: {} }] }),
+    () => VersionModel.build({ ...bundle, viewSets: [...bundle.viewSets, { name: 'HorseViewSet', actions: [] }] }, { ageRemoval: 'computed' }),
     VersionModelError,
   ) as VersionModelError;
   t.same(error.problems, [

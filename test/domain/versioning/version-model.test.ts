@@ -1,65 +1,77 @@
 import t from 'tap';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
+import type { VersionStanding } from '../../../src/domain/versioning/version-standing.js';
 import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
-import { resourceKey, type ResourceDeclaration } from '../../../src/domain/versioning/resource-declaration.js';
+import { resourceKey } from '../../../src/domain/versioning/resource-key.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
 import { closedObject } from '../../../src/domain/versioning/json-schema.js';
+import type { RemovalReading } from '../../../src/domain/versioning/removal-reading.js';
 import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
 import { Version } from '../../../src/domain/versioning/version.js';
-import type { VersionModelDeclaration } from '../../../src/domain/versioning/version-model-declaration.js';
+import type { DefaultVersionChoice } from '../../../src/domain/versioning/default-version.js';
 import { VersionModelError } from '../../../src/domain/versioning/version-model-error.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
-import { RecordingTransform } from '../../fixtures/recording-transform.js';
+import { bundleOf, type TestHistory, type TestResource } from '../../fixtures/bundle-of.js';
 
 const THING = resourceKey<{ id: number }>('Thing');
-const thing = (transforms: ResourceDeclaration<{ id: number }>['transforms'] = []): ResourceDeclaration<{ id: number }> => ({
+const thing = (transforms: TestResource['transforms'] = []): TestResource => ({
   key: THING,
-  represent: (record) => ({ id: record.id }),
+  represent: (record: { id: number }) => ({ id: record.id }),
   schema: closedObject({ id: { type: 'integer' } }),
   transforms,
 });
 const versions = (...texts: string[]) => texts.map((version) => ({ version, notes: [`notes of ${version}`] }));
-const base: VersionModelDeclaration = {
+const base: TestHistory = {
   versions: versions('1.0.0', '2.0.0', '2.10.0', '2.9.0'),
   resources: [thing()],
   viewSets: [{ name: 'ThingViewSet', actions: { list: {} } }],
 };
-const build = (changes: Partial<VersionModelDeclaration>): VersionModel => VersionModel.build({ ...base, ...changes });
+interface Changes extends Partial<TestHistory> {
+  readonly defaultVersion?: DefaultVersionChoice;
+  readonly removedIn?: RemovalReading;
+}
+const build = ({ defaultVersion, removedIn, ...changes }: Changes): VersionModel =>
+  VersionModel.build(bundleOf({ ...base, ...changes }), undefined, {
+    ...(defaultVersion === undefined ? {} : { defaultVersion }),
+    ...(removedIn === undefined ? {} : { removedIn }),
+  });
+/** The version the model's standing before any sunset resolves `text` to. */
+const resolve = (model: VersionModel, text: string | undefined) => (model.standings[0] as VersionStanding).resolve(text);
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 
 t.test('versions are ordered newest first, numerically, whatever the declaration order', async (t) => {
   const model = build({});
   t.same(model.versions.map(String), ['2.10.0', '2.9.0', '2.0.0', '1.0.0']);
-  t.equal(model.latest.toString(), '2.10.0');
-  t.equal(model.earliest.toString(), '1.0.0');
   t.ok(Object.isFrozen(model.versions), 'the list cannot be changed');
 });
 
 t.test('resolve: absent or empty means the default; a supported version is itself', async (t) => {
   const model = build({});
-  t.equal(model.resolve(undefined).toString(), '2.10.0', 'absent: latest');
-  t.equal(model.resolve('').toString(), '2.10.0', 'empty: latest');
-  t.equal(model.resolve('2.9.0').toString(), '2.9.0', 'exact');
-  t.equal(build({ defaultVersion: 'earliest' }).resolve(undefined).toString(), '1.0.0', 'earliest');
-  t.equal(build({ defaultVersion: '2.0.0' }).resolve(undefined).toString(), '2.0.0', 'an exact default');
-  t.equal(build({ defaultVersion: 'latest' }).defaultVersion.toString(), '2.10.0', 'latest named');
+  t.equal(resolve(model, undefined).toString(), '2.10.0', 'absent: latest');
+  t.equal(resolve(model, '').toString(), '2.10.0', 'empty: latest');
+  t.equal(resolve(model, '2.9.0').toString(), '2.9.0', 'exact');
+  t.equal(resolve(build({ defaultVersion: 'earliest' }), undefined).toString(), '1.0.0', 'earliest');
+  t.equal(resolve(build({ defaultVersion: '2.0.0' }), undefined).toString(), '2.0.0', 'an exact default');
+  t.equal(resolve(build({ defaultVersion: 'latest' }), undefined).toString(), '2.10.0', 'latest named');
 });
 
 t.test('resolve refuses malformed and unsupported versions, naming the value and the supported list', async (t) => {
   const model = build({});
   for (const text of ['v2.0.0', '2.0', '02.0.0', '2.0.0-rc1', ' 2.0.0', 'latest']) {
-    const error = t.throws(() => model.resolve(text), MalformedVersionError, `${JSON.stringify(text)} is malformed`) as MalformedVersionError;
+    const error = resolve(model, text) as MalformedVersionError;
+    t.type(error, MalformedVersionError, `${JSON.stringify(text)} is malformed`);
     t.equal(
       error.message,
       `Malformed version ${JSON.stringify(text)}: a version is MAJOR.MINOR.PATCH, such as 1.0.0. Supported versions: 2.10.0, 2.9.0, 2.0.0, 1.0.0.`,
     );
   }
   for (const text of ['9.9.9', '0.1.0', '2.1.0', '99999999999999999999.0.0']) {
-    const error = t.throws(() => model.resolve(text), UnsupportedVersionError, `${text} is unsupported`) as UnsupportedVersionError;
+    const error = resolve(model, text) as UnsupportedVersionError;
+    t.type(error, UnsupportedVersionError, `${text} is unsupported`);
     t.equal(error.message, `Unsupported version "${text}". Supported versions: 2.10.0, 2.9.0, 2.0.0, 1.0.0.`);
     t.equal(error.code, 'unsupported_version');
   }
-  const long = t.throws(() => model.resolve('9'.repeat(500))) as Error;
+  const long = resolve(model, '9'.repeat(500)) as Error;
   t.ok(long.message.length < 200, 'a huge value is shortened in the message');
 });
 
@@ -68,7 +80,7 @@ t.test('every wrong declaration is refused with a message naming it', async (t) 
     ...(introducedIn === undefined ? {} : { introducedIn }),
     ...(removedIn === undefined ? {} : { removedIn }),
   });
-  const cases: [string, Partial<VersionModelDeclaration>, RegExp][] = [
+  const cases: [string, Changes, RegExp][] = [
     ['no version', { versions: [] }, /no version is declared/],
     ['a malformed version', { versions: versions('1.0.0', '2.1') }, /version declaration #2: "2\.1" is not a version; write MAJOR\.MINOR\.PATCH/],
     ['a prefixed version', { versions: versions('v1.0.0') }, /version declaration #1: "v1\.0\.0" is not a version/],
@@ -80,23 +92,13 @@ t.test('every wrong declaration is refused with a message naming it', async (t) 
     ],
     ['a malformed default', { defaultVersion: 'newest' }, /default version: "newest" is not a version/],
     [
-      'a transform at an unsupported version',
-      { resources: [thing([new RecordingTransform('3.0.0', 'x')])] },
-      /Thing transform RecordingTransform: version 3\.0\.0 is not in the supported list/,
-    ],
-    [
-      'a transform at a malformed version',
-      { resources: [thing([new RecordingTransform('2.0', 'x')])] },
-      /Thing transform RecordingTransform: "2\.0" is not a version/,
-    ],
-    [
       'a transform at the earliest version',
-      { resources: [thing([new AddField({ version: '1.0.0', fieldName: 'x', schema: { type: 'integer' } })])] },
+      { resources: [thing([['1.0.0', new AddField({ fieldName: 'x', schema: { type: 'integer' } })]])] },
       /Thing transform AddField\(x\): it is bound to the earliest version 1\.0\.0/,
     ],
     [
       'a transform with no description',
-      { resources: [thing([new AddField({ version: '2.0.0', fieldName: 'x', schema: { type: 'integer' }, description: ' ' })])] },
+      { resources: [thing([['2.0.0', new AddField({ fieldName: 'x', schema: { type: 'integer' }, description: ' ' })]])] },
       /Thing transform AddField\(x\): its description is empty/,
     ],
     ['two resources of one name', { resources: [thing(), thing()] }, /resource Thing is declared twice/],
@@ -112,16 +114,6 @@ t.test('every wrong declaration is refused with a message naming it', async (t) 
       /view set A is declared twice/,
     ],
     ['a view set with no action', { viewSets: [{ name: 'A', actions: {} }] }, /A: it declares no action/],
-    [
-      'an endpoint introduced in an unsupported version',
-      { viewSets: [{ name: 'A', ...window('3.0.0'), actions: { list: {} } }] },
-      /A introducedIn: version 3\.0\.0 is not in the supported list/,
-    ],
-    [
-      'an action removed in a malformed version',
-      { viewSets: [{ name: 'A', actions: { list: window(undefined, '2.x') } }] },
-      /A\.list removedIn: "2\.x" is not a version/,
-    ],
     [
       'an endpoint window that starts after it ends',
       { viewSets: [{ name: 'A', ...window('2.9.0', '2.0.0'), actions: { list: {} } }] },
@@ -158,8 +150,8 @@ t.test('a one-version window is valid in the inclusive reading', async (t) => {
 t.test('every problem of a declaration is listed at once', async (t) => {
   const error = t.throws(() =>
     build({
-      resources: [thing([new RecordingTransform('7.0.0', 'a'), new RecordingTransform('1.0.0', 'b')])],
-      viewSets: [{ name: 'A', introducedIn: '8.0.0', actions: { list: { removedIn: 'x' } } }],
+      resources: [thing([['1.0.0', new AddField({ fieldName: 'x', schema: { type: 'integer' }, description: ' ' })]])],
+      viewSets: [{ name: 'A', introducedIn: '2.9.0', actions: { list: { introducedIn: '2.10.0', removedIn: '2.0.0' } } }],
     }),
   ) as VersionModelError;
   t.equal(error.problems.length, 4, 'four problems');
@@ -168,9 +160,10 @@ t.test('every problem of a declaration is listed at once', async (t) => {
 
 t.test('asking about what was never declared is a programming error, not a 404', async (t) => {
   const model = build({});
-  t.throws(() => model.isAvailable('ThingViewSet', 'destroy', model.latest), /ThingViewSet\.destroy is not declared/);
-  t.throws(() => model.isAvailable('Nope', 'list', model.latest), /Nope\.list is not declared/);
-  const context = { version: model.latest, today };
+  const latest = model.versions[0] as Version;
+  t.throws(() => model.isAvailable('ThingViewSet', 'destroy', latest), /ThingViewSet\.destroy is not declared/);
+  t.throws(() => model.isAvailable('Nope', 'list', latest), /Nope\.list is not declared/);
+  const context = { version: latest, today };
   t.throws(() => model.represent(resourceKey<{ id: number }>('Other'), { id: 1 }, context), /resource Other is not declared/);
   t.throws(() => model.upgradeRequest(resourceKey('Other'), {}, context), /resource Other is not declared/);
   const foreign = Version.parse('9.0.0');

@@ -1,10 +1,12 @@
 import type { Clock } from '../../../application/ports/clock.js';
 import type { ResolveVersion } from '../../../application/use-cases/resolve-version.js';
+import { DomainError } from '../../../domain/errors/domain-error.js';
 import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
+import type { Version } from '../../../domain/versioning/version.js';
 import type { ApiContracts } from '../openapi/api-contracts.js';
 import { EncodedBody } from '../encoded-body.js';
 import { parseQuery } from '../query-parameters.js';
-import type { PageRoute, RouteRequest, RouteResponse } from '../route.js';
+import type { PageRoute, RouteOutcome, RouteRequest, RouteResponse } from '../route.js';
 import { DOCS_PAGE_CSP } from './content-security-policy.js';
 import { docsPageHtml, type DocsPageContent } from './docs-page-html.js';
 import { DOCS_PAGE_SCRIPT } from './docs-page-script.js';
@@ -43,7 +45,7 @@ export class DocsRoutes {
     ];
   }
 
-  #page({ query }: RouteRequest<undefined>): RouteResponse {
+  #page({ query }: RouteRequest<undefined>): RouteOutcome {
     const today = this.#clock.today().toString();
     if (today !== this.#pagesDay) {
       this.#pages.clear();
@@ -51,7 +53,9 @@ export class DocsRoutes {
     }
     const asked = parseQuery(query).getAll('version');
     if (asked.length > 1) return this.#pickerOnly(400, today, `Give "version" once; it was given ${asked.length} times.`);
-    const version = asked[0] ?? this.#resolveVersion.execute({ requested: undefined }).toString();
+    const byDefault = asked[0] === undefined ? this.#resolveVersion.execute({ requested: undefined }) : undefined;
+    if (byDefault instanceof DomainError) return byDefault;
+    const version = asked[0] ?? (byDefault as Version).toString();
     let page = this.#pages.get(version);
     if (page === undefined) {
       const document = this.#contracts.document(version);

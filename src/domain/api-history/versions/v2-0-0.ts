@@ -3,7 +3,7 @@ import type { HistoryOptions } from '../history-options.js';
 import { DOGGIE_VIEW_SET } from '../view-sets.js';
 
 /** 2.0.0: the dog detail view. */
-export const v2_0_0 = defineVersion<HistoryOptions>('2.0.0', () => ({
+export const v2_0_0 = defineVersion<HistoryOptions>('2.0.0', {
   notes: ['Added the dog detail view'],
   views: [introduces(DOGGIE_VIEW_SET, 'retrieve')],
-}));
+});

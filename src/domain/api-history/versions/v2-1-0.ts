@@ -6,12 +6,12 @@ import { HUMAN_YEARS_SCHEMA } from '../dog-age-schemas.js';
 import type { HistoryOptions } from '../history-options.js';
 
 /** 2.1.0: Dog.age appears, an integer of human years computed from birthday. */
-export const v2_1_0 = defineVersion<HistoryOptions>('2.1.0', (version) => ({
+export const v2_1_0 = defineVersion<HistoryOptions>('2.1.0', {
   notes: ['Added Dog.age'],
   records: () => [
     recordChange(
       DOG_RESOURCE,
-      new AddField<Dog>({ version, fieldName: 'age', schema: HUMAN_YEARS_SCHEMA, description: 'the age in whole years, computed from birthday' }),
+      new AddField<Dog>({ fieldName: 'age', schema: HUMAN_YEARS_SCHEMA, description: 'the age in whole years, computed from birthday' }),
     ),
   ],
-}));
+});

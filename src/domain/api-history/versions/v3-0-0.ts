@@ -11,8 +11,6 @@ import { CAT_VIEW_SET } from '../view-sets.js';
 
 /** Dog.age becomes an object `{human_years, dog_years}`; older versions get the integer back. */
 export class GroupAgeAndDogYears implements Transform<Dog> {
-  constructor(readonly version: string) {}
-
   downgradeResponse(data: Representation): Representation {
     const age = data.age as { readonly human_years: number };
     return withField(data, 'age', age.human_years);
@@ -24,8 +22,8 @@ export class GroupAgeAndDogYears implements Transform<Dog> {
 }
 
 /** 3.0.0: age grouped with dog_years; the cat detail view. */
-export const v3_0_0 = defineVersion<HistoryOptions>('3.0.0', (version) => ({
+export const v3_0_0 = defineVersion<HistoryOptions>('3.0.0', {
   notes: ['Grouped Dog.age and Dog.dog_years into one age object'],
-  records: () => [recordChange(DOG_RESOURCE, new GroupAgeAndDogYears(version))],
+  records: () => [recordChange(DOG_RESOURCE, new GroupAgeAndDogYears())],
   views: [introduces(CAT_VIEW_SET, 'retrieve')],
-}));
+});

@@ -15,8 +15,6 @@ import { CAT_VIEW_SET } from '../view-sets.js';
 
 /** Mode A: age is gone; older versions get it back with the real values, computed from the record. */
 export class RemoveAge implements Transform<Dog> {
-  constructor(readonly version: string) {}
-
   downgradeResponse(data: Representation, context: RequestContext, dog: Dog): Representation {
     const age = dogAge(dog.birthday, context.today);
     return withField(data, 'age', { human_years: age, dog_years: dogYears(age) });
@@ -32,15 +30,15 @@ export class RemoveAge implements Transform<Dog> {
 }
 
 /** 4.0.0: Dog.age removed (Mode B: no longer computable, older versions get a placeholder of the old type); the cat list's last version. */
-export const v4_0_0 = defineVersion<HistoryOptions>('4.0.0', (version) => ({
+export const v4_0_0 = defineVersion<HistoryOptions>('4.0.0', {
   notes: ['Removed Dog.age'],
   records: ({ ageRemoval }) => [
     recordChange(
       DOG_RESOURCE,
       ageRemoval === 'computed'
-        ? new RemoveAge(version)
-        : new RemoveField<Dog>({ version, fieldName: 'age', schema: AGE_OBJECT_SCHEMA, nullValue: { human_years: -1, dog_years: -1 } }),
+        ? new RemoveAge()
+        : new RemoveField<Dog>({ fieldName: 'age', schema: AGE_OBJECT_SCHEMA, nullValue: { human_years: -1, dog_years: -1 } }),
     ),
   ],
   views: [removes(CAT_VIEW_SET, 'list')],
-}));
+});

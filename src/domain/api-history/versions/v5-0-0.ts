@@ -3,7 +3,7 @@ import type { HistoryOptions } from '../history-options.js';
 import { CAT_VIEW_SET } from '../view-sets.js';
 
 /** 5.0.0: the cat endpoint's last version. */
-export const v5_0_0 = defineVersion<HistoryOptions>('5.0.0', () => ({
+export const v5_0_0 = defineVersion<HistoryOptions>('5.0.0', {
   notes: ['Removed the cat endpoint'],
   views: [removes(CAT_VIEW_SET)],
-}));
+});

@@ -7,7 +7,6 @@ import type { ApiContracts, VersionSummary } from '../../../../src/adapters/http
 import type { RouteResponse } from '../../../../src/adapters/http/route.js';
 import { StartupError } from '../../../../src/application/errors/startup-error.js';
 import { ResolveVersion } from '../../../../src/application/use-cases/resolve-version.js';
-import { MemoizedVersionPolicy } from '../../../../src/application/versioning/memoized-version-policy.js';
 import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';
 import { embedded, picker, scriptPaths } from '../../../fixtures/docs/docs-page-reading.js';
 import { fixtureContracts } from '../../../fixtures/docs/fixture-contracts.js';
@@ -15,7 +14,7 @@ import { fixtureContracts } from '../../../fixtures/docs/fixture-contracts.js';
 /** The docs routes over `contracts`, on the UTC day of `now()`. */
 function docsRoutes(contracts: ApiContracts, now: () => number = () => Date.parse('2026-11-22T12:00:00Z')): DocsRoutes {
   const clock = new SystemClock(now);
-  return new DocsRoutes(contracts, clock, new ResolveVersion(new MemoizedVersionPolicy(buildReferenceModel()), clock));
+  return new DocsRoutes(contracts, clock, new ResolveVersion(buildReferenceModel(), clock));
 }
 
 function open(routes: DocsRoutes, query: string): RouteResponse & { readonly html: string } {

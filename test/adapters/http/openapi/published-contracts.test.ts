@@ -14,6 +14,7 @@ import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { ContractValidator } from '../../../fixtures/contract-validator.js';
 import { acceptVersion, startService } from '../../../fixtures/service.js';
 import { NEWEST_VERSION } from '../../../fixtures/versions.js';
+import { Version } from '../../../../src/domain/versioning/version.js';
 
 type Json = Record<string, unknown>;
 
@@ -179,7 +180,7 @@ t.test('property: any valid dog or cat, shaped for any version in either mode, m
   let checked = 0;
   fc.assert(
     fc.property(record, fc.constantFrom(...SUPPORTED_VERSIONS), fc.constantFrom(...models), (input, version, model) => {
-      const context = { version: model.resolve(version), today };
+      const context = { version: Version.parse(version), today };
       const dog = model.represent(DOG_RESOURCE, parseDog(input, today), context);
       const cat = model.represent(CAT_RESOURCE, parseCat({ id: input.id, name: input.name }), context);
       const headers = new Headers({ 'content-type': `application/json; version=${version}`, vary: 'Accept', 'x-total-count': '1' });

@@ -62,7 +62,7 @@ async function seen(url: string, method: string, target: string, accept?: string
 
 for (const ageRemoval of AGE_REMOVALS) {
   t.test(`AGE_REMOVAL=${ageRemoval}: every response, at every version, keeps that version's published contract`, async (t) => {
-    const service = await startService(t, { AGE_REMOVAL: ageRemoval }, failingPersistenceModule);
+    const service = await startService(t, { AGE_REMOVAL: ageRemoval }, { persistence: failingPersistenceModule });
     const validator = await contractValidatorFor(service.url);
     let checked = 0;
     const statuses = new Set<number>();

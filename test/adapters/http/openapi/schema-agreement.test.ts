@@ -5,11 +5,12 @@ import { DescribeRecords } from '../../../../src/application/use-cases/describe-
 import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { closedObject } from '../../../../src/domain/versioning/json-schema.js';
-import { resourceKey, type ResourceDeclaration } from '../../../../src/domain/versioning/resource-declaration.js';
+import { resourceKey } from '../../../../src/domain/versioning/resource-key.js';
 import type { Transform } from '../../../../src/domain/versioning/transform.js';
 import { VersionModelError } from '../../../../src/domain/versioning/version-model-error.js';
 import { VersionModel } from '../../../../src/domain/versioning/version-model.js';
 import { withField } from '../../../../src/domain/versioning/with-field.js';
+import { bundleOf, type TestResource } from '../../../fixtures/bundle-of.js';
 
 interface Pet {
   readonly id: number;
@@ -19,25 +20,30 @@ const clock = new FixedClock(CalendarDate.parse('2026-11-22') as CalendarDate);
 
 /** Says it only changes a format, but its data gains a field its schema does not. */
 const AddsUndeclaredField: Transform<Pet> = {
-  version: '2.0.0',
   description: 'the id format changed',
   downgradeResponse: (data) => withField(data, 'legs', 4),
   downgradeSchema: (schema) => schema,
 };
 
-function contractsOf(resource: Partial<ResourceDeclaration<Pet>>): PublishedContracts {
-  const model = VersionModel.build({
-    versions: ['1.0.0', '2.0.0', '3.0.0'].map((version) => ({ version, notes: [`notes of ${version}`] })),
-    resources: [
-      { key: PET, represent: (pet: Pet) => ({ id: pet.id }), schema: closedObject({ id: { type: 'integer' } }), transforms: [], ...resource },
-    ],
-    viewSets: [{ name: 'PetViewSet', actions: { list: {} } }],
-  });
-  return new PublishedContracts([], new DescribeRecords(model, clock), model.changelog);
+function contractsOf(resource: Partial<TestResource>): PublishedContracts {
+  const model = VersionModel.build(
+    bundleOf({
+      versions: ['1.0.0', '2.0.0', '3.0.0'].map((version) => ({ version, notes: [`notes of ${version}`] })),
+      resources: [
+        { key: PET, represent: (pet: Pet) => ({ id: pet.id }), schema: closedObject({ id: { type: 'integer' } }), transforms: [], ...resource },
+      ],
+      viewSets: [{ name: 'PetViewSet', actions: { list: {} } }],
+    }),
+    undefined,
+  );
+  return new PublishedContracts([], new DescribeRecords(model, model, clock), model.changelog);
 }
 
 t.test('a change whose data and schema disagree refuses the start, naming the version and the change above it', async (t) => {
-  const error = t.throws(() => contractsOf({ example: { id: 1 }, transforms: [AddsUndeclaredField] }), VersionModelError) as VersionModelError;
+  const error = t.throws(
+    () => contractsOf({ example: { id: 1 }, transforms: [['2.0.0', AddsUndeclaredField]] }),
+    VersionModelError,
+  ) as VersionModelError;
   t.match(error.message, /Pet at 1\.0\.0: the example in this version's shape does not match its schema \(Pet must NOT have additional properties\)/);
   t.match(error.message, /the changes of 2\.0\.0 \(the id format changed\) change the data and the schema differently/);
 });
@@ -48,7 +54,7 @@ t.test('a head whose example does not match its own schema refuses the start', a
 });
 
 t.test('without an example nothing is checked; every version has a document, and no other', async (t) => {
-  const contracts = contractsOf({ transforms: [AddsUndeclaredField] });
+  const contracts = contractsOf({ transforms: [['2.0.0', AddsUndeclaredField]] });
   t.same(
     contracts.versions.map(({ version, notes }) => [version, notes]),
     [
@@ -65,6 +71,6 @@ t.test('without an example nothing is checked; every version has a document, and
 t.test('the reference history: every example matches at every version, in both modes', async (t) => {
   for (const ageRemoval of ['computed', 'placeholder'] as const) {
     const model = buildReferenceModel({ ageRemoval });
-    t.doesNotThrow(() => new PublishedContracts([], new DescribeRecords(model, clock), model.changelog), ageRemoval);
+    t.doesNotThrow(() => new PublishedContracts([], new DescribeRecords(model, model, clock), model.changelog), ageRemoval);
   }
 });

@@ -1,15 +1,16 @@
 import t from 'tap';
 import { AcceptHeaderError } from '../../../src/adapters/http/accept-header-error.js';
 import { versionFromAccept } from '../../../src/adapters/http/accept-header.js';
-import { ACCEPT_CACHE_CAPACITY, MAX_CACHED_ACCEPT_LENGTH, VersionSelector } from '../../../src/adapters/http/version-selector.js';
+import { ACCEPT_CACHE_CAPACITY, MAX_CACHED_ACCEPT_LENGTH, AcceptCache } from '../../../src/adapters/http/accept-cache.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import type { DomainError } from '../../../src/domain/errors/domain-error.js';
+import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
 import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
 import { NEWEST_VERSION } from '../../fixtures/versions.js';
 
-const model = buildReferenceModel();
-const selector = (): VersionSelector => new VersionSelector((requested) => model.resolve(requested));
+const standing = buildReferenceModel().standingOn(CalendarDate.parse('2026-11-22') as CalendarDate);
+const acceptCache = (): AcceptCache => new AcceptCache((requested) => standing.resolve(requested));
 
 const SELECTED: [string | undefined, string][] = [
   ['application/json; version=2.1.0', '2.1.0'],
@@ -30,14 +31,14 @@ const REFUSED: [string, new (...args: never[]) => DomainError][] = [
 /** What reading the header then resolving its version gives, or throws. */
 function direct(header: string | undefined): unknown {
   try {
-    return model.resolve(versionFromAccept(header));
+    return standing.resolve(versionFromAccept(header));
   } catch (error) {
     return error;
   }
 }
 
 t.test('selects what reading the header then resolving its version selects, the first times and from the cache', async (t) => {
-  const versions = selector();
+  const versions = acceptCache();
   for (const round of ['first', 'second', 'cached']) {
     for (const [header, expected] of SELECTED) {
       const selected = versions.select(header);
@@ -49,7 +50,7 @@ t.test('selects what reading the header then resolving its version selects, the 
 });
 
 t.test('a refusal is returned, not thrown: the same error as the direct reading would throw, then the same frozen object', async (t) => {
-  const versions = selector();
+  const versions = acceptCache();
   for (const [header, type] of REFUSED) {
     const expected = direct(header) as DomainError;
     const first = versions.select(header);
@@ -68,7 +69,7 @@ t.test('a refusal is returned, not thrown: the same error as the direct reading 
 });
 
 t.test('a header is stored the second time it comes, not the first', async (t) => {
-  const versions = selector();
+  const versions = acceptCache();
   const answers = new Set<string>();
   for (let index = 0; index < ACCEPT_CACHE_CAPACITY * 3; index += 1)
     answers.add(String(versions.select(`application/json; version=2.1.0, text/n${index}`)));
@@ -81,7 +82,7 @@ t.test('a header is stored the second time it comes, not the first', async (t) =
 });
 
 t.test('bounded: a flood of distinct headers, each sent twice, never holds twice the capacity', async (t) => {
-  const versions = selector();
+  const versions = acceptCache();
   const answers = new Set<string>();
   for (let index = 0; index < ACCEPT_CACHE_CAPACITY * 3; index += 1) {
     for (let time = 0; time < 2; time += 1) answers.add(String(versions.select(`application/json; version=2.1.0, text/n${index}`)));
@@ -92,7 +93,7 @@ t.test('bounded: a flood of distinct headers, each sent twice, never holds twice
 });
 
 t.test('a header longer than MAX_CACHED_ACCEPT_LENGTH is read every time and never stored', async (t) => {
-  const versions = selector();
+  const versions = acceptCache();
   const long = `application/json; version=2.1.0, text/pad${'x'.repeat(MAX_CACHED_ACCEPT_LENGTH)}`;
   t.equal(String(versions.select(long)), '2.1.0', 'read');
   t.equal(String(versions.select(long)), '2.1.0', 'read again');
@@ -103,7 +104,7 @@ t.test('a header longer than MAX_CACHED_ACCEPT_LENGTH is read every time and nev
 
 t.test('a fault while resolving is thrown, and not remembered', async (t) => {
   let calls = 0;
-  const versions = new VersionSelector(() => {
+  const versions = new AcceptCache(() => {
     calls += 1;
     throw new TypeError('the model broke');
   });

@@ -10,9 +10,9 @@ export const ACCEPT_CACHE_CAPACITY = 500;
 export const MAX_CACHED_ACCEPT_LENGTH = 1024;
 
 /**
- * The version an Accept header selects, or the refusal to answer with (an AcceptHeaderError, or the
- * MalformedVersionError or UnsupportedVersionError of `resolve`), remembered per header string: a client
- * sends the same Accept on every request, and a selector serves one standing of the versions (the handler keeps
+ * The version an Accept header selects, or the refusal to answer with (the AcceptHeaderError the header's parser
+ * throws, or the refusal `resolve` returns), remembered per header string: a client
+ * sends the same Accept on every request, and a cache serves one standing of the versions (the handler keeps
  * one per sunset date), in which they never change.
  * A refusal is returned, not thrown, and the same frozen one for the same header: throwing costs a request
  * more than the rest of its answer.
@@ -20,13 +20,13 @@ export const MAX_CACHED_ACCEPT_LENGTH = 1024;
  * request, would otherwise push out another and live long enough to be moved to V8's old generation, whose
  * garbage is collected only in major collections, and RSS would grow with such requests.
  */
-export class VersionSelector {
+export class AcceptCache {
   readonly #outcomes = new GenerationalCache<string, Version | DomainError>(ACCEPT_CACHE_CAPACITY);
   readonly #seen = new RepeatFilter();
 
   /** `supported`, newest first, is named when an Accept header admits no JSON. */
   constructor(
-    private readonly resolve: (requested: string | undefined) => Version,
+    private readonly resolve: (requested: string | undefined) => Version | DomainError,
     private readonly supported: readonly string[] = [],
     /** false: every header is read anew, for the bench to measure the service without this cache (BENCH_CACHES_OFF=accept). */
     private readonly remembers = true,
@@ -49,9 +49,10 @@ export class VersionSelector {
 
   #read(header: string | undefined): Version | DomainError {
     try {
-      return this.resolve(versionFromAccept(header, this.supported));
+      const version = this.resolve(versionFromAccept(header, this.supported));
+      return version instanceof DomainError ? Object.freeze(version) : version;
     } catch (error) {
-      // Anything but a refusal is a fault, and must reach the 500 path, uncached.
+      // The header's parser throws its refusal; anything else is a fault, and must reach the 500 path, uncached.
       if (!(error instanceof DomainError)) throw error;
       return Object.freeze(error);
     }

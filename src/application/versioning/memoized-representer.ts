@@ -1,17 +1,10 @@
 import { deepFreeze } from '../../domain/versioning/deep-freeze.js';
-import type { ChangelogEntry } from '../../domain/versioning/changelog-entry.js';
-import type { JsonSchema } from '../../domain/versioning/json-schema.js';
-import type { ResourceSample } from '../../domain/versioning/version-model.js';
 import type { Representation } from '../../domain/versioning/representation.js';
 import type { RequestContext } from '../../domain/versioning/request-context.js';
-import type { ResourceKey } from '../../domain/versioning/resource-declaration.js';
-import type { Version } from '../../domain/versioning/version.js';
+import type { ResourceKey } from '../../domain/versioning/resource-key.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
-import type { VersionLifecycle } from '../../domain/versioning/version-lifecycle.js';
-import type { VersionStanding } from '../../domain/versioning/version-standing.js';
 import { GenerationalCache } from '../caching/generational-cache.js';
-import type { VersionPolicy } from '../ports/version-policy.js';
-
+import type { Representer } from '../ports/representer.js';
 /** Records per resource whose representations are remembered (fewer than twice this many at once). */
 export const MEMOIZED_RECORDS_PER_RESOURCE = 4096;
 
@@ -22,67 +15,19 @@ interface RecordRepresentations {
 }
 
 /**
- * A VersionPolicy that remembers what `represent` made, so a record asked for again at the same version on
+ * A Representer that remembers what the one it wraps made, so a record asked for again at the same version on
  * the same day is not downgraded again: a representation depends on nothing but the record, the version
  * and today (transforms are pure functions of their arguments, and RequestContext holds just those two).
  * Only a frozen record is remembered, by identity, since only then can it not change under the memo. The
- * representations handed out are frozen too, as they are shared. Everything else is the inner policy's.
+ * representations handed out are frozen too, as they are shared.
  */
-export class MemoizedVersionPolicy implements VersionPolicy {
+export class MemoizedRepresenter implements Representer {
   readonly #memos = new Map<ResourceKey<never>, GenerationalCache<object, RecordRepresentations>>();
 
   constructor(
-    private readonly inner: VersionPolicy,
+    private readonly inner: Representer,
     private readonly recordsPerResource = MEMOIZED_RECORDS_PER_RESOURCE,
   ) {}
-
-  get versions(): readonly Version[] {
-    return this.inner.versions;
-  }
-
-  get changelog(): readonly ChangelogEntry[] {
-    return this.inner.changelog;
-  }
-
-  resolve(requested: string | undefined): Version {
-    return this.inner.resolve(requested);
-  }
-
-  lifecycleOf(version: Version): VersionLifecycle {
-    return this.inner.lifecycleOf(version);
-  }
-
-  isRetired(version: Version, today: CalendarDate): boolean {
-    return this.inner.isRetired(version, today);
-  }
-
-  get standings(): readonly VersionStanding[] {
-    return this.inner.standings;
-  }
-
-  standingOn(today: CalendarDate): VersionStanding {
-    return this.inner.standingOn(today);
-  }
-
-  isAvailable(viewSet: string, action: string, version: Version): boolean {
-    return this.inner.isAvailable(viewSet, action, version);
-  }
-
-  hasEnd(viewSet: string, action: string): boolean {
-    return this.inner.hasEnd(viewSet, action);
-  }
-
-  changelogEntry(version: Version): ChangelogEntry {
-    return this.inner.changelogEntry(version);
-  }
-
-  schemaOf(key: ResourceKey<never>, version: Version): JsonSchema {
-    return this.inner.schemaOf(key, version);
-  }
-
-  get resources(): readonly ResourceSample[] {
-    return this.inner.resources;
-  }
 
   represent<R>(key: ResourceKey<R>, record: R, context: RequestContext): Representation {
     if (typeof record !== 'object' || record === null || !Object.isFrozen(record)) return this.inner.represent(key, record, context);
