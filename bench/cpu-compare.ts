@@ -1,21 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cpuSecondsOf, type ServerProcess } from './harness/child-process.js';
-import { writeDataFile } from './harness/data-files.js';
 import { difference, record, type RecordedResponse } from './harness/recorded-response.js';
 import { median } from './harness/results.js';
 import { RunningProcesses } from './harness/running-processes.js';
-import { createBenchDatabase, dropBenchDatabase, type BenchDatabase } from './harness/postgres-database.js';
+import { databaseServer, serveData, type ServedData } from './harness/served-data.js';
 import {
   BARE_POSTGRES_SERVER,
   BARE_SERVER,
-  LOAD_DATA,
   LOAD_GENERATOR,
   POSTGRES_POOL_SIZE,
-  postgresServiceEnvironment,
   SERVICE_MAIN,
-  serviceEnvironment,
   serviceNodeFlags,
   TODAY,
 } from './harness/service-launch.js';
@@ -45,21 +40,20 @@ async function main(): Promise<number> {
   const parsed = commandLine(compareCommand(SERVICE_MAIN), process.argv.slice(2));
   if ('exitCode' in parsed) return parsed.exitCode;
   const { options } = parsed;
-  const serverUrl = process.env['DATABASE_URL'] ?? '';
-  if (options.storage === 'postgres' && serverUrl === '') {
-    process.stderr.write('--storage=postgres needs DATABASE_URL (a role that may CREATEDB)\n');
+  const server = databaseServer(options.storage);
+  if ('refusal' in server) {
+    process.stderr.write(server.refusal);
     return 2;
   }
   if ((await cpuSecondsOf(process.pid)) === undefined) {
     process.stderr.write('cpu-compare reads CPU time from /proc, which this system does not have\n');
     return 2;
   }
-  const directory = await mkdtemp(join(tmpdir(), 'version-aware-api-compare-'));
-  let database: BenchDatabase | undefined;
+  let data: ServedData | undefined;
   try {
-    const dataFile = await writeDataFile(directory, options.dogs);
-    if (options.storage === 'postgres') database = await createBenchDatabase(serverUrl, options.dogs, dataFile, LOAD_DATA, 'compare');
-    const baseEnv = database === undefined ? serviceEnvironment(dataFile, 'on') : postgresServiceEnvironment(database.url, 'on');
+    data = await serveData(options.storage, server.url, options.dogs, 'compare');
+    const { directory, database } = data;
+    const baseEnv = data.environment('on');
     const servers: { readonly variant: string; readonly index: number; readonly server: ServerProcess }[] = [];
     let expected: RecordedResponse | undefined;
     // What the bare server replays: the first variant's response.
@@ -111,8 +105,7 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     await processes.stopAll();
-    if (database !== undefined) await dropBenchDatabase(serverUrl, database);
-    await rm(directory, { recursive: true, force: true });
+    await data?.remove();
   }
 }
 

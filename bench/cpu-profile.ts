@@ -1,18 +1,9 @@
-import { mkdtemp, readdir, readFile, rm, copyFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, copyFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { commandLine } from './harness/command-line.js';
-import { writeDataFile } from './harness/data-files.js';
-import { createBenchDatabase, dropBenchDatabase, type BenchDatabase } from './harness/postgres-database.js';
+import { databaseServer, serveData, type ServedData } from './harness/served-data.js';
 import { RunningProcesses } from './harness/running-processes.js';
-import {
-  LOAD_DATA,
-  LOAD_GENERATOR,
-  postgresServiceEnvironment,
-  SERVICE_MAIN,
-  serviceEnvironment,
-  serviceNodeFlags,
-} from './harness/service-launch.js';
+import { LOAD_GENERATOR, SERVICE_MAIN, serviceNodeFlags } from './harness/service-launch.js';
 import { PROFILE_COMMAND } from './profile/options.js';
 import { framesTable, topFrames, type CpuProfile } from './profile/top-frames.js';
 
@@ -28,17 +19,16 @@ async function main(): Promise<number> {
   const parsed = commandLine(PROFILE_COMMAND, process.argv.slice(2));
   if ('exitCode' in parsed) return parsed.exitCode;
   const { options } = parsed;
-  const serverUrl = process.env['DATABASE_URL'] ?? '';
-  if (options.storage === 'postgres' && serverUrl === '') {
-    process.stderr.write('--storage=postgres needs DATABASE_URL (a role that may CREATEDB)\n');
+  const server = databaseServer(options.storage);
+  if ('refusal' in server) {
+    process.stderr.write(server.refusal);
     return 2;
   }
-  const directory = await mkdtemp(join(tmpdir(), 'version-aware-api-profile-'));
-  let database: BenchDatabase | undefined;
+  let data: ServedData | undefined;
   try {
-    const dataFile = await writeDataFile(directory, options.dogs);
-    if (options.storage === 'postgres') database = await createBenchDatabase(serverUrl, options.dogs, dataFile, LOAD_DATA, 'profile');
-    const env = { ...(database === undefined ? serviceEnvironment(dataFile, 'off') : postgresServiceEnvironment(database.url, 'off')) };
+    data = await serveData(options.storage, server.url, options.dogs, 'profile');
+    const { directory } = data;
+    const env = data.environment('off');
     const main = options.main === undefined ? SERVICE_MAIN : resolve(options.main);
     const flags = [...serviceNodeFlags(), '--cpu-prof', `--cpu-prof-dir=${directory}`];
     const service = await processes.start(main, [], env, flags);
@@ -70,8 +60,7 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     await processes.stopAll();
-    if (database !== undefined) await dropBenchDatabase(serverUrl, database);
-    await rm(directory, { recursive: true, force: true });
+    await data?.remove();
   }
 }
 
