@@ -50,7 +50,9 @@ t.test('against a database', async (t) => {
   });
 
   t.test('a load larger than one statement is written in batches, each within the timeout, all in one transaction', async (t) => {
-    const pool = createPool({ url, size: 1, statementTimeoutMs: 5_000, onIdleError: (error) => t.fail(error.message) });
+    // Checked at the body's end: an idle connection's error while the pool ends in teardown is not this test's subject.
+    const idleErrors: string[] = [];
+    const pool = createPool({ url, size: 1, statementTimeoutMs: 5_000, onIdleError: (error) => idleErrors.push(error.message) });
     t.teardown(() => pool.end());
     await migrateSchema(pool);
     const size = ROWS_PER_STATEMENT * 2 + 5;
@@ -59,5 +61,6 @@ t.test('against a database', async (t) => {
     const { rows } = await pool.query<{ total: string; last: string }>('SELECT count(*) AS total, max(id) AS last FROM dogs');
     t.same(rows[0], { total: String(size), last: String(size) }, 'every record');
     t.equal((await pool.query<{ total: string }>("SELECT total FROM row_counts WHERE table_name = 'dogs'")).rows[0]?.total, String(size), 'counted');
+    t.same(idleErrors, [], 'no idle connection failed');
   });
 });
