@@ -1,7 +1,7 @@
 import t from 'tap';
 import { EntityTags, ifNoneMatchNames } from '../../../../src/adapters/http/caching/entity-tags.js';
-import { EncodedBody } from '../../../../src/adapters/http/encoded-body.js';
-import { JsonText } from '../../../../src/adapters/http/json-text.js';
+import { EncodedBody } from '../../../../src/adapters/http/response/encoded-body.js';
+import { JsonText } from '../../../../src/adapters/http/response/json-text.js';
 
 t.test('a tag per scope and variant, made once; the body hashed once', async (t) => {
   let reads = 0;

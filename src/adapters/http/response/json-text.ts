@@ -1,4 +1,4 @@
-import { EntityTags } from './caching/entity-tags.js';
+import { EntityTags } from '../caching/entity-tags.js';
 
 /** A response body serialized ahead of time and sent as it is; its UTF-8 bytes and entity tags are made once, when first needed. */
 export class JsonText {

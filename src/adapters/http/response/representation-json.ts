@@ -1,4 +1,4 @@
-import type { Representation } from '../../domain/versioning/representation.js';
+import type { Representation } from '../../../domain/versioning/representation.js';
 import { JsonText } from './json-text.js';
 
 /**

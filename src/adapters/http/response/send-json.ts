@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { Version } from '../../domain/versioning/version.js';
-import { NO_STORE } from './caching/cache-control.js';
+import type { Version } from '../../../domain/versioning/version.js';
+import { NO_STORE } from '../caching/cache-control.js';
 import { EncodedBody } from './encoded-body.js';
 import { JsonText } from './json-text.js';
 

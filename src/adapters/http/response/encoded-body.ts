@@ -1,4 +1,4 @@
-import { EntityTags } from './caching/entity-tags.js';
+import { EntityTags } from '../caching/entity-tags.js';
 
 /** A response body that is not JSON (the docs page, its scripts): bytes made ahead of time, and their media type. */
 export class EncodedBody {

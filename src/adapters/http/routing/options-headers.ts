@@ -1,5 +1,5 @@
-import type { ResolveVersion } from '../../application/use-cases/resolve-version.js';
-import type { Version } from '../../domain/versioning/version.js';
+import type { ResolveVersion } from '../../../application/use-cases/resolve-version.js';
+import type { Version } from '../../../domain/versioning/version.js';
 import { ALLOWED_METHODS } from './allowed-methods.js';
 import type { ServedRoute } from './route.js';
 

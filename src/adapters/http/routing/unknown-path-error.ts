@@ -1,4 +1,4 @@
-import { DomainError } from '../../domain/errors/domain-error.js';
+import { DomainError } from '../../../domain/errors/domain-error.js';
 
 /** No route has the request's path (nor its slash form): a 404 like every other "not found". */
 export class UnknownPathError extends DomainError {
