@@ -16,9 +16,9 @@ import { CHANGELOG_ENTRY_SCHEMA } from '../../domain/versioning/changelog-schema
 import type { Version } from '../../domain/versioning/version.js';
 import { DocsRoutes } from './docs/docs-routes.js';
 import { HEALTH_SCHEMA, healthResponse } from './response/health-response.js';
-import { JsonText } from './response/json-text.js';
+import { JsonText } from './response/prepared-bodies.js';
 import { paginationHeaders } from './response/pagination-headers.js';
-import { parseQuery } from './request/query-parameters.js';
+import { parseQuery } from './request/request-target.js';
 import { RepresentationJson } from './response/representation-json.js';
 import { ALL_CACHES_ON, CACHE_SWITCHES, type CacheSwitches } from '../../application/caching/cache-switches.js';
 import { PublishedContracts } from './openapi/published-contracts.js';

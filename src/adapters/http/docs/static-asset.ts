@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EncodedBody } from '../response/encoded-body.js';
+import { EncodedBody } from '../response/prepared-bodies.js';
 import type { RouteResponse } from '../routing/route.js';
 
 /** The path names the content's hash, so a browser keeps it as long as it likes and a new content is a new path. */

@@ -2,7 +2,7 @@ import type { DescribeRecords } from '../../../application/use-cases/describe-re
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import { deepFreeze } from '../../../domain/versioning/deep-freeze.js';
 import type { Version } from '../../../domain/versioning/version.js';
-import { JsonText } from '../response/json-text.js';
+import { JsonText } from '../response/prepared-bodies.js';
 import type { Route } from '../routing/route.js';
 import type { ApiContracts, OpenApiDocument, VersionSummary } from './api-contracts.js';
 import { openApiDocument } from './openapi-document.js';

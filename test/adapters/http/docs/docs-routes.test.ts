@@ -1,6 +1,6 @@
 import t from 'tap';
 import { SystemClock } from '../../../../src/adapters/clock/system-clock.js';
-import type { EncodedBody } from '../../../../src/adapters/http/response/encoded-body.js';
+import type { EncodedBody } from '../../../../src/adapters/http/response/prepared-bodies.js';
 import { DocsRoutes } from '../../../../src/adapters/http/docs/docs-routes.js';
 import { REDOCLY_LOGO_URL, withoutOutsideRequests } from '../../../../src/adapters/http/docs/redoc-bundle.js';
 import type { ApiContracts, VersionSummary } from '../../../../src/adapters/http/openapi/api-contracts.js';
