@@ -15,14 +15,14 @@ import type { RetrieveRecord } from '../../application/use-cases/retrieve-record
 import { CHANGELOG_ENTRY_SCHEMA } from '../../domain/versioning/changelog-schema.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { DocsRoutes } from './docs/docs-routes.js';
-import { HEALTH_SCHEMA, healthResponse } from './health-response.js';
-import { JsonText } from './json-text.js';
-import { paginationHeaders } from './pagination-headers.js';
-import { parseQuery } from './query-parameters.js';
-import { RepresentationJson } from './representation-json.js';
+import { HEALTH_SCHEMA, healthResponse } from './response/health-response.js';
+import { JsonText } from './response/prepared-bodies.js';
+import { paginationHeaders } from './response/pagination-headers.js';
+import { parseQuery } from './request/request-target.js';
+import { RepresentationJson } from './response/representation-json.js';
 import { ALL_CACHES_ON, CACHE_SWITCHES, type CacheSwitches } from '../../application/caching/cache-switches.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
-import type { Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse, ServedRoute } from './route.js';
+import type { Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse, ServedRoute } from './routing/route.js';
 
 /** Every path the service answers: the API's, each bound to its use case, and the docs page's. */
 @injectable()

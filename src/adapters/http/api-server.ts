@@ -2,9 +2,9 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { inject, injectable } from 'inversify';
-import { ALLOWED_METHODS } from './allowed-methods.js';
+import { ALLOWED_METHODS } from './routing/route.js';
 import { ApiRequestHandler } from './api-request-handler.js';
-import { baseHeaders, sendJson } from './send-json.js';
+import { baseHeaders, sendJson } from './response/send-json.js';
 
 /** The limits the server puts on each client; durations in milliseconds. */
 export interface ApiServerOptions {

@@ -3,7 +3,7 @@ import type { Registry } from 'prom-client';
 import type { Version } from '../../domain/versioning/version.js';
 import { ApiRoutes } from '../http/api-routes.js';
 import type { RequestMetrics } from '../http/request-metrics.js';
-import type { ServedRoute } from '../http/route.js';
+import type { ServedRoute } from '../http/routing/route.js';
 import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
 import { registerComputedMetric, type Sample } from './computed-metric.js';
 import { METRICS_REGISTRY } from './metrics-registry.js';

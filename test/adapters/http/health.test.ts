@@ -1,5 +1,5 @@
 import t from 'tap';
-import { healthResponse } from '../../../src/adapters/http/health-response.js';
+import { healthResponse } from '../../../src/adapters/http/response/health-response.js';
 import { startService } from '../../fixtures/service.js';
 
 t.test('GET /health/ is 200 {"status": "ok"} with the in-memory store, whatever Accept says', async (t) => {

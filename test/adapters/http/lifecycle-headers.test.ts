@@ -2,7 +2,7 @@ import { compare as compareVersions, satisfies } from 'semver';
 import t from 'tap';
 import { SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
 import { REMOVAL_READINGS, type RemovalReading } from '../../../src/domain/versioning/removal-reading.js';
-import { deprecationField, httpDate } from '../../../src/adapters/http/lifecycle-headers.js';
+import { deprecationField, httpDate } from '../../../src/adapters/http/response/lifecycle-headers.js';
 import { acceptVersion, startService } from '../../fixtures/service.js';
 import { parseLinkHeader } from '../../fixtures/link-header.js';
 import { date } from '../../fixtures/test-clock.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import t from 'tap';
 import type { Test } from 'tap';
-import { paginationHeaders } from '../../../src/adapters/http/pagination-headers.js';
+import { paginationHeaders } from '../../../src/adapters/http/response/pagination-headers.js';
 import { PageRequest } from '../../../src/application/paging/page-request.js';
 import { acceptVersion, startService, type RunningService } from '../../fixtures/service.js';
 import { call, checkJsonHeaders, NOT_FOUND } from './fixtures/http-client.js';

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { HOSTILE_SHAPES } from '../../../bench/hostile-cost/shapes.js';
-import { MAX_MEDIA_RANGES, MAX_RANGE_PARAMETERS } from '../../../src/adapters/http/media-range.js';
-import { MAX_QUERY_PARAMETERS } from '../../../src/adapters/http/query-parameters.js';
+import { MAX_MEDIA_RANGES, MAX_RANGE_PARAMETERS } from '../../../src/adapters/http/request/media-range.js';
+import { MAX_QUERY_PARAMETERS } from '../../../src/adapters/http/request/request-target.js';
 import { startService } from '../../fixtures/service.js';
 import { call, checkJsonHeaders, NOT_FOUND, rawCall, rawHeader } from './fixtures/http-client.js';
 import { BIKO_NEWEST, SUPPORTED_LIST } from '../../fixtures/versions.js';

@@ -1,12 +1,12 @@
 import t from 'tap';
 import { TEST_ROUTE_CONTRACT } from '../../fixtures/route-contract.js';
 import type { Test } from 'tap';
-import { AcceptHeaderError } from '../../../src/adapters/http/accept-header-error.js';
+import { AcceptHeaderError } from '../../../src/adapters/http/request/accept-header-error.js';
 import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
 import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
-import { errorResponseFor } from '../../../src/adapters/http/error-responses.js';
-import type { Route } from '../../../src/adapters/http/route.js';
+import { errorResponseFor } from '../../../src/adapters/http/response/error-responses.js';
+import type { Route } from '../../../src/adapters/http/routing/route.js';
 import { InvalidPageError } from '../../../src/application/errors/invalid-page-error.js';
 import { NotFoundError } from '../../../src/application/errors/not-found-error.js';
 import { SystemClock } from '../../../src/adapters/clock/system-clock.js';

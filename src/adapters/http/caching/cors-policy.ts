@@ -1,4 +1,4 @@
-import { ALLOWED_METHODS } from '../allowed-methods.js';
+import { ALLOWED_METHODS } from '../routing/route.js';
 import type { CorsOrigins } from './web-options.js';
 
 type Headers = Readonly<Record<string, string>>;

@@ -4,10 +4,9 @@ import { RECORD_ID_SCHEMA } from '../../../domain/api-history/record-schemas.js'
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { JsonValue } from '../../../domain/versioning/representation.js';
 import type { Version } from '../../../domain/versioning/version.js';
-import { ALLOWED_METHODS } from '../allowed-methods.js';
 import { EXPOSED_HEADERS } from '../caching/cors-policy.js';
-import { ERROR_SCHEMA, RETRY_AFTER_SECONDS } from '../error-responses.js';
-import type { Route, RouteContract } from '../route.js';
+import { ERROR_SCHEMA, RETRY_AFTER_SECONDS } from '../response/error-responses.js';
+import { ALLOWED_METHODS, type Route, type RouteContract } from '../routing/route.js';
 import type { OpenApiDocument } from './api-contracts.js';
 
 type Json = { [key: string]: JsonValue };

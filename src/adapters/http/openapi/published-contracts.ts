@@ -2,8 +2,8 @@ import type { DescribeRecords } from '../../../application/use-cases/describe-re
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import { deepFreeze } from '../../../domain/versioning/deep-freeze.js';
 import type { Version } from '../../../domain/versioning/version.js';
-import { JsonText } from '../json-text.js';
-import type { Route } from '../route.js';
+import { JsonText } from '../response/prepared-bodies.js';
+import type { Route } from '../routing/route.js';
 import type { ApiContracts, OpenApiDocument, VersionSummary } from './api-contracts.js';
 import { openApiDocument } from './openapi-document.js';
 import { checkSchemaAgreement } from './schema-agreement.js';

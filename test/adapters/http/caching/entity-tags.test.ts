@@ -1,7 +1,6 @@
 import t from 'tap';
 import { EntityTags, ifNoneMatchNames } from '../../../../src/adapters/http/caching/entity-tags.js';
-import { EncodedBody } from '../../../../src/adapters/http/encoded-body.js';
-import { JsonText } from '../../../../src/adapters/http/json-text.js';
+import { EncodedBody, JsonText } from '../../../../src/adapters/http/response/prepared-bodies.js';
 
 t.test('a tag per scope and variant, made once; the body hashed once', async (t) => {
   let reads = 0;

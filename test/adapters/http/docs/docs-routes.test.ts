@@ -1,10 +1,10 @@
 import t from 'tap';
 import { SystemClock } from '../../../../src/adapters/clock/system-clock.js';
-import type { EncodedBody } from '../../../../src/adapters/http/encoded-body.js';
+import type { EncodedBody } from '../../../../src/adapters/http/response/prepared-bodies.js';
 import { DocsRoutes } from '../../../../src/adapters/http/docs/docs-routes.js';
 import { REDOCLY_LOGO_URL, withoutOutsideRequests } from '../../../../src/adapters/http/docs/redoc-bundle.js';
 import type { ApiContracts, VersionSummary } from '../../../../src/adapters/http/openapi/api-contracts.js';
-import type { RouteResponse } from '../../../../src/adapters/http/route.js';
+import type { RouteResponse } from '../../../../src/adapters/http/routing/route.js';
 import { StartupError } from '../../../../src/application/errors/startup-error.js';
 import { ResolveVersion } from '../../../../src/application/use-cases/resolve-version.js';
 import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';

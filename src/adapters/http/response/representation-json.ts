@@ -1,5 +1,5 @@
-import type { Representation } from '../../domain/versioning/representation.js';
-import { JsonText } from './json-text.js';
+import type { Representation } from '../../../domain/versioning/representation.js';
+import { JsonText } from './prepared-bodies.js';
 
 /**
  * Serializes representations, each frozen one once: a frozen representation cannot change, and the same

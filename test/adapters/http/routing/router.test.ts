@@ -1,7 +1,7 @@
 import t from 'tap';
-import type { Route } from '../../../src/adapters/http/route.js';
-import { Router } from '../../../src/adapters/http/router.js';
-import { TEST_ROUTE_CONTRACT } from '../../fixtures/route-contract.js';
+import type { Route } from '../../../../src/adapters/http/routing/route.js';
+import { Router } from '../../../../src/adapters/http/routing/router.js';
+import { TEST_ROUTE_CONTRACT } from '../../../fixtures/route-contract.js';
 
 const route = (pattern: string): Route => ({ pattern, handle: async () => ({ body: pattern }), contract: TEST_ROUTE_CONTRACT });
 

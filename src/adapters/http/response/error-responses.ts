@@ -1,5 +1,5 @@
-import { DomainError } from '../../domain/errors/domain-error.js';
-import { closedObject, type JsonSchema } from '../../domain/versioning/json-schema.js';
+import { DomainError } from '../../../domain/errors/domain-error.js';
+import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
 
 export interface ErrorResponse {
   readonly status: number;

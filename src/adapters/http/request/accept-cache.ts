@@ -1,6 +1,6 @@
-import { DomainError } from '../../domain/errors/domain-error.js';
-import type { Version } from '../../domain/versioning/version.js';
-import { GenerationalCache } from '../../application/caching/generational-cache.js';
+import { DomainError } from '../../../domain/errors/domain-error.js';
+import type { Version } from '../../../domain/versioning/version.js';
+import { GenerationalCache } from '../../../application/caching/generational-cache.js';
 import { versionFromAccept } from './accept-header.js';
 import { RepeatFilter } from './repeat-filter.js';
 

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { REPEAT_FILTER_SLOTS, RepeatFilter } from '../../../src/adapters/http/repeat-filter.js';
+import { REPEAT_FILTER_SLOTS, RepeatFilter } from '../../../../src/adapters/http/request/repeat-filter.js';
 
 t.test('a string is new the first time, seen the next times', async (t) => {
   const filter = new RepeatFilter();

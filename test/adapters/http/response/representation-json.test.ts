@@ -1,7 +1,7 @@
 import t from 'tap';
-import { RepresentationJson } from '../../../src/adapters/http/representation-json.js';
-import type { Representation } from '../../../src/domain/versioning/representation.js';
-import { deepFreeze } from '../../../src/domain/versioning/deep-freeze.js';
+import { RepresentationJson } from '../../../../src/adapters/http/response/representation-json.js';
+import type { Representation } from '../../../../src/domain/versioning/representation.js';
+import { deepFreeze } from '../../../../src/domain/versioning/deep-freeze.js';
 
 const samples: Representation[] = [
   { id: 1, name: 'Biko', birthday: '2014-05-06' },

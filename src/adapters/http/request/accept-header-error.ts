@@ -1,4 +1,4 @@
-import { DomainError } from '../../domain/errors/domain-error.js';
+import { DomainError } from '../../../domain/errors/domain-error.js';
 
 /** The Accept header admits no JSON response, names two versions or an unknown parameter on the range it picks, or is longer than it is read. */
 export class AcceptHeaderError extends DomainError {

@@ -1,7 +1,6 @@
-import type { ResolveVersion } from '../../application/use-cases/resolve-version.js';
-import type { Version } from '../../domain/versioning/version.js';
-import { ALLOWED_METHODS } from './allowed-methods.js';
-import type { ServedRoute } from './route.js';
+import type { ResolveVersion } from '../../../application/use-cases/resolve-version.js';
+import type { Version } from '../../../domain/versioning/version.js';
+import { ALLOWED_METHODS, type ServedRoute } from './route.js';
 
 /** One route's OPTIONS headers, for the day they were made on (a deprecation or sunset date changes them). */
 interface DayHeaders {

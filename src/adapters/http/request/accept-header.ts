@@ -1,4 +1,4 @@
-import { quoteShortened } from '../../domain/errors/quote-shortened.js';
+import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
 import { AcceptHeaderError } from './accept-header-error.js';
 import { parseMediaRanges, type MediaRange } from './media-range.js';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { errorResponseFor } from '../../../src/adapters/http/error-responses.js';
-import { DependencyUnavailableError } from '../../../src/application/errors/dependency-unavailable-error.js';
+import { errorResponseFor } from '../../../../src/adapters/http/response/error-responses.js';
+import { DependencyUnavailableError } from '../../../../src/application/errors/dependency-unavailable-error.js';
 
 t.test('a dependency that is unavailable is a 503 with Retry-After and a fixed detail, whatever the cause', async (t) => {
   const error = new DependencyUnavailableError('database', { cause: new Error('connect ECONNREFUSED 10.0.0.5:5432') });

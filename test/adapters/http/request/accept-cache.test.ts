@@ -1,13 +1,13 @@
 import t from 'tap';
-import { AcceptHeaderError } from '../../../src/adapters/http/accept-header-error.js';
-import { versionFromAccept } from '../../../src/adapters/http/accept-header.js';
-import { ACCEPT_CACHE_CAPACITY, MAX_CACHED_ACCEPT_LENGTH, AcceptCache } from '../../../src/adapters/http/accept-cache.js';
-import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
-import type { DomainError } from '../../../src/domain/errors/domain-error.js';
-import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
-import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
-import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
-import { NEWEST_VERSION } from '../../fixtures/versions.js';
+import { AcceptHeaderError } from '../../../../src/adapters/http/request/accept-header-error.js';
+import { versionFromAccept } from '../../../../src/adapters/http/request/accept-header.js';
+import { ACCEPT_CACHE_CAPACITY, MAX_CACHED_ACCEPT_LENGTH, AcceptCache } from '../../../../src/adapters/http/request/accept-cache.js';
+import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';
+import type { DomainError } from '../../../../src/domain/errors/domain-error.js';
+import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
+import { MalformedVersionError } from '../../../../src/domain/versioning/malformed-version-error.js';
+import { UnsupportedVersionError } from '../../../../src/domain/versioning/unsupported-version-error.js';
+import { NEWEST_VERSION } from '../../../fixtures/versions.js';
 
 const standing = buildReferenceModel().standingOn(CalendarDate.parse('2026-11-22') as CalendarDate);
 const acceptCache = (): AcceptCache => new AcceptCache((requested) => standing.resolve(requested));

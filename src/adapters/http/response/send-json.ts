@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import type { Version } from '../../domain/versioning/version.js';
-import { NO_STORE } from './caching/cache-control.js';
-import { EncodedBody } from './encoded-body.js';
-import { JsonText } from './json-text.js';
+import type { Version } from '../../../domain/versioning/version.js';
+import { NO_STORE } from '../caching/cache-control.js';
+import { EncodedBody, JsonText } from './prepared-bodies.js';
 
 /** The headers of one response, filled in by its sender. */
 export type ResponseHeaders = Record<string, string | number>;

@@ -1,4 +1,4 @@
-import type { Page } from '../../application/paging/page.js';
+import type { Page } from '../../../application/paging/page.js';
 
 /**
  * `Link` (rel next and prev, RFC 8288) and `X-Total-Count` for one page of a collection at `path`. The links

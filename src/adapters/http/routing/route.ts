@@ -1,8 +1,11 @@
-import type { Awaitable } from '../../application/ports/awaitable.js';
-import type { DomainError } from '../../domain/errors/domain-error.js';
-import type { JsonSchema } from '../../domain/versioning/json-schema.js';
-import type { ResourceKey } from '../../domain/versioning/resource-key.js';
-import type { Version } from '../../domain/versioning/version.js';
+import type { Awaitable } from '../../../application/ports/awaitable.js';
+import type { DomainError } from '../../../domain/errors/domain-error.js';
+import type { JsonSchema } from '../../../domain/versioning/json-schema.js';
+import type { ResourceKey } from '../../../domain/versioning/resource-key.js';
+import type { Version } from '../../../domain/versioning/version.js';
+
+/** The methods every path answers; any other is a 405 naming them in `Allow`. */
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 export interface RouteRequest<V extends Version | undefined = Version> {
   /** The resolved version; undefined on an unversioned route. */

@@ -1,7 +1,7 @@
 import t from 'tap';
-import { parseRequestTarget } from '../../../src/adapters/http/request-target.js';
-import { startService } from '../../fixtures/service.js';
-import { rawCall, rawHeader, waitForLines } from './fixtures/http-client.js';
+import { parseRequestTarget } from '../../../../src/adapters/http/request/request-target.js';
+import { startService } from '../../../fixtures/service.js';
+import { rawCall, rawHeader, waitForLines } from '../fixtures/http-client.js';
 
 t.test('parseRequestTarget splits origin-form and absolute-form targets into path and query', async (t) => {
   const cases: [string, string, { path: string; query: string }][] = [
