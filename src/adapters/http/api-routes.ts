@@ -73,10 +73,18 @@ export class ApiRoutes {
         handle: ({ version }) => ({ body: entryOf(version) }),
         contract: { operationId: 'getMyVersion', summary: 'The version this request is served at', tag: 'Versions', body: changelogSchema },
       },
-      { pattern: '/doggies/', handle: listing(listDogs, json), contract: listContract('listDogs', 'A page of dogs', 'Dogs', listDogs) },
-      { pattern: '/doggies/:id/', handle: retrieval(retrieveDog, json), contract: retrieveContract('retrieveDog', 'One dog', 'Dogs', retrieveDog) },
-      { pattern: '/cats/', handle: listing(listCats, json), contract: listContract('listCats', 'A page of cats', 'Cats', listCats) },
-      { pattern: '/cats/:id/', handle: retrieval(retrieveCat, json), contract: retrieveContract('retrieveCat', 'One cat', 'Cats', retrieveCat) },
+      { pattern: '/doggies/', handle: listing(listDogs, json), contract: recordContract('page', 'listDogs', 'A page of dogs', 'Dogs', listDogs) },
+      {
+        pattern: '/doggies/:id/',
+        handle: retrieval(retrieveDog, json),
+        contract: recordContract('record', 'retrieveDog', 'One dog', 'Dogs', retrieveDog),
+      },
+      { pattern: '/cats/', handle: listing(listCats, json), contract: recordContract('page', 'listCats', 'A page of cats', 'Cats', listCats) },
+      {
+        pattern: '/cats/:id/',
+        handle: retrieval(retrieveCat, json),
+        contract: recordContract('record', 'retrieveCat', 'One cat', 'Cats', retrieveCat),
+      },
       {
         pattern: '/openapi.json',
         handle: ({ version }) => ({ body: this.contracts.json(version) }),
@@ -141,33 +149,19 @@ const OPENAPI_BODY: RouteBody = {
 };
 const HEALTH_BODY: RouteBody = { kind: 'fixed', name: 'Health', schema: HEALTH_SCHEMA };
 
-function listContract(
+/** The contract of a route answering a page of records, or one record, of a use case's resource. */
+function recordContract(
+  body: 'page' | 'record',
   operationId: string,
   summary: string,
   tag: string,
-  useCase: Pick<ListRecords<never>, 'resource' | 'isAvailableAt' | 'hasEnd'>,
+  useCase: Pick<ListRecords<never> | RetrieveRecord<never>, 'resource' | 'isAvailableAt' | 'hasEnd'>,
 ): RouteContract {
   return {
     operationId,
     summary,
     tag,
-    body: { kind: 'page', resource: useCase.resource },
-    availableAt: (version) => useCase.isAvailableAt(version),
-    ends: useCase.hasEnd(),
-  };
-}
-
-function retrieveContract(
-  operationId: string,
-  summary: string,
-  tag: string,
-  useCase: Pick<RetrieveRecord<never>, 'resource' | 'isAvailableAt' | 'hasEnd'>,
-): RouteContract {
-  return {
-    operationId,
-    summary,
-    tag,
-    body: { kind: 'record', resource: useCase.resource },
+    body: { kind: body, resource: useCase.resource },
     availableAt: (version) => useCase.isAvailableAt(version),
     ends: useCase.hasEnd(),
   };

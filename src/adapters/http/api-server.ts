@@ -122,13 +122,7 @@ export class ApiServer {
 
   /** Starts listening; resolves with the bound address (port 0 picks a free one). */
   listen(port: number, host: string): Promise<AddressInfo> {
-    return new Promise((resolve, reject) => {
-      this.#server.once('error', reject);
-      this.#server.listen(port, host, () => {
-        this.#server.off('error', reject);
-        resolve(this.#server.address() as AddressInfo);
-      });
-    });
+    return listenOn(this.#server, port, host);
   }
 
   /**
@@ -189,4 +183,15 @@ function writeJsonAndClose(socket: Duplex, status: number, body: { readonly deta
 function responseStarted(socket: Duplex): boolean {
   const response = (socket as Duplex & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
   return response?.headersSent === true;
+}
+
+/** Listens on host:port: resolves with the bound address (port 0 picks a free one), or rejects with the listen error. */
+export function listenOn(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
 }

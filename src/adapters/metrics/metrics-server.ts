@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenOn } from '../http/api-server.js';
 
 /** The text of a scrape: this process's registry, or, in a cluster's primary, every worker's summed. */
 export interface MetricsSource {
@@ -26,13 +27,7 @@ export class MetricsServer {
   }
 
   listen(port: number, host: string): Promise<AddressInfo> {
-    return new Promise((resolve, reject) => {
-      this.#server.once('error', reject);
-      this.#server.listen(port, host, () => {
-        this.#server.off('error', reject);
-        resolve(this.#server.address() as AddressInfo);
-      });
-    });
+    return listenOn(this.#server, port, host);
   }
 
   /** Stops listening and closes every connection: a scrape cut short is simply retried by the scraper. */
