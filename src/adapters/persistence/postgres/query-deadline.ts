@@ -37,16 +37,20 @@ export class QueryDeadline {
     const entry: InFlight = { client, deadline: Date.now() + this.timeoutMs, timedOut: false };
     this.#inFlight.add(entry);
     this.#watch ??= setInterval(() => this.#check(), this.checkEveryMs).unref();
-    try {
-      const result = await client.query<R>(config);
-      this.#inFlight.delete(entry);
-      client.release();
-      return result;
-    } catch (error) {
-      this.#inFlight.delete(entry);
-      client.release(error as Error);
-      throw entry.timedOut ? new QueryTimeoutError(this.timeoutMs, { cause: error }) : error;
-    }
+    return new Promise((resolve, reject) => {
+      // With pg's promise form (no callback) every result's rows outlived young-generation collections under load
+      // (--trace-gc-nvp: 28 KB promoted a page request, GC a third of the CPU); with a callback they die young.
+      client.query<R>(config, (error: Error | undefined, result: pg.QueryArrayResult<R>) => {
+        this.#inFlight.delete(entry);
+        if (error === undefined || error === null) {
+          client.release();
+          resolve(result);
+        } else {
+          client.release(error);
+          reject(entry.timedOut ? new QueryTimeoutError(this.timeoutMs, { cause: error }) : error);
+        }
+      });
+    });
   }
 
   /** Ends the connections of overdue queries (their queries then fail); stops watching once nothing is in flight. */
