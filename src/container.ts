@@ -12,9 +12,9 @@ import { LIST_CATS, LIST_DOGS, RETRIEVE_CAT, RETRIEVE_DOG } from './application/
 import { RetrieveRecord } from './application/use-cases/retrieve-record.js';
 import { CAT_REPOSITORY, type CatRepository } from './application/ports/cat-repository.js';
 import { DOG_REPOSITORY, type DogRepository } from './application/ports/dog-repository.js';
-import { CAT_RESOURCE } from './domain/api-history/cat-resource.js';
-import { DOG_RESOURCE } from './domain/api-history/dog-resource.js';
-import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from './domain/api-history/view-sets.js';
+import { CAT_RESOURCE } from './domain/api-history/heads/cat-resource.js';
+import { DOG_RESOURCE } from './domain/api-history/heads/dog-resource.js';
+import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from './domain/api-history/heads/view-sets.js';
 import { ResolveVersion } from './application/use-cases/resolve-version.js';
 import { MemoizedRepresenter } from './application/versioning/memoized-representer.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';

@@ -83,3 +83,8 @@ t.test('the example responses of the README and docs/http-api.md are what the se
   }
   t.equal(checked, 18, 'every example row was checked');
 });
+
+t.test('the README stays a front page: at most 2,500 words (counted as wc -w does), the details in docs/', async (t) => {
+  const words = readme.split(/\s+/).filter((word) => word !== '').length;
+  t.ok(words <= 2500, `${words} words`);
+});

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AGE_REMOVALS } from '../src/domain/api-history/age-removal.js';
+import { AGE_REMOVALS } from '../src/domain/api-history/versions/age-removal.js';
 import { publishedDocuments } from './published-documents.js';
 
 /**

@@ -1,4 +1,4 @@
-import { AGE_REMOVALS, type AgeRemoval } from '../../domain/api-history/age-removal.js';
+import { AGE_REMOVALS, type AgeRemoval } from '../../domain/api-history/versions/age-removal.js';
 import { CalendarDate } from '../../domain/records/calendar-date.js';
 import { chooseDefaultVersion, type DefaultVersionChoice } from '../../domain/versioning/default-version.js';
 import { REMOVAL_READINGS, type RemovalReading } from '../../domain/versioning/removal-reading.js';

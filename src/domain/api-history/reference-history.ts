@@ -1,7 +1,7 @@
 import type { DefaultVersionChoice } from '../versioning/default-version.js';
 import type { RemovalReading } from '../versioning/removal-reading.js';
 import { VersionModel } from '../versioning/version-model.js';
-import type { AgeRemoval } from './age-removal.js';
+import type { AgeRemoval } from './versions/age-removal.js';
 import { API_HISTORY } from './bundle.js';
 
 export interface ReferenceHistoryOptions {

@@ -1,14 +1,14 @@
 import { inc } from 'semver';
 import t from 'tap';
 import { API_HISTORY } from '../../../src/domain/api-history/bundle.js';
-import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/cat-resource.js';
-import { DOG_RESOURCE, DOG_RESOURCE_HEAD } from '../../../src/domain/api-history/dog-resource.js';
+import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/cat-resource.js';
+import { DOG_RESOURCE, DOG_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/dog-resource.js';
 import { defineVersion, recordChange } from '../../../src/domain/versioning/version-change.js';
 import { parseDog, type Dog } from '../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
 import { closedObject, type JsonSchema, propertiesOf, withoutProperty, withProperty } from '../../../src/domain/versioning/json-schema.js';
-import { RECORD_NAME_SCHEMA } from '../../../src/domain/api-history/record-schemas.js';
+import { RECORD_NAME_SCHEMA } from '../../../src/domain/api-history/heads/record-schemas.js';
 import type { Representation } from '../../../src/domain/versioning/representation.js';
 import type { Transform } from '../../../src/domain/versioning/transform.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';

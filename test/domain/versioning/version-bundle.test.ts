@@ -1,11 +1,11 @@
 import t from 'tap';
 import { lte } from 'semver';
 import { API_HISTORY, SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
-import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/cat-resource.js';
-import { DOG_RESOURCE, DOG_RESOURCE_HEAD } from '../../../src/domain/api-history/dog-resource.js';
+import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/cat-resource.js';
+import { DOG_RESOURCE, DOG_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/dog-resource.js';
 import { withProperty } from '../../../src/domain/versioning/json-schema.js';
-import type { HistoryOptions } from '../../../src/domain/api-history/history-options.js';
-import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/view-sets.js';
+import type { HistoryOptions } from '../../../src/domain/api-history/versions/history-options.js';
+import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/view-sets.js';
 import type { Dog } from '../../../src/domain/dogs/dog.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
 import { resourceKey } from '../../../src/domain/versioning/resource-key.js';

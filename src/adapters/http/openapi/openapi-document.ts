@@ -1,6 +1,6 @@
 import type { RecordDescription } from '../../../application/use-cases/describe-records.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../../application/paging/page-request.js';
-import { RECORD_ID_SCHEMA } from '../../../domain/api-history/record-schemas.js';
+import { RECORD_ID_SCHEMA } from '../../../domain/api-history/heads/record-schemas.js';
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { JsonValue } from '../../../domain/versioning/representation.js';
 import type { Version } from '../../../domain/versioning/version.js';

@@ -1,9 +1,9 @@
 import type { Dog } from '../../dogs/dog.js';
 import { AddField } from '../../versioning/add-field.js';
 import { defineVersion, recordChange } from '../../versioning/version-change.js';
-import { DOG_RESOURCE } from '../dog-resource.js';
-import { HUMAN_YEARS_SCHEMA } from '../dog-age-schemas.js';
-import type { HistoryOptions } from '../history-options.js';
+import { DOG_RESOURCE } from '../heads/dog-resource.js';
+import { HUMAN_YEARS_SCHEMA } from './dog-age-schemas.js';
+import type { HistoryOptions } from './history-options.js';
 
 /** 2.1.0: Dog.age appears, an integer of human years computed from birthday. */
 export const v2_1_0 = defineVersion<HistoryOptions>('2.1.0', {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { AGE_REMOVALS } from '../../../../src/domain/api-history/age-removal.js';
+import { AGE_REMOVALS } from '../../../../src/domain/api-history/versions/age-removal.js';
 import { SUPPORTED_VERSIONS } from '../../../../src/domain/api-history/bundle.js';
 import { contractValidatorFor, type SeenResponse } from '../../../fixtures/contract-validator.js';
 import { FAULTS, failingPersistenceModule } from '../../../fixtures/failing-persistence-module.js';

@@ -1,4 +1,4 @@
-import { closedObject, type JsonSchema } from '../versioning/json-schema.js';
+import { closedObject, type JsonSchema } from '../../versioning/json-schema.js';
 
 /** Dog.age from 2.1.0 to 2.x: the age in whole human years. */
 export const HUMAN_YEARS_SCHEMA: JsonSchema = { type: 'integer', description: "The dog's age in whole years, from its birthday to today (UTC)." };

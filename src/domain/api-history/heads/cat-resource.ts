@@ -1,7 +1,7 @@
-import type { Cat } from '../cats/cat.js';
-import { closedObject } from '../versioning/json-schema.js';
-import { resourceKey } from '../versioning/resource-key.js';
-import type { ResourceHead } from '../versioning/version-bundle.js';
+import type { Cat } from '../../cats/cat.js';
+import { closedObject } from '../../versioning/json-schema.js';
+import { resourceKey } from '../../versioning/resource-key.js';
+import type { ResourceHead } from '../../versioning/version-bundle.js';
 import { RECORD_ID_SCHEMA, RECORD_NAME_SCHEMA } from './record-schemas.js';
 
 export const CAT_RESOURCE = resourceKey<Cat>('Cat');

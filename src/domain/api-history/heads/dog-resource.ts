@@ -1,8 +1,8 @@
-import { CalendarDate } from '../records/calendar-date.js';
-import type { Dog } from '../dogs/dog.js';
-import { closedObject } from '../versioning/json-schema.js';
-import { resourceKey } from '../versioning/resource-key.js';
-import type { ResourceHead } from '../versioning/version-bundle.js';
+import { CalendarDate } from '../../records/calendar-date.js';
+import type { Dog } from '../../dogs/dog.js';
+import { closedObject } from '../../versioning/json-schema.js';
+import { resourceKey } from '../../versioning/resource-key.js';
+import type { ResourceHead } from '../../versioning/version-bundle.js';
 import { RECORD_ID_SCHEMA, RECORD_NAME_SCHEMA } from './record-schemas.js';
 
 export const DOG_RESOURCE = resourceKey<Dog>('Dog');

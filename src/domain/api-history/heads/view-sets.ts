@@ -1,4 +1,4 @@
-import type { ViewSetHead } from '../versioning/version-bundle.js';
+import type { ViewSetHead } from '../../versioning/version-bundle.js';
 
 export const DOGGIE_VIEW_SET = 'DoggieViewSet';
 export const CAT_VIEW_SET = 'CatViewSet';

@@ -1,5 +1,5 @@
-import { NAME_MAX_LENGTH } from '../records/record-fields.js';
-import type { JsonSchema } from '../versioning/json-schema.js';
+import { NAME_MAX_LENGTH } from '../../records/record-fields.js';
+import type { JsonSchema } from '../../versioning/json-schema.js';
 
 /** The schemas of the fields every record has, as the record rules check them. */
 export const RECORD_ID_SCHEMA: JsonSchema = {
