@@ -26,6 +26,9 @@ const pool = new pg.Pool({
   },
 });
 
+// As the service's pool does (src/adapters/persistence/postgres/postgres-pool.ts): each statement planned once per connection.
+pool.on('connect', (client) => void client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined));
+
 const COLUMNS = 'id, name, birthday';
 const TOTAL = `SELECT coalesce((SELECT total FROM row_counts WHERE table_name = 'dogs'), (SELECT count(*) FROM dogs)) AS total`;
 const AFTER_SLICE = `(SELECT ${COLUMNS} FROM dogs WHERE id <= $1 ORDER BY id DESC LIMIT 1) UNION ALL (SELECT ${COLUMNS} FROM dogs WHERE id > $1 ORDER BY id LIMIT $2)`;

@@ -12,6 +12,13 @@ export const QUERY_TIMEOUT_MS = 10_000;
 /** The server stops a statement after this, just before the client gives up on it, so no query runs on for nobody. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = QUERY_TIMEOUT_MS - 500;
 
+/**
+ * Each named statement planned once per connection: left to choose, PostgreSQL plans a page's statement anew on every
+ * execution once the table is large (a custom plan: about 0.1 ms more of its CPU a page with 10^6 rows), though the
+ * generic plan (an index scan by id) is the same for every value of the parameters.
+ */
+export const GENERIC_PLANS = 'SET plan_cache_mode = force_generic_plan';
+
 export interface PoolSettings {
   readonly url: string;
   readonly size: number;
@@ -39,6 +46,9 @@ export function createPool({ url, size, statementTimeoutMs = DEFAULT_STATEMENT_T
     },
   });
   pool.on('error', onIdleError);
+  // Queued before any other statement of the new connection. A server without the setting (before PostgreSQL 12)
+  // keeps planning per execution; a connection that broke fails its next statement anyway.
+  pool.on('connect', (client) => void client.query(GENERIC_PLANS).catch(() => undefined));
   return pool;
 }
 

@@ -54,4 +54,26 @@ if (url !== undefined) {
       'the same statements run again, none added, an empty page included',
     );
   });
+
+  t.test('each statement is planned once per connection (a generic plan), never per execution', async (t) => {
+    // Left to choose, PostgreSQL makes a custom plan on each of the first five executions, and on every one after when it judges the generic plan dearer.
+    for (let round = 0; round < 6; round += 1) {
+      await dogs.findById(round + 1);
+      await dogs.list(PageRequest.of(3, round));
+      await dogs.list(PageRequest.after(round + 1, 3));
+    }
+    const { rows } = await pool.query<{ name: string; custom: string }>(
+      "SELECT name, custom_plans AS custom FROM pg_prepared_statements WHERE name IN ('dogs-by-id', 'dogs-page', 'dogs-after') ORDER BY name",
+    );
+    t.same(
+      rows.map((row) => [row.name, Number(row.custom)]),
+      [
+        ['dogs-after', 0],
+        ['dogs-by-id', 0],
+        ['dogs-page', 0],
+      ],
+    );
+    const { rows: shown } = await pool.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode');
+    t.equal(shown[0]?.plan_cache_mode, 'force_generic_plan', "the pool's connections are set so");
+  });
 }
