@@ -20,14 +20,13 @@ const pool = new pg.Pool({
   connectionString: url,
   max: Number(poolSize),
   application_name: 'bench-bare-server',
+  // As the service's pool (src/adapters/persistence/postgres/postgres-pool.ts): each statement planned once per connection.
+  options: '-c plan_cache_mode=force_generic_plan',
   types: {
     getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
       oid === DATE_OID ? (text: string) => text : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
   },
 });
-
-// As the service's pool does (src/adapters/persistence/postgres/postgres-pool.ts): each statement planned once per connection.
-pool.on('connect', (client) => void client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined));
 
 const COLUMNS = 'id, name, birthday';
 const TOTAL = `SELECT coalesce((SELECT total FROM row_counts WHERE table_name = 'dogs'), (SELECT count(*) FROM dogs)) AS total`;

@@ -15,9 +15,10 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = QUERY_TIMEOUT_MS - 500;
 /**
  * Each named statement planned once per connection: left to choose, PostgreSQL plans a page's statement anew on every
  * execution once the table is large (a custom plan: about 0.1 ms more of its CPU a page with 10^6 rows), though the
- * generic plan (an index scan by id) is the same for every value of the parameters.
+ * generic plan (an index scan by id) is the same for every value of the parameters. Sent at connection start, with
+ * statement_timeout, as the `options` startup parameter.
  */
-export const GENERIC_PLANS = 'SET plan_cache_mode = force_generic_plan';
+const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
 
 export interface PoolSettings {
   readonly url: string;
@@ -39,6 +40,7 @@ export function createPool({ url, size, statementTimeoutMs = DEFAULT_STATEMENT_T
     max: size,
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     statement_timeout: statementTimeoutMs,
+    options: GENERIC_PLANS,
     application_name: 'version-aware-api',
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
@@ -46,9 +48,6 @@ export function createPool({ url, size, statementTimeoutMs = DEFAULT_STATEMENT_T
     },
   });
   pool.on('error', onIdleError);
-  // Queued before any other statement of the new connection. A server without the setting (before PostgreSQL 12)
-  // keeps planning per execution; a connection that broke fails its next statement anyway.
-  pool.on('connect', (client) => void client.query(GENERIC_PLANS).catch(() => undefined));
   return pool;
 }
 
