@@ -3,13 +3,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import t, { type Test } from 'tap';
+import { loadDataCommand } from '../src/load-data-command.js';
 import { testDatabase } from './fixtures/postgres/test-database.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SETTINGS = ['STORAGE', 'DATABASE_URL', 'DATA_FILE', 'TODAY', 'DATABASE_CONNECT_TIMEOUT_MS', 'DATABASE_STATEMENT_TIMEOUT_MS'];
-
-// Each child compiles src on start, a few CPU-bound seconds on a busy machine.
-t.setTimeout(120_000);
 
 interface Run {
   readonly code: number | null;
@@ -17,17 +15,35 @@ interface Run {
   readonly stderr: string;
 }
 
-/** Runs src/load-data.ts as `npm run load-data -- ...args` runs dist/load-data.js. */
-function loadData(args: readonly string[], settings: Record<string, string>): Promise<Run> {
+/** Runs the built program as `npm run load-data -- ...args` does (dist/, built before the tests by test/loader/build-once.mjs). */
+function loadDataProcess(args: readonly string[], settings: Record<string, string>): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SETTINGS) delete env[name];
-  const child = spawn(process.execPath, [...process.execArgv, 'src/load-data.ts', ...args], { cwd: ROOT, env: { ...env, ...settings } });
+  delete env['NODE_OPTIONS']; // tap's per-process hooks: c8 needs only NODE_V8_COVERAGE, which the child keeps
+  const child = spawn(process.execPath, ['dist/load-data.js', ...args], { cwd: ROOT, env: { ...env, ...settings } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
+
+/** What the program does, in this process: the command with these settings alone as its environment; its exit code and output. */
+async function loadData(args: readonly string[], settings: Record<string, string>): Promise<Run> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await loadDataCommand(args, settings, { stdout: (line) => stdout.push(`${line}\n`), stderr: (line) => stderr.push(`${line}\n`) });
+  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+}
+
+t.test('the program: `npm run load-data` runs the command and exits with its code', async (t) => {
+  const help = await loadDataProcess(['--help'], {});
+  t.equal(help.code, 0, '--help: exit code 0');
+  t.match(help.stdout, /^usage: STORAGE=postgres DATABASE_URL=.* npm run load-data -- FILE\n/, '--help: the usage on stdout');
+  const memory = await loadDataProcess(['data.json'], {});
+  t.equal(memory.code, 1, 'STORAGE=memory: exit code 1');
+  t.match(memory.stderr, /^Nothing loaded: load-data writes into a database/, 'the refusal on stderr');
+});
 
 t.test('load-data refuses to run without a database to load into, or without exactly one file', async (t) => {
   const memory = await loadData(['data.json'], {});

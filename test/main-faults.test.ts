@@ -3,8 +3,6 @@ import { pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
 import { allGone, runMain } from './fixtures/main-process.js';
 
-// Each child compiles src on start, a few CPU-bound seconds on a busy machine.
-t.setTimeout(180_000);
 
 /**
  * A module loaded before src/main.ts that makes a fault no code catches when the process gets SIGUSR2

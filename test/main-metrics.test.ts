@@ -5,8 +5,6 @@ import { acceptVersion } from './fixtures/service.js';
 import { runMain } from './fixtures/main-process.js';
 import { SUPPORTED_VERSIONS } from '../src/domain/api-history/bundle.js';
 
-// Every worker compiles src on start: a few CPU-bound seconds each on a busy machine.
-t.setTimeout(180_000);
 
 t.test('one process: the metrics listener on a port of its own, stopped with the service', async (t) => {
   const service = runMain(t, { METRICS_PORT: '0', ACCESS_LOG: 'off' });

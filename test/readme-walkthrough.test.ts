@@ -1,5 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,6 +8,7 @@ import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
 import { SUPPORTED_VERSIONS } from '../src/domain/api-history/bundle.js';
 import type * as ServiceFixture from './fixtures/service.js';
+import { STAMP } from './loader/build-paths.mjs';
 import { acceptVersion, startService } from './fixtures/service.js';
 
 // The README's "Adding a version", followed as it is written, in a scratch copy of the repository: its code and
@@ -18,13 +20,14 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 
 /**
  * The test files run in the copy: each one that failed when a version was added while tests still wrote the newest
- * version, the version list or the newest shape out by hand. All run in-process (no PostgreSQL, no outside program);
- * test/main.test.ts and test/main-metrics.test.ts, which start child processes, are left out for time: they take
- * the newest shape and the version count from the same fixtures (test/fixtures/versions.ts).
+ * version, the version list or the newest shape out by hand. All run in-process (no PostgreSQL, no outside program),
+ * together in one process; test/main.test.ts and test/main-metrics.test.ts, which start child processes, are left out
+ * for time: they take the newest shape and the version count from the same fixtures (test/fixtures/versions.ts).
  */
 const FAST_FILES = [
-  'test/readme.test.ts',
+  // First: it counts the process's listening servers, and a server stopped by an earlier file leaves a moment later.
   'test/adapters/config/compose-service.test.ts',
+  'test/readme.test.ts',
   'test/adapters/config/settings.test.ts',
   'test/adapters/http/access-log.test.ts',
   'test/adapters/http/changelog.test.ts',
@@ -97,8 +100,8 @@ function scratchCopy(t: Test): string {
   return copy;
 }
 
-/** The steps of the README applied to the copy; what the new version is, as the README's module declares it. */
-function applySteps(t: Test, copy: string): { version: string; notes: string[]; modelLine: string } {
+/** The steps of the README applied to the copy: what the new version is, as the README's module declares it, and the files written. */
+function applySteps(t: Test, copy: string): { version: string; notes: string[]; modelLine: string; changed: string[] } {
   const { intro, steps, after } = readmeSteps();
   t.equal(steps.length, 3, 'three steps');
   const [moduleStep = '', bundleStep = '', resourceStep = ''] = steps;
@@ -144,6 +147,7 @@ function applySteps(t: Test, copy: string): { version: string; notes: string[]; 
     version: /defineVersion<[^>]*>\('([^']+)'/.exec(module)?.[1] ?? '',
     notes: [...(/notes: \[([^\]]*)\]/.exec(module)?.[1]?.matchAll(/'([^']*)'/g) ?? [])].map(([, note = '']) => note),
     modelLine: /generated\s+line `([^`]+)`/.exec(after)?.[1] ?? '',
+    changed: [modulePath, bundlePath, resourcePath],
   };
 }
 
@@ -152,7 +156,8 @@ function ownEnvironment(): NodeJS.ProcessEnv {
   const inherited = Object.entries(process.env).filter(
     ([name]) => !/^(TAP|_TAPJS|TS_NODE)/.test(name) && !['NODE_OPTIONS', 'NODE_V8_COVERAGE'].includes(name),
   );
-  return { ...Object.fromEntries(inherited), TEST_OUTSIDE_PROGRAMS: 'none', DATABASE_URL: '' };
+  // TAP_TIMEOUT=0: the one process running every file is not held to tap's 30 s default for one file.
+  return { ...Object.fromEntries(inherited), TEST_OUTSIDE_PROGRAMS: 'none', DATABASE_URL: '', TAP_TIMEOUT: '0' };
 }
 
 t.setTimeout(600_000);
@@ -163,19 +168,43 @@ t.test("the README's Adding a version, followed literally in a scratch copy: typ
   t.notOk(SUPPORTED_VERSIONS.includes(added.version), `${added.version} is a new version`);
   t.ok(added.notes.length > 0 && added.modelLine !== '', 'the README names its notes and its generated line');
 
-  const bin = (name: string) => join(root, 'node_modules', '.bin', name);
   const env = ownEnvironment();
-  await t.resolves(run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { cwd: copy, env }), 'npm run typecheck passes in the copy');
+  // One tsc run typechecks the copy and writes the JavaScript its tests load (test/loader/), as test/loader/build-once.mjs would.
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const started = new Date();
+  await t.resolves(run(process.execPath, [tsc, '-p', 'tsconfig.test-build.json', '--noCheck', 'false'], { cwd: copy, env }), 'the copy typechecks');
+  writeFileSync(join(copy, STAMP), `${started.toISOString()}\n`);
+  utimesSync(join(copy, STAMP), started, started);
   const missing = FAST_FILES.filter((file) => !existsSync(join(root, file)));
   t.same(missing, [], 'every test file the walkthrough runs exists (a moved file is renamed here too)');
-  const failures = await run(bin('tap'), ['--reporter=tap', ...FAST_FILES], { cwd: copy, env, maxBuffer: 256 * 1024 * 1024 }).then(
-    () => [],
-    (error: { stdout?: string; stderr?: string }) =>
-      `${error.stdout ?? ''}${error.stderr ?? ''}`.split('\n').filter((line) => /not ok|Error/.test(line)),
-  );
+  // Two processes (one a core) import half the files each: each file's tests join its process's one root test,
+  // which exits non-zero if any fails.
+  const loader = ['--import=reflect-metadata', '--import=./test/loader/register.mjs'];
+  const half = Math.ceil(FAST_FILES.length / 2);
+  const runFiles = (files: readonly string[]): Promise<string[]> =>
+    run(
+      process.execPath,
+      [
+        ...loader,
+        '--input-type=module',
+        '--eval',
+        files.map((file) => `await import(${JSON.stringify(pathToFileURL(join(copy, file)).href)});`).join('\n'),
+      ],
+      {
+        cwd: copy,
+        env,
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    ).then(
+      ({ stdout }) => (/^# \{ total: \d+, pass: \d+/m.test(stdout) ? [] : [`no summary line from ${files.join(', ')}`]),
+      (error: { stdout?: string; stderr?: string }) =>
+        [...`${error.stdout ?? ''}`.split('\n').filter((line) => /^\s*not ok /.test(line)), ...`${error.stderr ?? ''}`.split('\n')].filter(Boolean),
+    );
+  const failures = (await Promise.all([runFiles(FAST_FILES.slice(0, half)), runFiles(FAST_FILES.slice(half))])).flat();
   t.same(failures, [], 'the tests that depend on the newest version pass in the copy');
 
   // What the README says follows, seen over HTTP: the copy's service beside today's.
+  register(pathToFileURL(join(copy, 'test', 'loader', 'compiled-typescript.mjs')));
   const scratchFixture = pathToFileURL(join(copy, 'test', 'fixtures', 'service.ts')).href;
   const { startService: startCopy } = (await import(scratchFixture)) as typeof ServiceFixture;
   const after = await startCopy(t, { ACCESS_LOG: 'off' });

@@ -2,8 +2,6 @@ import { readlinkSync } from 'node:fs';
 import t from 'tap';
 import { allGone, isAlive, runMain } from './fixtures/main-process.js';
 
-// Every worker compiles src on start: a few CPU-bound seconds each on a busy machine.
-t.setTimeout(180_000);
 
 const pidsOf = (lines: Record<string, unknown>[]): number[] => lines.map((line) => line['pid'] as number);
 

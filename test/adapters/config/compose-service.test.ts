@@ -24,7 +24,18 @@ t.test('the probe sees a listening server', async (t) => {
 });
 
 t.test('a bad setting or a bad DATA_FILE rejects with a StartupError naming it, and nothing listens', async (t) => {
-  const dir = t.testdir({ 'bad.json': '{"dogs":[{"id":1,"name":""}]}', 'not-json.json': 'dogs' });
+  const dir = t.testdir({
+    'bad.json': '{"dogs":[{"id":1,"name":""}]}',
+    'not-json.json': 'dogs',
+    'proto.json': '{"dogs":[{"id":1,"name":"Biko"},{"id":2,"name":"Rex","__proto__":{"isAdmin":true}}]}',
+    'long-name.json': JSON.stringify({
+      cats: [
+        { id: 1, name: 'Tom' },
+        { id: 7, name: '🐈'.repeat(51) },
+      ],
+    }),
+    'truncated.json': '{"dogs":[{"id":1,"name":"Bi',
+  });
   const cases: [Record<string, string>, RegExp, string][] = [
     [{ PORT: '65536' }, /PORT="65536"/, 'a bad PORT'],
     [{ AGE_REMOVAL: 'nope' }, /AGE_REMOVAL="nope"/, 'a bad AGE_REMOVAL'],
@@ -34,7 +45,23 @@ t.test('a bad setting or a bad DATA_FILE rejects with a StartupError naming it, 
     [{ DATA_FILE: join(dir, 'missing.json') }, /^DATA_FILE ".*missing\.json": cannot be read/, 'a missing DATA_FILE'],
     [{ DATA_FILE: join(dir, 'not-json.json') }, /^DATA_FILE ".*not-json\.json": is not valid JSON/, 'a DATA_FILE that is not JSON'],
     [{ DATA_FILE: join(dir, 'bad.json') }, /^DATA_FILE ".*bad\.json": dogs\[0\] \(id 1\): name: /, 'a bad record in DATA_FILE'],
+    [
+      { DATA_FILE: join(dir, 'proto.json') },
+      /^DATA_FILE ".*proto\.json": dogs\[1\] \(id 2\): __proto__: unknown field/,
+      'a __proto__ field in a record',
+    ],
+    [
+      { DATA_FILE: join(dir, 'long-name.json') },
+      /^DATA_FILE ".*long-name\.json": cats\[1\] \(id 7\): name: must be 1 to 50 characters, got 51/,
+      'a name of 51 emoji',
+    ],
+    [{ DATA_FILE: join(dir, 'truncated.json') }, /^DATA_FILE ".*truncated\.json": is not valid JSON/, 'a truncated DATA_FILE'],
     [{ TODAY: '2026-13-01', DATA_FILE: join(dir, 'bad.json') }, /^bad setting: TODAY="2026-13-01"/, 'a bad setting before a bad DATA_FILE'],
+    [
+      { HEADERS_TIMEOUT_MS: '0', DRAIN_TIMEOUT_MS: '5s', REQUEST_TIMEOUT_MS: '100' },
+      /^bad settings: HEADERS_TIMEOUT_MS="0" is not valid.*; DRAIN_TIMEOUT_MS="5s" is not valid/,
+      'bad server limits, all named',
+    ],
   ];
   for (const [env, expected, what] of cases) {
     const before = listeningServers();

@@ -1,0 +1,38 @@
+// Run by tap before any test file (.taprc `before`), and by hand: compiles the repository's TypeScript once, when a
+// source or a build setting is newer than the last build: .test-build/ (what the test processes load, through
+// compiled-typescript.mjs) and dist/ (what `npm start` runs, and what the tests' child processes run). Types are not
+// checked here: `npm run typecheck` does that. Both builds run at once, on two cores.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ROOT, STAMP, builtAt } from './build-paths.mjs';
+
+const SOURCES = ['src', 'test', 'bench', 'tools', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.test-build.json'];
+
+function newestChange(url) {
+  const stat = statSync(url, { throwIfNoEntry: false });
+  if (stat === undefined || !stat.isDirectory()) return stat?.mtimeMs ?? 0;
+  const folder = url.href.endsWith('/') ? url : new URL(`${url.href}/`);
+  return Math.max(stat.mtimeMs, ...readdirSync(folder).map((name) => newestChange(new URL(name, folder))));
+}
+
+function tsc(project) {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('node_modules/typescript/bin/tsc', ROOT)), '-p', project, '--noCheck'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve(code === 0 ? [] : [project])));
+}
+
+const started = Date.now();
+if ((builtAt() ?? -Infinity) < Math.max(...SOURCES.map((path) => newestChange(new URL(path, ROOT))))) {
+  const failed = (await Promise.all([tsc('tsconfig.test-build.json'), tsc('tsconfig.build.json')])).flat();
+  if (failed.length > 0) {
+    console.error(`build-once: tsc -p ${failed.join(', ')} failed`);
+    process.exit(1);
+  }
+  mkdirSync(new URL('.test-build/', ROOT), { recursive: true });
+  // The stamp bears the build's start: a source saved while tsc ran is newer than it, so it is built again next time.
+  writeFileSync(new URL(STAMP, ROOT), `${new Date(started).toISOString()}\n`);
+  utimesSync(new URL(STAMP, ROOT), started / 1000, started / 1000);
+}
