@@ -15,7 +15,19 @@ type Side = 'request' | 'response' | 'either';
 type JsonObject = Readonly<Record<string, unknown>>;
 
 /** Prose and markers: a client's behaviour never depends on them. `notes` and `models` are the changelog entry's prose. */
-const ANNOTATIONS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'tags', 'deprecated', 'notes', 'models']);
+const ANNOTATIONS = new Set([
+  'description',
+  'summary',
+  'title',
+  'example',
+  'examples',
+  'externalDocs',
+  '$comment',
+  'tags',
+  'deprecated',
+  'notes',
+  'models',
+]);
 /** Keywords whose value names members, each a noun for the messages. */
 const NAMED_MEMBERS: Readonly<Record<string, string>> = {
   properties: 'property',
@@ -32,7 +44,18 @@ const OPERATIONS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', '
 const LOWER_BOUNDS = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains']);
 const UPPER_BOUNDS = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains']);
 /** Keywords that only ever admit fewer values: adding one narrows, dropping one widens. */
-const RESTRICTIONS = new Set([...LOWER_BOUNDS, ...UPPER_BOUNDS, 'pattern', 'format', 'enum', 'const', 'multipleOf', 'not', 'propertyNames', 'contains']);
+const RESTRICTIONS = new Set([
+  ...LOWER_BOUNDS,
+  ...UPPER_BOUNDS,
+  'pattern',
+  'format',
+  'enum',
+  'const',
+  'multipleOf',
+  'not',
+  'propertyNames',
+  'contains',
+]);
 
 /**
  * Every difference between a frozen contract (an OpenAPI document or a changelog entry) and the one the code generates
@@ -59,7 +82,8 @@ const escape = (key: string): string => key.replaceAll('~', '~0').replaceAll('/'
 const child = (place: Place, key: string | number, keyword: string): Place => ({
   pointer: `${place.pointer}/${escape(String(key))}`,
   keyword,
-  side: key === 'parameters' || key === 'requestBody' ? 'request' : key === 'responses' || key === 'x-unknown-path-responses' ? 'response' : place.side,
+  side:
+    key === 'parameters' || key === 'requestBody' ? 'request' : key === 'responses' || key === 'x-unknown-path-responses' ? 'response' : place.side,
 });
 
 function compareValues(frozen: unknown, generated: unknown, place: Place, out: ContractDifference[]): void {
@@ -149,11 +173,12 @@ function compareAdditionalProperties(frozen: unknown, generated: unknown, place:
 
 /** A `type` losing a member narrows; gaining one widens, which breaks clients that receive it (a value of a type they never parse). */
 function compareTypes(frozen: unknown, generated: unknown, side: Side, report: Report): void {
-  const members = (type: unknown): string[] => (type === undefined ? [] : Array.isArray(type) ? type.map(String) : [String(type)]);
+  const name = (type: unknown): string => (typeof type === 'string' ? type : show(type));
+  const members = (type: unknown): string[] => (type === undefined ? [] : Array.isArray(type) ? type.map(name) : [name(type)]);
   const [was, is] = [members(frozen), members(generated)];
   const admits = (types: string[], type: string): boolean => types.includes(type) || (type === 'integer' && types.includes('number'));
   const lost = generated === undefined ? [] : was.filter((type) => !admits(is, type));
-  const gained = frozen === undefined ? ['any'] : generated === undefined ? ['any'] : is.filter((type) => !admits(was, type));
+  const gained = generated === undefined ? ['any'] : is.filter((type) => !admits(was, type));
   const change = `changed from ${show(frozen ?? 'any')} to ${show(generated ?? 'any')}`;
   if (lost.length > 0) report(true, `${change} (narrowed: no longer ${lost.join(', ')})`);
   else if (frozen === undefined) report(true, `${change} (narrowed)`);
@@ -200,6 +225,10 @@ function compareParameters(frozen: readonly unknown[], generated: readonly unkno
   generated.forEach((parameter, index) => {
     if (frozenKeys.includes(key(parameter))) return;
     const required = isObject(parameter) && parameter.required === true;
-    out.push({ ...at(child(place, index, 'parameters')), breaking: required, message: `${required ? 'required' : 'optional'} parameter ${key(parameter)} added` });
+    out.push({
+      ...at(child(place, index, 'parameters')),
+      breaking: required,
+      message: `${required ? 'required' : 'optional'} parameter ${key(parameter)} added`,
+    });
   });
 }

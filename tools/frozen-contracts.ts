@@ -1,5 +1,5 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { contractDifferences, type ContractDifference } from './contract-diff.js';
 import { CONTRACT_FILE_NAMES, type ContractFile } from './released-contracts.js';
@@ -26,27 +26,47 @@ export async function frozenContracts(directory: string): Promise<ContractFile[]
   return files;
 }
 
-/** Every way the generated contracts differ from the frozen ones, in the generated order, then what only the frozen hold. */
+/**
+ * Every way the generated contracts differ from the frozen ones, in the generated order, then what only the frozen hold;
+ * a version missing on one side is one problem, not one per file.
+ */
 export function compareContracts(frozen: readonly ContractFile[], generated: readonly ContractFile[]): ContractProblem[] {
   const key = ({ version, name }: ContractFile): string => `${version}/${name}`;
   const frozenByKey = new Map(frozen.map((file) => [key(file), file]));
-  const generatedKeys = new Set(generated.map(key));
+  const frozenVersions = new Set(frozen.map(({ version }) => version));
+  const generatedVersions = new Set(generated.map(({ version }) => version));
   const problems: ContractProblem[] = [];
+  const reported = new Set<string>();
   for (const file of generated) {
     const committed = frozenByKey.get(key(file));
-    if (committed === undefined) {
-      problems.push({ ...whole(file), breaking: false, message: 'no frozen contract: run accept to freeze it' });
+    if (!frozenVersions.has(file.version)) {
+      if (!reported.has(file.version)) problems.push({ ...whole(file.version, ALL_FILES), breaking: false, message: UNFROZEN });
+      reported.add(file.version);
+    } else if (committed === undefined) {
+      problems.push({ ...whole(file.version, file.name), breaking: false, message: UNFROZEN });
     } else {
-      problems.push(...contractDifferences(committed.content, file.content).map((difference) => ({ ...whole(file), ...difference })));
+      problems.push(
+        ...contractDifferences(committed.content, file.content).map((difference) => ({ ...whole(file.version, file.name), ...difference })),
+      );
     }
   }
+  const generatedKeys = new Set(generated.map(key));
   for (const file of frozen.filter((committed) => !generatedKeys.has(key(committed)))) {
-    problems.push({ ...whole(file), breaking: true, message: `frozen, but the code no longer publishes it: version ${file.version} is gone` });
+    const versionGone = !generatedVersions.has(file.version);
+    if (versionGone && reported.has(file.version)) continue;
+    reported.add(file.version);
+    problems.push({
+      ...whole(file.version, versionGone ? ALL_FILES : file.name),
+      breaking: true,
+      message: versionGone ? `frozen, but the code no longer publishes version ${file.version}` : 'frozen, but the code no longer publishes it',
+    });
   }
   return problems;
 }
 
-const whole = ({ version, name }: ContractFile): Omit<ContractProblem, 'breaking' | 'message'> => ({ version, name, pointer: '', keyword: '' });
+const UNFROZEN = 'no frozen contract: run accept to freeze it';
+const ALL_FILES = '(all files)';
+const whole = (version: string, name: string): Omit<ContractProblem, 'breaking' | 'message'> => ({ version, name, pointer: '', keyword: '' });
 
 /** One line per problem: version, file, JSON pointer, keyword, whether it breaks clients, what changed. */
 export function problemLine({ version, name, pointer, keyword, breaking, message }: ContractProblem): string {
@@ -54,9 +74,13 @@ export function problemLine({ version, name, pointer, keyword, breaking, message
   return `${version} ${name} ${where}${keyword === '' ? '' : ` [${keyword}]`} ${breaking ? 'BREAKING' : 'not breaking'}: ${message}`;
 }
 
-/** The file's text as committed: pretty-printed JSON in the repository's Prettier format, key order as generated. */
-export async function contractText(path: string, content: unknown): Promise<string> {
-  return format(JSON.stringify(content, null, 2), { ...(await resolveConfig(path)), filepath: path });
+/**
+ * A contract file's text as committed: JSON, key order as generated, as the repository's Prettier settings (those of
+ * CONTRACTS_DIRECTORY, wherever the file is written) print it, so `prettier --check` keeps it as it is.
+ */
+export async function contractText(content: unknown): Promise<string> {
+  const settings = await resolveConfig(resolve(CONTRACTS_DIRECTORY, 'contract.json'));
+  return format(JSON.stringify(content, null, 2), { ...settings, parser: 'json' });
 }
 
 /**
@@ -77,7 +101,7 @@ export async function writeContracts(directory: string, generated: readonly Cont
   for (const { version, name, content } of generated) {
     const path = join(directory, version, name);
     await mkdir(join(directory, version), { recursive: true });
-    await writeFile(path, await contractText(path, content));
+    await writeFile(path, await contractText(content));
     written.push(path);
   }
   return { written, removed };

@@ -22,7 +22,8 @@ export async function publishedVersions(environment: Environment): Promise<Map<s
     const url = `http://127.0.0.1:${port}`;
     const get = async (path: string, version?: string): Promise<unknown> => {
       const response = await fetch(`${url}${path}`, { headers: version === undefined ? {} : { accept: `application/json; version=${version}` } });
-      if (!response.ok) throw new Error(`${path}${version === undefined ? '' : ` at ${version}`} answered ${response.status}: ${await response.text()}`);
+      if (!response.ok)
+        throw new Error(`${path}${version === undefined ? '' : ` at ${version}`} answered ${response.status}: ${await response.text()}`);
       return response.json();
     };
     const published = new Map<string, PublishedVersion>();
