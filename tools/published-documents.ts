@@ -1,27 +1,43 @@
+import type { Environment } from '../src/adapters/config/settings.js';
 import { composeService } from '../src/container.js';
 
+/** What a version publishes: its OpenAPI document (`/openapi.json`) and its changelog entry (its item in `/version/`). */
+export interface PublishedVersion {
+  readonly document: object;
+  readonly changelogEntry: object;
+}
+
 /**
- * Every supported version's OpenAPI document, by version, as the service publishes it under the settings `env`
- * adds (REMOVED_IN, AGE_REMOVAL, …): the service is started on a free loopback port with the in-memory storage and
- * asked for each, as a client would, then stopped. The documents never depend on the storage.
+ * Every supported version's document and changelog entry, by version, newest first, as the service publishes them
+ * under exactly the settings `environment` holds: the service is started on a free loopback port with the in-memory
+ * storage and asked for each, as a client would, then stopped. They never depend on the storage.
  */
-export async function publishedDocuments(env: Record<string, string> = {}): Promise<Map<string, object>> {
-  const { DATABASE_URL: _database, ...environment } = process.env;
+export async function publishedVersions(environment: Environment): Promise<Map<string, PublishedVersion>> {
   const service = await composeService(
-    { ...environment, ...env, STORAGE: 'memory', ACCESS_LOG: 'off' },
+    { ...environment, DATABASE_URL: undefined, STORAGE: 'memory', ACCESS_LOG: 'off' },
     { stdout: () => undefined, stderr: (line) => console.error(line) },
   );
   try {
     const { port } = await service.server.listen(0, '127.0.0.1');
     const url = `http://127.0.0.1:${port}`;
-    const versions = ((await (await fetch(`${url}/version/`)).json()) as { version: string }[]).map(({ version }) => version);
-    const documents = new Map<string, object>();
-    for (const version of versions) {
-      const response = await fetch(`${url}/openapi.json`, { headers: { accept: `application/json; version=${version}` } });
-      documents.set(version, (await response.json()) as object);
+    const get = async (path: string, version?: string): Promise<unknown> => {
+      const response = await fetch(`${url}${path}`, { headers: version === undefined ? {} : { accept: `application/json; version=${version}` } });
+      if (!response.ok)
+        throw new Error(`${path}${version === undefined ? '' : ` at ${version}`} answered ${response.status}: ${await response.text()}`);
+      return response.json();
+    };
+    const published = new Map<string, PublishedVersion>();
+    for (const changelogEntry of (await get('/version/')) as { version: string }[]) {
+      published.set(changelogEntry.version, { document: (await get('/openapi.json', changelogEntry.version)) as object, changelogEntry });
     }
-    return documents;
+    return published;
   } finally {
     await service.stop();
   }
+}
+
+/** Every supported version's OpenAPI document, by version, under the settings in force (process.env) plus those `env` adds. */
+export async function publishedDocuments(env: Record<string, string> = {}): Promise<Map<string, object>> {
+  const published = await publishedVersions({ ...process.env, ...env });
+  return new Map([...published].map(([version, { document }]) => [version, document]));
 }

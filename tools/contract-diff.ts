@@ -1,0 +1,234 @@
+/** One way a generated contract differs from the frozen one. */
+export interface ContractDifference {
+  /** RFC 6901 pointer into the frozen document (into the generated one for what was added). */
+  readonly pointer: string;
+  /** The keyword, or the map of named members (`properties`, `paths`, `responses`…), where the two differ. */
+  readonly keyword: string;
+  /** Whether a client written against the frozen contract may fail against the generated one. */
+  readonly breaking: boolean;
+  readonly message: string;
+}
+
+/** Which way the values under a pointer travel: what clients send, what they receive, or either (components, unknown). */
+type Side = 'request' | 'response' | 'either';
+
+type JsonObject = Readonly<Record<string, unknown>>;
+
+/** Prose and markers: a client's behaviour never depends on them. `notes` and `models` are the changelog entry's prose. */
+const ANNOTATIONS = new Set([
+  'description',
+  'summary',
+  'title',
+  'example',
+  'examples',
+  'externalDocs',
+  '$comment',
+  'tags',
+  'deprecated',
+  'notes',
+  'models',
+]);
+/** Keywords whose value names members, each a noun for the messages. */
+const NAMED_MEMBERS: Readonly<Record<string, string>> = {
+  properties: 'property',
+  patternProperties: 'property pattern',
+  paths: 'path',
+  responses: 'response status',
+  'x-unknown-path-responses': 'response status',
+  headers: 'header',
+  content: 'media type',
+  schemas: 'schema',
+  $defs: 'schema',
+};
+const OPERATIONS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const LOWER_BOUNDS = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains']);
+const UPPER_BOUNDS = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains']);
+/** Keywords that only ever admit fewer values: adding one narrows, dropping one widens. */
+const RESTRICTIONS = new Set([
+  ...LOWER_BOUNDS,
+  ...UPPER_BOUNDS,
+  'pattern',
+  'format',
+  'enum',
+  'const',
+  'multipleOf',
+  'not',
+  'propertyNames',
+  'contains',
+]);
+
+/**
+ * Every difference between a frozen contract (an OpenAPI document or a changelog entry) and the one the code generates
+ * now, each classified: breaking when a client written against the frozen one may fail (something removed, a value
+ * narrowed, a requirement added where clients send or dropped where they receive), and breaking when unsure.
+ */
+export function contractDifferences(frozen: unknown, generated: unknown): ContractDifference[] {
+  const differences: ContractDifference[] = [];
+  compareValues(frozen, generated, { pointer: '', keyword: '', side: 'either' }, differences);
+  return differences;
+}
+
+interface Place {
+  readonly pointer: string;
+  readonly keyword: string;
+  readonly side: Side;
+  /** Set when the object here is a map of named members: their noun. */
+  readonly members?: string;
+}
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const show = (value: unknown): string => JSON.stringify(value) ?? 'nothing';
+const escape = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
+const child = (place: Place, key: string | number, keyword: string): Place => ({
+  pointer: `${place.pointer}/${escape(String(key))}`,
+  keyword,
+  side:
+    key === 'parameters' || key === 'requestBody' ? 'request' : key === 'responses' || key === 'x-unknown-path-responses' ? 'response' : place.side,
+});
+
+function compareValues(frozen: unknown, generated: unknown, place: Place, out: ContractDifference[]): void {
+  if (isObject(frozen) && isObject(generated)) compareObjects(frozen, generated, place, out);
+  else if (Array.isArray(frozen) && Array.isArray(generated)) compareArrays(frozen, generated, place, out);
+  else if (show(frozen) !== show(generated)) {
+    out.push({ ...at(place), breaking: true, message: `${place.keyword || 'value'} changed from ${show(frozen)} to ${show(generated)}` });
+  }
+}
+
+const at = ({ pointer, keyword }: Place): Pick<ContractDifference, 'pointer' | 'keyword'> => ({ pointer, keyword });
+
+function compareObjects(frozen: JsonObject, generated: JsonObject, place: Place, out: ContractDifference[]): void {
+  const noun = place.members;
+  for (const key of new Set([...Object.keys(frozen), ...Object.keys(generated)])) {
+    if (noun !== undefined) compareMember(noun, key, frozen[key], generated[key], child(place, key, place.keyword), out);
+    else {
+      const members = NAMED_MEMBERS[key];
+      compareKeyword(key, frozen[key], generated[key], { ...child(place, key, key), ...(members === undefined ? {} : { members }) }, out);
+    }
+  }
+}
+
+/** A member of a map of named members: a property, a path, a response status, a header… */
+function compareMember(noun: string, name: string, frozen: unknown, generated: unknown, place: Place, out: ContractDifference[]): void {
+  if (generated === undefined) out.push({ ...at(place), breaking: true, message: `${noun} ${name} removed` });
+  else if (frozen === undefined) out.push({ ...at(place), breaking: false, message: `${noun} ${name} added` });
+  else compareValues(frozen, generated, { pointer: place.pointer, keyword: name, side: place.side }, out);
+}
+
+function compareKeyword(keyword: string, frozen: unknown, generated: unknown, place: Place, out: ContractDifference[]): void {
+  if (show(frozen) === show(generated)) return;
+  const report = (breaking: boolean, message: string): void => void out.push({ ...at(place), breaking, message: `${keyword} ${message}` });
+  if (ANNOTATIONS.has(keyword)) {
+    report(false, frozen === undefined ? 'added' : generated === undefined ? 'removed' : `changed from ${show(frozen)} to ${show(generated)}`);
+  } else if (keyword === 'required') {
+    compareRequired(frozen, generated, place, report);
+  } else if (keyword === 'additionalProperties') {
+    compareAdditionalProperties(frozen, generated, place, report, out);
+  } else if (keyword === 'type') {
+    compareTypes(frozen, generated, place.side, report);
+  } else if (keyword === 'enum') {
+    compareEnums(frozen, generated, report);
+  } else if (keyword === 'uniqueItems') {
+    report(generated === true, `turned ${show(generated ?? false)}${generated === true ? ' (narrowed)' : ' (widened)'}`);
+  } else if (generated === undefined) {
+    if (RESTRICTIONS.has(keyword)) report(false, `removed (widened), was ${show(frozen)}`);
+    else report(true, `${OPERATIONS.has(keyword) ? 'operation ' : ''}removed`);
+  } else if (frozen === undefined) {
+    if (RESTRICTIONS.has(keyword)) report(true, `added (narrowed): ${show(generated)}`);
+    else report(false, 'added');
+  } else if (typeof frozen === 'number' && typeof generated === 'number' && (LOWER_BOUNDS.has(keyword) || UPPER_BOUNDS.has(keyword))) {
+    const narrowed = LOWER_BOUNDS.has(keyword) ? generated > frozen : generated < frozen;
+    report(narrowed, `${generated > frozen ? 'raised' : 'lowered'} from ${frozen} to ${generated} (${narrowed ? 'narrowed' : 'widened'})`);
+  } else {
+    compareValues(frozen, generated, place, out);
+  }
+}
+
+type Report = (breaking: boolean, message: string) => void;
+
+/**
+ * `required`, as a schema's list of properties or a parameter's or header's flag. A requirement added binds what clients
+ * send; one dropped frees what they receive: each breaks on its side, and both where the side is unknown.
+ */
+function compareRequired(frozen: unknown, generated: unknown, { side }: Place, report: Report): void {
+  if (!Array.isArray(frozen ?? []) || !Array.isArray(generated ?? [])) {
+    const [was, is] = [frozen === true, generated === true];
+    report(is ? side !== 'response' : side !== 'request', `turned ${show(is)} from ${show(was)}`);
+    return;
+  }
+  const [was, is] = [(frozen ?? []) as unknown[], (generated ?? []) as unknown[]];
+  const added = is.filter((name) => !was.includes(name));
+  const dropped = was.filter((name) => !is.includes(name));
+  if (added.length > 0) report(side !== 'response', `now also lists ${show(added)}`);
+  if (dropped.length > 0) report(side !== 'request', `no longer lists ${show(dropped)}`);
+}
+
+/** Absent means any property is allowed: `true`. */
+function compareAdditionalProperties(frozen: unknown, generated: unknown, place: Place, report: Report, out: ContractDifference[]): void {
+  const [was, is] = [frozen ?? true, generated ?? true];
+  if (isObject(was) && isObject(is)) compareValues(was, is, place, out);
+  else if (is === false) report(true, `turned false from ${show(was)} (narrowed)`);
+  else if (was === false || is === true) report(false, `turned ${show(is)} from ${show(was)} (widened)`);
+  else report(true, `turned ${show(is)} from ${show(was)} (narrowed)`);
+}
+
+/** A `type` losing a member narrows; gaining one widens, which breaks clients that receive it (a value of a type they never parse). */
+function compareTypes(frozen: unknown, generated: unknown, side: Side, report: Report): void {
+  const name = (type: unknown): string => (typeof type === 'string' ? type : show(type));
+  const members = (type: unknown): string[] => (type === undefined ? [] : Array.isArray(type) ? type.map(name) : [name(type)]);
+  const [was, is] = [members(frozen), members(generated)];
+  const admits = (types: string[], type: string): boolean => types.includes(type) || (type === 'integer' && types.includes('number'));
+  const lost = generated === undefined ? [] : was.filter((type) => !admits(is, type));
+  const gained = generated === undefined ? ['any'] : is.filter((type) => !admits(was, type));
+  const change = `changed from ${show(frozen ?? 'any')} to ${show(generated ?? 'any')}`;
+  if (lost.length > 0) report(true, `${change} (narrowed: no longer ${lost.join(', ')})`);
+  else if (frozen === undefined) report(true, `${change} (narrowed)`);
+  else report(side !== 'request', `${change} (widened: also ${gained.join(', ')})`);
+}
+
+function compareEnums(frozen: unknown, generated: unknown, report: Report): void {
+  if (!Array.isArray(frozen) || !Array.isArray(generated)) {
+    report(generated !== undefined, generated === undefined ? `removed (widened), was ${show(frozen)}` : `added (narrowed): ${show(generated)}`);
+    return;
+  }
+  const [was, is] = [frozen.map(show), generated.map(show)];
+  const dropped = was.filter((value) => !is.includes(value));
+  const added = is.filter((value) => !was.includes(value));
+  if (dropped.length > 0) report(true, `shrunk: no longer ${dropped.join(', ')}`);
+  if (added.length > 0) report(false, `grown: also ${added.join(', ')}`);
+  if (dropped.length === 0 && added.length === 0) report(false, 'reordered');
+}
+
+/** Parameters are matched by where and name; any other list item by item, and an item added or removed is breaking. */
+function compareArrays(frozen: readonly unknown[], generated: readonly unknown[], place: Place, out: ContractDifference[]): void {
+  if (place.keyword === 'parameters') {
+    compareParameters(frozen, generated, place, out);
+    return;
+  }
+  for (let index = 0; index < Math.max(frozen.length, generated.length); index += 1) {
+    const here = child(place, index, place.keyword);
+    if (index >= generated.length) out.push({ ...at(here), breaking: true, message: `${place.keyword} item ${show(frozen[index])} removed` });
+    else if (index >= frozen.length) out.push({ ...at(here), breaking: true, message: `${place.keyword} item ${show(generated[index])} added` });
+    else compareValues(frozen[index], generated[index], here, out);
+  }
+}
+
+function compareParameters(frozen: readonly unknown[], generated: readonly unknown[], place: Place, out: ContractDifference[]): void {
+  const key = (parameter: unknown): string => (isObject(parameter) ? `${String(parameter.in)} ${String(parameter.name)}` : show(parameter));
+  const generatedKeys = generated.map(key);
+  frozen.forEach((parameter, index) => {
+    const match = generatedKeys.indexOf(key(parameter));
+    const here = child(place, index, 'parameters');
+    if (match === -1) out.push({ ...at(here), breaking: true, message: `parameter ${key(parameter)} removed` });
+    else compareValues(parameter, generated[match], here, out);
+  });
+  const frozenKeys = frozen.map(key);
+  generated.forEach((parameter, index) => {
+    if (frozenKeys.includes(key(parameter))) return;
+    const required = isObject(parameter) && parameter.required === true;
+    out.push({
+      ...at(child(place, index, 'parameters')),
+      breaking: required,
+      message: `${required ? 'required' : 'optional'} parameter ${key(parameter)} added`,
+    });
+  });
+}

@@ -1,0 +1,38 @@
+import { parseArgs } from 'node:util';
+import { CONTRACTS_DIRECTORY, compareContracts, frozenContracts, problemLine, writeContracts } from './frozen-contracts.js';
+import { releasedContracts } from './released-contracts.js';
+
+/**
+ * `npm run contracts -- check|accept`: every released version's OpenAPI document (both AGE_REMOVAL modes) and
+ * changelog entry, frozen in `contracts/<version>/`. `check` regenerates them from the code and fails on any
+ * difference, one line each, saying whether it breaks clients; `accept` rewrites the files from the code.
+ */
+const usage =
+  'usage: npm run contracts -- check|accept\n' +
+  '  check   compare what the code publishes with contracts/<version>/; exit 1 on any difference, one line each\n' +
+  '  accept  rewrite contracts/<version>/ from the code (a deliberate change, to commit for review)';
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+const [command] = positionals;
+if (values.help === true || positionals.length !== 1 || (command !== 'check' && command !== 'accept')) {
+  console.log(usage);
+  process.exit(values.help === true ? 0 : 2);
+}
+const generated = await releasedContracts();
+if (command === 'accept') {
+  const { written, removed } = await writeContracts(CONTRACTS_DIRECTORY, generated);
+  for (const path of removed) console.log(`removed ${path}`);
+  for (const path of written) console.log(`wrote ${path}`);
+} else {
+  const problems = compareContracts(await frozenContracts(CONTRACTS_DIRECTORY), generated);
+  for (const problem of problems) console.log(problemLine(problem));
+  const versions = new Set(generated.map(({ version }) => version)).size;
+  if (problems.length === 0) console.log(`contracts: ${generated.length} files of ${versions} versions match ${CONTRACTS_DIRECTORY}/`);
+  else {
+    const breaking = problems.filter(({ breaking }) => breaking).length;
+    console.error(
+      `contracts: ${problems.length} differences (${breaking} breaking) from ${CONTRACTS_DIRECTORY}/. ` +
+        'Undo the change, or, when it is deliberate, run `npm run contracts -- accept` and commit the files.',
+    );
+    process.exitCode = 1;
+  }
+}

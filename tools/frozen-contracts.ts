@@ -1,0 +1,108 @@
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { contractDifferences, type ContractDifference } from './contract-diff.js';
+import { CONTRACT_FILE_NAMES, type ContractFile } from './released-contracts.js';
+
+/** Where the released versions' contracts are committed, from the repository's root. */
+export const CONTRACTS_DIRECTORY = 'contracts';
+
+/** A difference between a committed contract file and what the code generates, or a file missing on one side. */
+export interface ContractProblem extends ContractDifference {
+  readonly version: string;
+  readonly name: string;
+}
+
+/** The contract files committed under `directory`: every version's folder, each of its files that exists. */
+export async function frozenContracts(directory: string): Promise<ContractFile[]> {
+  const versions = (await readdir(directory, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isDirectory());
+  const files: ContractFile[] = [];
+  for (const { name: version } of versions) {
+    for (const name of CONTRACT_FILE_NAMES) {
+      const text = await readFile(join(directory, version, name), 'utf8').catch(() => undefined);
+      if (text !== undefined) files.push({ version, name, content: JSON.parse(text) as unknown });
+    }
+  }
+  return files;
+}
+
+/**
+ * Every way the generated contracts differ from the frozen ones, in the generated order, then what only the frozen hold;
+ * a version missing on one side is one problem, not one per file.
+ */
+export function compareContracts(frozen: readonly ContractFile[], generated: readonly ContractFile[]): ContractProblem[] {
+  const key = ({ version, name }: ContractFile): string => `${version}/${name}`;
+  const frozenByKey = new Map(frozen.map((file) => [key(file), file]));
+  const frozenVersions = new Set(frozen.map(({ version }) => version));
+  const generatedVersions = new Set(generated.map(({ version }) => version));
+  const problems: ContractProblem[] = [];
+  const reported = new Set<string>();
+  for (const file of generated) {
+    const committed = frozenByKey.get(key(file));
+    if (!frozenVersions.has(file.version)) {
+      if (!reported.has(file.version)) problems.push({ ...whole(file.version, ALL_FILES), breaking: false, message: UNFROZEN });
+      reported.add(file.version);
+    } else if (committed === undefined) {
+      problems.push({ ...whole(file.version, file.name), breaking: false, message: UNFROZEN });
+    } else {
+      problems.push(
+        ...contractDifferences(committed.content, file.content).map((difference) => ({ ...whole(file.version, file.name), ...difference })),
+      );
+    }
+  }
+  const generatedKeys = new Set(generated.map(key));
+  for (const file of frozen.filter((committed) => !generatedKeys.has(key(committed)))) {
+    const versionGone = !generatedVersions.has(file.version);
+    if (versionGone && reported.has(file.version)) continue;
+    reported.add(file.version);
+    problems.push({
+      ...whole(file.version, versionGone ? ALL_FILES : file.name),
+      breaking: true,
+      message: versionGone ? `frozen, but the code no longer publishes version ${file.version}` : 'frozen, but the code no longer publishes it',
+    });
+  }
+  return problems;
+}
+
+const UNFROZEN = 'no frozen contract: run accept to freeze it';
+const ALL_FILES = '(all files)';
+const whole = (version: string, name: string): Omit<ContractProblem, 'breaking' | 'message'> => ({ version, name, pointer: '', keyword: '' });
+
+/** One line per problem: version, file, JSON pointer, keyword, whether it breaks clients, what changed. */
+export function problemLine({ version, name, pointer, keyword, breaking, message }: ContractProblem): string {
+  const where = pointer === '' ? '(whole file)' : pointer;
+  return `${version} ${name} ${where}${keyword === '' ? '' : ` [${keyword}]`} ${breaking ? 'BREAKING' : 'not breaking'}: ${message}`;
+}
+
+/**
+ * A contract file's text as committed: JSON, key order as generated, as the repository's Prettier settings (those of
+ * CONTRACTS_DIRECTORY, wherever the file is written) print it, so `prettier --check` keeps it as it is.
+ */
+export async function contractText(content: unknown): Promise<string> {
+  const settings = await resolveConfig(resolve(CONTRACTS_DIRECTORY, 'contract.json'));
+  return format(JSON.stringify(content, null, 2), { ...settings, parser: 'json' });
+}
+
+/**
+ * Rewrites the committed contracts from the generated ones, removing the folders of versions the code no longer
+ * publishes; answers the paths written and removed.
+ */
+export async function writeContracts(directory: string, generated: readonly ContractFile[]): Promise<{ written: string[]; removed: string[] }> {
+  const versions = new Set(generated.map(({ version }) => version));
+  const removed: string[] = [];
+  for (const { version } of await frozenContracts(directory)) {
+    const folder = join(directory, version);
+    if (!versions.has(version) && !removed.includes(folder)) {
+      await rm(folder, { recursive: true, force: true });
+      removed.push(folder);
+    }
+  }
+  const written: string[] = [];
+  for (const { version, name, content } of generated) {
+    const path = join(directory, version, name);
+    await mkdir(join(directory, version), { recursive: true });
+    await writeFile(path, await contractText(content));
+    written.push(path);
+  }
+  return { written, removed };
+}
