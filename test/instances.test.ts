@@ -6,7 +6,6 @@ import { CalendarDate } from '../src/domain/records/calendar-date.js';
 import { runMain } from './fixtures/main-process.js';
 import { testDatabase } from './fixtures/postgres/test-database.js';
 
-
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const dog = (id: number, name: string) => parseDog({ id, name, birthday: '2014-05-06' }, today);
 

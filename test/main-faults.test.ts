@@ -3,7 +3,6 @@ import { pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
 import { allGone, runMain } from './fixtures/main-process.js';
 
-
 /**
  * A module loaded before src/main.ts that makes a fault no code catches when the process gets SIGUSR2
  * (FAULT=rejection: two rejections of a non-Error; FAULT=exception: a thrown Error).

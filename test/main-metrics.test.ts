@@ -5,7 +5,6 @@ import { acceptVersion } from './fixtures/service.js';
 import { runMain } from './fixtures/main-process.js';
 import { SUPPORTED_VERSIONS } from '../src/domain/api-history/bundle.js';
 
-
 t.test('one process: the metrics listener on a port of its own, stopped with the service', async (t) => {
   const service = runMain(t, { METRICS_PORT: '0', ACCESS_LOG: 'off' });
   const [listening] = (await service.lines('listening')) ?? [];

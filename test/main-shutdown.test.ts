@@ -4,7 +4,6 @@ import t from 'tap';
 import { runMain } from './fixtures/main-process.js';
 import { WireConnection } from './fixtures/wire.js';
 
-
 const DRAIN_TIMEOUT_MS = 4000;
 /** How long the test waits for the exit before it calls the stop hung; the drain timeout plus slack for a busy machine. */
 const EXIT_WATCHDOG_MS = DRAIN_TIMEOUT_MS + 6000;

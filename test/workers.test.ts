@@ -2,7 +2,6 @@ import { readlinkSync } from 'node:fs';
 import t from 'tap';
 import { allGone, isAlive, runMain } from './fixtures/main-process.js';
 
-
 const pidsOf = (lines: Record<string, unknown>[]): number[] => lines.map((line) => line['pid'] as number);
 
 t.test('WORKERS=2: two workers share the port, a dead one is replaced, SIGTERM drains them all and exits 0', async (t) => {
