@@ -161,7 +161,7 @@ t.test('every problem of a declaration is listed at once', async (t) => {
 const addX = new AddField<{ id: number }>({ fieldName: 'x', schema: { type: 'integer' } });
 /** Thing with an x added at `at`, its head's schema holding x. */
 const thingGainingX = (at: string, transform: AddField<{ id: number }> = addX): TestResource => ({
-  ...thing([[at, transform as never]]),
+  ...thing([[at, transform]]),
   schema: closedObject({ id: { type: 'integer' }, x: { type: 'integer' } }),
 });
 
