@@ -49,13 +49,14 @@ t.test('a change naming what the bundle does not have, or ending a window twice,
   const broken = defineVersion<HistoryOptions>(NEXT_VERSION, {
     notes: ['Broken'],
     records: () => [recordChange(resourceKey<Dog>('Horse'), new AddField<Dog>({ fieldName: 'mane', schema: { type: 'string' } }))],
-    views: [introduces('HorseViewSet'), removes(DOGGIE_VIEW_SET, 'update'), removes(CAT_VIEW_SET)],
+    views: [introduces('HorseViewSet'), removes(DOGGIE_VIEW_SET, 'update'), introduces(CAT_VIEW_SET, 'update'), removes(CAT_VIEW_SET)],
   });
   const error = t.throws(() => VersionModel.build({ ...API_HISTORY, versions: [broken, ...API_HISTORY.versions] }, OPTIONS), VersionModelError);
   t.same((error as VersionModelError).problems, [
     `version ${NEXT_VERSION} changes record type Horse, which the bundle does not have; add its head`,
     `version ${NEXT_VERSION} introduces HorseViewSet, which the bundle does not have; add it to its view set`,
     `version ${NEXT_VERSION} removes DoggieViewSet.update, which the bundle does not have; add it to its view set`,
+    `version ${NEXT_VERSION} introduces CatViewSet.update, which the bundle does not have; add it to its view set`,
     `CatViewSet is removed by both 5.0.0 and ${NEXT_VERSION}; a unit is removed once`,
   ]);
 });
