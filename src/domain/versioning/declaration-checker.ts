@@ -1,3 +1,4 @@
+import type { AvailabilityTable } from './availability-table.js';
 import { AvailabilityWindow } from './availability-window.js';
 import type { RemovalReading } from './removal-reading.js';
 import { AddField } from './add-field.js';
@@ -97,6 +98,31 @@ export class DeclarationChecker {
     });
   }
 
+  /** Each record change that no view set serving its record type carries to a client is a problem: it would never run. */
+  recordChangesReachRoutes(
+    changes: readonly { readonly version: Version; readonly records: readonly RecordChange[] }[],
+    heads: readonly ViewSetHead[],
+    availability: AvailabilityTable,
+  ): void {
+    for (const { version, records } of changes) {
+      // A change declared at V downgrades records only for the versions older than V: a route must serve its record type at one of them.
+      const older = this.versions.filter((other) => other.isOlderThan(version)).map(String);
+      // At the earliest version nothing is older: checkTransform names that change already.
+      if (older.length === 0) continue;
+      for (const { resource, transform } of records) {
+        const routed = heads.some(
+          (head) =>
+            head.resource.name === resource.name &&
+            [...(availability.get(head.name) as ReadonlyMap<string, ReadonlySet<string>>).values()].some((at) => older.some((text) => at.has(text))),
+        );
+        if (routed) continue;
+        this.problems.push(
+          `version ${version.toString()}: the change ${transformLabel(transform)} to ${resource.name} reaches no route: no view set serving ${resource.name} is available at a version it downgrades to (${EITHER.format(older)}); remove the change, or open a view set serving ${resource.name} at one of those versions`,
+        );
+      }
+    }
+  }
+
   checkTransform(owner: string, { version, transform }: BoundTransform): void {
     const where = `${owner} transform ${transformLabel(transform)}`;
     if (transform.description !== undefined && (typeof transform.description !== 'string' || transform.description.trim() === '')) {
@@ -182,6 +208,8 @@ export class DeclarationChecker {
     }
   }
 }
+
+const EITHER = new Intl.ListFormat('en', { type: 'disjunction' });
 
 function transformLabel(transform: Transform<never>): string {
   const field = 'fieldName' in transform ? `(${String(transform.fieldName)})` : '';

@@ -19,6 +19,8 @@ export type BundledResource = Omit<ResourceHead<never>, 'example'> & { readonly 
 /** A view set and its actions, as they exist in some version; the bundle's changes give their windows. */
 export interface ViewSetHead {
   readonly name: string;
+  /** The record type its actions serve: a change to that type must reach one of its versions. */
+  readonly resource: ResourceKey<never>;
   readonly actions: readonly string[];
 }
 

@@ -1,3 +1,4 @@
+import type { AvailabilityTable } from './availability-table.js';
 import type { ChangelogEntry } from './changelog-entry.js';
 import type { JsonSchema } from './json-schema.js';
 import type { BoundTransform, SchemaStep } from './schema-walk.js';
@@ -48,9 +49,6 @@ interface VersionTable {
   readonly schemas: ReadonlyMap<string, JsonSchema>;
   readonly entry: ChangelogEntry;
 }
-
-/** View set name, then action name, then the texts of the versions at which the action exists. */
-type AvailabilityTable = ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>;
 
 /**
  * The whole versioning model: supported versions, transform chains, availability, the changelog, each version's
@@ -153,6 +151,7 @@ export class VersionModel {
         availableActions.set(action, new Set(versions.filter((version) => effective.contains(version)).map(String)));
       }
     }
+    check.recordChangesReachRoutes(changes, bundle.viewSets, availability);
     const lifecycles = lifecyclesOf(bundle.versions, (versions[0] as Version).toString(), check.problems);
     check.throwIfAny();
 

@@ -4,6 +4,7 @@ import { API_HISTORY, SUPPORTED_VERSIONS } from '../../../src/domain/api-history
 import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/cat-resource.js';
 import { DOG_RESOURCE, DOG_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/dog-resource.js';
 import { withProperty } from '../../../src/domain/versioning/json-schema.js';
+import { AGE_REMOVALS } from '../../../src/domain/api-history/versions/age-removal.js';
 import type { HistoryOptions } from '../../../src/domain/api-history/versions/history-options.js';
 import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/view-sets.js';
 import type { Dog } from '../../../src/domain/dogs/dog.js';
@@ -48,14 +49,29 @@ t.test('a change naming what the bundle does not have, or ending a window twice,
   const broken = defineVersion<HistoryOptions>(NEXT_VERSION, {
     notes: ['Broken'],
     records: () => [recordChange(resourceKey<Dog>('Horse'), new AddField<Dog>({ fieldName: 'mane', schema: { type: 'string' } }))],
-    views: [introduces('HorseViewSet'), removes(DOGGIE_VIEW_SET, 'update'), removes(CAT_VIEW_SET)],
+    views: [introduces('HorseViewSet'), removes(DOGGIE_VIEW_SET, 'update'), introduces(CAT_VIEW_SET, 'update'), removes(CAT_VIEW_SET)],
   });
   const error = t.throws(() => VersionModel.build({ ...API_HISTORY, versions: [broken, ...API_HISTORY.versions] }, OPTIONS), VersionModelError);
   t.same((error as VersionModelError).problems, [
     `version ${NEXT_VERSION} changes record type Horse, which the bundle does not have; add its head`,
     `version ${NEXT_VERSION} introduces HorseViewSet, which the bundle does not have; add it to its view set`,
     `version ${NEXT_VERSION} removes DoggieViewSet.update, which the bundle does not have; add it to its view set`,
+    `version ${NEXT_VERSION} introduces CatViewSet.update, which the bundle does not have; add it to its view set`,
     `CatViewSet is removed by both 5.0.0 and ${NEXT_VERSION}; a unit is removed once`,
+  ]);
+});
+
+t.test('the reference bundle builds with either age removal: every change of it reaches a route', async (t) => {
+  for (const ageRemoval of AGE_REMOVALS) t.doesNotThrow(() => VersionModel.build(API_HISTORY, { ageRemoval }), ageRemoval);
+});
+
+t.test('a dog change at a version before which no dog route exists is refused, naming the change and the versions it would reach', async (t) => {
+  const routed = API_HISTORY.versions.map((change) =>
+    change.version === '2.1.0' ? { ...change, views: [...change.views, introduces(DOGGIE_VIEW_SET)] } : change,
+  );
+  const error = t.throws(() => VersionModel.build({ ...API_HISTORY, versions: routed }, OPTIONS), VersionModelError);
+  t.same((error as VersionModelError).problems, [
+    'version 2.1.0: the change AddField(age) to Dog reaches no route: no view set serving Dog is available at a version it downgrades to (2.0.0 or 1.0.0); remove the change, or open a view set serving Dog at one of those versions',
   ]);
 });
 

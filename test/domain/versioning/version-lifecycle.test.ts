@@ -2,6 +2,7 @@ import t from 'tap';
 import { API_HISTORY } from '../../../src/domain/api-history/bundle.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { Version } from '../../../src/domain/versioning/version.js';
+import { resourceKey } from '../../../src/domain/versioning/resource-key.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
 import { VersionLifecycle, type LifecycleDeclaration } from '../../../src/domain/versioning/version-lifecycle.js';
 import { VersionModelError } from '../../../src/domain/versioning/version-model-error.js';
@@ -152,7 +153,11 @@ t.test('the model refuses every bad lifecycle at once, among the other declarati
 t.test('a bad lifecycle is listed with the other problems of the declaration, not after them', async (t) => {
   const bundle = withLifecycles({ '1.0.0': { deprecated: { on: 'soon' } } });
   const error = t.throws(
-    () => VersionModel.build({ ...bundle, viewSets: [...bundle.viewSets, { name: 'HorseViewSet', actions: [] }] }, { ageRemoval: 'computed' }),
+    () =>
+      VersionModel.build(
+        { ...bundle, viewSets: [...bundle.viewSets, { name: 'HorseViewSet', resource: resourceKey<never>('Horse'), actions: [] }] },
+        { ageRemoval: 'computed' },
+      ),
     VersionModelError,
   ) as VersionModelError;
   t.same(error.problems, [

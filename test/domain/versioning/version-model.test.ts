@@ -158,6 +158,59 @@ t.test('every problem of a declaration is listed at once', async (t) => {
   t.match(error.message, /^The version model is invalid:\n- /);
 });
 
+const addX = new AddField<{ id: number }>({ fieldName: 'x', schema: { type: 'integer' } });
+/** Thing with an x added at `at`, its head's schema holding x. */
+const thingGainingX = (at: string, transform: AddField<{ id: number }> = addX): TestResource => ({
+  ...thing([[at, transform]]),
+  schema: closedObject({ id: { type: 'integer' }, x: { type: 'integer' } }),
+});
+
+t.test('a record change must reach a route: one serving its record type at a version older than its own', async (t) => {
+  const routedFrom = (introducedIn: string) => [{ name: 'ThingViewSet', introducedIn, actions: { list: {} } }];
+  const reached = build({ resources: [thingGainingX('2.9.0')], viewSets: routedFrom('2.0.0') });
+  t.same(reached.changelogEntry(Version.parse('2.9.0')).models.length, 1, 'served at 2.0.0, which the change of 2.9.0 downgrades to');
+  const error = t.throws(() => build({ resources: [thingGainingX('2.0.0')], viewSets: routedFrom('2.0.0') }), VersionModelError);
+  t.same((error as VersionModelError).problems, [
+    'version 2.0.0: the change AddField(x) to Thing reaches no route: no view set serving Thing is available at a version it downgrades to (1.0.0); remove the change, or open a view set serving Thing at one of those versions',
+  ]);
+  const other = resourceKey<never>('Other');
+  const elsewhere = t.throws(
+    () =>
+      build({
+        resources: [thingGainingX('2.9.0')],
+        viewSets: [
+          { name: 'OtherViewSet', resource: other, actions: { list: {} } },
+          { name: 'ThingViewSet', actions: { list: { introducedIn: '2.9.0' } } },
+        ],
+      }),
+    VersionModelError,
+  );
+  t.same(
+    (elsewhere as VersionModelError).problems,
+    [
+      'version 2.9.0: the change AddField(x) to Thing reaches no route: no view set serving Thing is available at a version it downgrades to (2.0.0 or 1.0.0); remove the change, or open a view set serving Thing at one of those versions',
+    ],
+    "another record type's routes, and an action opened at the change's own version, do not count",
+  );
+});
+
+t.test('a change that reaches no route is listed with the other problems of the declaration', async (t) => {
+  const error = t.throws(() =>
+    build({
+      resources: [thingGainingX('2.0.0', new AddField({ fieldName: 'x', schema: { type: 'integer' }, description: ' ' }))],
+      viewSets: [
+        { name: 'ThingViewSet', introducedIn: '2.0.0', actions: { list: {} } },
+        { name: 'A', actions: {} },
+      ],
+    }),
+  ) as VersionModelError;
+  t.same(error.problems, [
+    'Thing transform AddField(x): its description is empty; leave it out, or say what the change means beyond its schema',
+    'A: it declares no action; declare list, retrieve or another',
+    'version 2.0.0: the change AddField(x) to Thing reaches no route: no view set serving Thing is available at a version it downgrades to (1.0.0); remove the change, or open a view set serving Thing at one of those versions',
+  ]);
+});
+
 t.test('asking about what was never declared is a programming error, not a 404', async (t) => {
   const model = build({});
   const latest = model.versions[0] as Version;
