@@ -9,10 +9,14 @@ const NO_IMAGE = 'data:,';
 /** The bundle's map is not served, so the comment pointing at it goes. */
 const SOURCE_MAP_COMMENT = /\n\/\/# sourceMappingURL=[^\n]*\n?$/;
 
-/** redoc's standalone bundle from the installed package, read once, made to load nothing from another host. */
+let redocBundle: Buffer | undefined;
+
+/** redoc's standalone bundle from the installed package, read once a process, made to load nothing from another host. */
 export function readRedocBundle(): Buffer {
-  const path = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
-  return Buffer.from(withoutOutsideRequests(readFileSync(path, 'utf8')));
+  redocBundle ??= Buffer.from(
+    withoutOutsideRequests(readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8')),
+  );
+  return redocBundle;
 }
 
 /** The bundle with its one outside address replaced; refuses the start when that address is not there exactly once. */
