@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
 import { SUPPORTED_VERSIONS } from '../src/domain/api-history/bundle.js';
 import type * as ServiceFixture from './fixtures/service.js';
-import { STAMP } from './loader/build-paths.mjs';
+import { stampBuild } from './loader/build-paths.mjs';
 import { acceptVersion, startService } from './fixtures/service.js';
 
 // The README's "Adding a version", followed as it is written, in a scratch copy of the repository: its code and
@@ -21,7 +21,7 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 /**
  * The test files run in the copy: each one that failed when a version was added while tests still wrote the newest
  * version, the version list or the newest shape out by hand. All run in-process (no PostgreSQL, no outside program),
- * together in one process; test/main.test.ts and test/main-metrics.test.ts, which start child processes, are left out
+ * in two processes; test/main.test.ts and test/main-metrics.test.ts, which start child processes, are left out
  * for time: they take the newest shape and the version count from the same fixtures (test/fixtures/versions.ts).
  */
 const FAST_FILES = [
@@ -171,10 +171,9 @@ t.test("the README's Adding a version, followed literally in a scratch copy: typ
   const env = ownEnvironment();
   // One tsc run typechecks the copy and writes the JavaScript its tests load (test/loader/), as test/loader/build-once.mjs would.
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const started = new Date();
+  const started = Date.now();
   await t.resolves(run(process.execPath, [tsc, '-p', 'tsconfig.test-build.json', '--noCheck', 'false'], { cwd: copy, env }), 'the copy typechecks');
-  writeFileSync(join(copy, STAMP), `${started.toISOString()}\n`);
-  utimesSync(join(copy, STAMP), started, started);
+  stampBuild(pathToFileURL(`${copy}/`), started);
   const missing = FAST_FILES.filter((file) => !existsSync(join(root, file)));
   t.same(missing, [], 'every test file the walkthrough runs exists (a moved file is renamed here too)');
   // Two processes (one a core) import half the files each: each file's tests join its process's one root test,

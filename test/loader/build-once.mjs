@@ -3,9 +3,9 @@
 // compiled-typescript.mjs) and dist/ (what `npm start` runs, and what the tests' child processes run). Types are not
 // checked here: `npm run typecheck` does that. Both builds run at once, on two cores.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ROOT, STAMP, builtAt } from './build-paths.mjs';
+import { ROOT, builtAt, stampBuild } from './build-paths.mjs';
 
 const SOURCES = ['src', 'test', 'bench', 'tools', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.test-build.json'];
 
@@ -33,6 +33,5 @@ if ((builtAt() ?? -Infinity) < Math.max(...SOURCES.map((path) => newestChange(ne
   }
   mkdirSync(new URL('.test-build/', ROOT), { recursive: true });
   // The stamp bears the build's start: a source saved while tsc ran is newer than it, so it is built again next time.
-  writeFileSync(new URL(STAMP, ROOT), `${new Date(started).toISOString()}\n`);
-  utimesSync(new URL(STAMP, ROOT), started / 1000, started / 1000);
+  stampBuild(ROOT, started);
 }

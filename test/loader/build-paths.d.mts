@@ -6,3 +6,5 @@ export declare const BUILD: URL;
 export declare const STAMP: string;
 /** When the last build started (ms), or undefined when there is none. */
 export declare function builtAt(): number | undefined;
+/** Marks the build under `root` as made from the sources as they were at `startedMs`: a source saved later is newer. */
+export declare function stampBuild(root: URL, startedMs: number): void;
