@@ -15,7 +15,7 @@ import { DOG_REPOSITORY, type DogRepository } from './application/ports/dog-repo
 import { CAT_RESOURCE } from './domain/api-history/heads/cat-resource.js';
 import { DOG_RESOURCE } from './domain/api-history/heads/dog-resource.js';
 import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from './domain/api-history/heads/view-sets.js';
-import { ResolveVersion } from './application/use-cases/resolve-version.js';
+import { VersionStandings } from './application/versioning/version-standings.js';
 import { MemoizedRepresenter } from './application/versioning/memoized-representer.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';
 import { SystemClock } from './adapters/clock/system-clock.js';
@@ -77,7 +77,7 @@ export function applicationModule(model: VersionModel, clock: Clock, caches: Cac
     bind<VersionModel>(VERSION_MODEL).toConstantValue(model);
     bind<Representer>(REPRESENTER).toConstantValue(caches.representations ? new MemoizedRepresenter(model) : model);
     bind<Clock>(CLOCK).toConstantValue(clock);
-    bind(ResolveVersion).toSelf().inSingletonScope();
+    bind(VersionStandings).toSelf().inSingletonScope();
     bind(GetChangelog).toSelf().inSingletonScope();
     bind(GetCurrentVersion).toSelf().inSingletonScope();
     const shared = [VERSION_MODEL, REPRESENTER, CLOCK] as const;
@@ -158,7 +158,7 @@ export async function composeService(env: Environment, output: ServiceOutput, re
   const metrics = settings.metrics === undefined ? undefined : createMetricsRegistry();
   if (metrics !== undefined) {
     container.load(metricsModule(metrics));
-    registerVersionMetrics(metrics, container.get(ResolveVersion).lifecycles);
+    registerVersionMetrics(metrics, container.get(VersionStandings).lifecycles);
     storage.registerMetrics(metrics);
   }
   const server = container.get(ApiServer);

@@ -1,13 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { DomainError } from '../../domain/errors/domain-error.js';
 import { whenReady, type Awaitable } from '../../application/ports/awaitable.js';
-import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { DescribeRecords } from '../../application/use-cases/describe-records.js';
 import { GetChangelog } from '../../application/use-cases/get-changelog.js';
 import { GetCurrentVersion } from '../../application/use-cases/get-current-version.js';
 import type { ListRecords } from '../../application/use-cases/list-records.js';
-import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
+import { VersionStandings } from '../../application/versioning/version-standings.js';
 import { LIST_CATS, LIST_DOGS, RETRIEVE_CAT, RETRIEVE_DOG } from '../../application/use-cases/record-actions.js';
 import type { Cat } from '../../domain/cats/cat.js';
 import type { Dog } from '../../domain/dogs/dog.js';
@@ -40,8 +39,7 @@ export class ApiRoutes {
     @inject(RETRIEVE_CAT) retrieveCat: RetrieveRecord<Cat>,
     @inject(CheckHealth) checkHealth: CheckHealth,
     @inject(DescribeRecords) describeRecords: DescribeRecords,
-    @inject(CLOCK) clock: Clock,
-    @inject(ResolveVersion) resolveVersion: ResolveVersion,
+    @inject(VersionStandings) standings: VersionStandings,
     @inject(CACHE_SWITCHES) caches: CacheSwitches = ALL_CACHES_ON,
   ) {
     // The changelog never changes while the process runs: each body is serialized once.
@@ -105,7 +103,7 @@ export class ApiRoutes {
       },
     ];
     this.contracts = new PublishedContracts(api, describeRecords, changelog.execute());
-    this.all = [...api, ...new DocsRoutes(this.contracts, clock, resolveVersion).all];
+    this.all = [...api, ...new DocsRoutes(this.contracts, standings).all];
   }
 }
 

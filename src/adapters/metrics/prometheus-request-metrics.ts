@@ -4,7 +4,7 @@ import type { Version } from '../../domain/versioning/version.js';
 import { ApiRoutes } from '../http/api-routes.js';
 import type { RequestMetrics } from '../http/request-metrics.js';
 import type { ServedRoute } from '../http/routing/route.js';
-import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
+import { VersionStandings } from '../../application/versioning/version-standings.js';
 import { registerComputedMetric, type Sample } from './computed-metric.js';
 import { METRICS_REGISTRY } from './metrics-registry.js';
 import { routeTemplate } from './route-template.js';
@@ -40,7 +40,7 @@ export class PrometheusRequestMetrics implements RequestMetrics {
 
   constructor(
     @inject(ApiRoutes) routes: Pick<ApiRoutes, 'all'>,
-    @inject(ResolveVersion) resolveVersion: Pick<ResolveVersion, 'lifecycles'>,
+    @inject(VersionStandings) standings: Pick<VersionStandings, 'lifecycles'>,
     @inject(METRICS_REGISTRY) registry: Registry,
   ) {
     const templates: string[] = [];
@@ -49,7 +49,7 @@ export class PrometheusRequestMetrics implements RequestMetrics {
       templates.push(routeTemplate(route.pattern));
     }
     this.#routeLabels = [...templates, UNMATCHED_ROUTE];
-    const versions = resolveVersion.lifecycles.map(({ version }) => version.toString());
+    const versions = standings.lifecycles.map(({ version }) => version.toString());
     versions.forEach((version, index) => this.#versions.set(version, index));
     this.#versionLabels = [...versions, NO_VERSION];
     const durationCells = this.#routeLabels.length * METHOD_LABELS.length * STATUS_CLASSES.length;

@@ -5,7 +5,7 @@ import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handle
 import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
 import { SystemClock } from '../../../src/adapters/clock/system-clock.js';
-import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
+import { VersionStandings } from '../../../src/application/versioning/version-standings.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { NEWEST_VERSION } from '../../fixtures/versions.js';
 
@@ -26,7 +26,8 @@ t.test('a client that leaves before its response is logged with status 499', asy
         },
       ],
     },
-    new ResolveVersion(buildReferenceModel(), new SystemClock()),
+    new VersionStandings(buildReferenceModel()),
+    new SystemClock(),
     { access: (line) => access.push(line), errors: () => {} },
   );
   const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 100 });

@@ -4,7 +4,7 @@ import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handle
 import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
 import { SystemClock } from '../../../src/adapters/clock/system-clock.js';
-import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
+import { VersionStandings } from '../../../src/application/versioning/version-standings.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { startService } from '../../fixtures/service.js';
 import { newestDog } from '../../fixtures/versions.js';
@@ -60,7 +60,7 @@ t.test('stop() is idempotent', async (t) => {
 });
 
 t.test('a request that never completes is cut off after the drain timeout', async (t) => {
-  const handler = new ApiRequestHandler({ all: [] }, new ResolveVersion(buildReferenceModel(), new SystemClock()), {
+  const handler = new ApiRequestHandler({ all: [] }, new VersionStandings(buildReferenceModel()), new SystemClock(), {
     access: undefined,
     errors: () => undefined,
   });
@@ -79,7 +79,7 @@ t.test('a request that never completes is cut off after the drain timeout', asyn
 });
 
 t.test('a client that never closes its refused CONNECT does not hold stop() past the drain timeout', async (t) => {
-  const handler = new ApiRequestHandler({ all: [] }, new ResolveVersion(buildReferenceModel(), new SystemClock()), {
+  const handler = new ApiRequestHandler({ all: [] }, new VersionStandings(buildReferenceModel()), new SystemClock(), {
     access: undefined,
     errors: () => undefined,
   });
@@ -108,7 +108,7 @@ t.test('a response still being prepared when stop() is called says Connection: c
       return { body: { done: true } };
     },
   };
-  const handler = new ApiRequestHandler({ all: [slow] }, new ResolveVersion(buildReferenceModel(), new SystemClock()), {
+  const handler = new ApiRequestHandler({ all: [slow] }, new VersionStandings(buildReferenceModel()), new SystemClock(), {
     access: undefined,
     errors: () => undefined,
   });

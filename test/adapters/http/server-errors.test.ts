@@ -10,7 +10,7 @@ import type { Route } from '../../../src/adapters/http/routing/route.js';
 import { InvalidPageError } from '../../../src/application/errors/invalid-page-error.js';
 import { NotFoundError } from '../../../src/application/errors/not-found-error.js';
 import { SystemClock } from '../../../src/adapters/clock/system-clock.js';
-import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
+import { VersionStandings } from '../../../src/application/versioning/version-standings.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { DomainError } from '../../../src/domain/errors/domain-error.js';
 import { InvalidRecordError } from '../../../src/domain/records/invalid-record-error.js';
@@ -54,7 +54,7 @@ t.test('errorResponseFor maps each known error code to its status and detail', a
 async function startWithRoutes(t: Test, undescribed: Omit<Route, 'contract'>[]) {
   const routes = undescribed.map((route) => ({ ...route, contract: TEST_ROUTE_CONTRACT }) as Route);
   const errors: string[] = [];
-  const handler = new ApiRequestHandler({ all: routes }, new ResolveVersion(buildReferenceModel(), new SystemClock()), {
+  const handler = new ApiRequestHandler({ all: routes }, new VersionStandings(buildReferenceModel()), new SystemClock(), {
     access: undefined,
     errors: (line) => errors.push(line),
   });

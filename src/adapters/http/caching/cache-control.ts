@@ -1,4 +1,4 @@
-import type { VersionWithLifecycle } from '../../../application/use-cases/resolve-version.js';
+import type { VersionWithLifecycle } from '../../../application/versioning/version-standings.js';
 import { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Version } from '../../../domain/versioning/version.js';
 
@@ -32,12 +32,12 @@ export class CacheControl {
   }
 
   /**
-   * For a response served at `version` (undefined: unversioned) on the clock's day; `daily` when its content changes with the
-   * date. The time of day is the system's, the date the service's clock (TODAY fixes it).
+   * For a response served at `version` (undefined: unversioned) on the service's date `today`; `daily` when its content
+   * changes with the date. The time of day is the system's, the date the service's clock's (TODAY fixes it).
    */
-  of(version: Version | undefined, daily: boolean, clock: { today(): CalendarDate }, nowMs: number = Date.now()): string {
+  of(version: Version | undefined, daily: boolean, today: CalendarDate, nowMs: number = Date.now()): string {
     if (this.maxAgeSeconds === 0) return this.#full;
-    const dayStart = clock.today().daysSince(EPOCH) * DAY_MS;
+    const dayStart = today.daysSince(EPOCH) * DAY_MS;
     const now = dayStart + (nowMs % DAY_MS);
     let endMs = daily ? dayStart + DAY_MS : Infinity;
     const sunset = version === undefined ? undefined : this.#sunsets.get(version.toString());

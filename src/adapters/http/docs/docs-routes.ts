@@ -1,5 +1,4 @@
-import type { Clock } from '../../../application/ports/clock.js';
-import type { ResolveVersion } from '../../../application/use-cases/resolve-version.js';
+import type { VersionStandings } from '../../../application/versioning/version-standings.js';
 import { DomainError } from '../../../domain/errors/domain-error.js';
 import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
 import type { Version } from '../../../domain/versioning/version.js';
@@ -24,17 +23,15 @@ const PAGE_HEADERS = { 'Content-Security-Policy': DOCS_PAGE_CSP, 'Cache-Control'
 export class DocsRoutes {
   readonly all: readonly PageRoute[];
   readonly #contracts: ApiContracts;
-  readonly #clock: Clock;
-  readonly #resolveVersion: ResolveVersion;
+  readonly #standings: Pick<VersionStandings, 'on'>;
   readonly #scripts: readonly string[];
   /** Each supported version's page, built when first asked for on the day it is for. */
   readonly #pages = new Map<string, RouteResponse>();
   #pagesDay = '';
 
-  constructor(contracts: ApiContracts, clock: Clock, resolveVersion: ResolveVersion) {
+  constructor(contracts: ApiContracts, standings: Pick<VersionStandings, 'on'>) {
     this.#contracts = contracts;
-    this.#clock = clock;
-    this.#resolveVersion = resolveVersion;
+    this.#standings = standings;
     const redoc = new StaticAsset('redoc.standalone', 'js', readRedocBundle(), JAVASCRIPT);
     const script = new StaticAsset('docs-page', 'js', Buffer.from(DOCS_PAGE_SCRIPT), JAVASCRIPT);
     this.#scripts = [redoc.path, script.path];
@@ -45,15 +42,15 @@ export class DocsRoutes {
     ];
   }
 
-  #page({ query }: RouteRequest<undefined>): RouteOutcome {
-    const today = this.#clock.today().toString();
+  #page({ query, today: day }: RouteRequest<undefined>): RouteOutcome {
+    const today = day.toString();
     if (today !== this.#pagesDay) {
       this.#pages.clear();
       this.#pagesDay = today;
     }
     const asked = parseQuery(query).getAll('version');
     if (asked.length > 1) return this.#pickerOnly(400, today, `Give "version" once; it was given ${asked.length} times.`);
-    const byDefault = asked[0] === undefined ? this.#resolveVersion.execute({ requested: undefined }) : undefined;
+    const byDefault = asked[0] === undefined ? this.#standings.on(day).resolve(undefined) : undefined;
     if (byDefault instanceof DomainError) return byDefault;
     const version = asked[0] ?? (byDefault as Version).toString();
     let page = this.#pages.get(version);

@@ -1,4 +1,4 @@
-import type { VersionWithLifecycle } from '../../../application/use-cases/resolve-version.js';
+import type { VersionWithLifecycle } from '../../../application/versioning/version-standings.js';
 import { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { VersionLifecycle } from '../../../domain/versioning/version-lifecycle.js';

@@ -1,4 +1,5 @@
-import type { ResolveVersion } from '../../../application/use-cases/resolve-version.js';
+import type { VersionStandings } from '../../../application/versioning/version-standings.js';
+import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import { ALLOWED_METHODS, type ServedRoute } from './route.js';
 
@@ -21,9 +22,9 @@ export class OptionsHeaders {
 
   constructor(
     routes: readonly ServedRoute[],
-    private readonly resolveVersion: Pick<ResolveVersion, 'lifecycles' | 'advertised' | 'today'>,
+    private readonly standings: Pick<VersionStandings, 'lifecycles' | 'advertisedOn'>,
   ) {
-    const versions = resolveVersion.lifecycles.map(({ version }) => version);
+    const versions = standings.lifecycles.map(({ version }) => version);
     for (const route of routes) {
       const contract = route.contract;
       if (contract?.availableAt !== undefined)
@@ -31,12 +32,13 @@ export class OptionsHeaders {
     }
   }
 
-  of(route: ServedRoute): Readonly<Record<string, string>> {
-    const day = this.resolveVersion.today().toString();
+  /** The headers of OPTIONS on the route's path, on `today`. */
+  of(route: ServedRoute, today: CalendarDate): Readonly<Record<string, string>> {
+    const day = today.toString();
     const made = this.#made.get(route);
     if (made?.day === day) return made.headers;
     const servedAt = this.#servedAt.get(route);
-    const { supported, deprecated } = this.resolveVersion.advertised();
+    const { supported, deprecated } = this.standings.advertisedOn(today);
     const at = (versions: readonly Version[]): string => versions.filter((version) => servedAt?.has(version) ?? true).join(', ');
     const headers: Record<string, string> = { Allow: ALLOWED_METHODS };
     if (at(supported) !== '') headers['api-supported-versions'] = at(supported);

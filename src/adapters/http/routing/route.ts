@@ -1,5 +1,6 @@
 import type { Awaitable } from '../../../application/ports/awaitable.js';
 import type { DomainError } from '../../../domain/errors/domain-error.js';
+import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { JsonSchema } from '../../../domain/versioning/json-schema.js';
 import type { ResourceKey } from '../../../domain/versioning/resource-key.js';
 import type { Version } from '../../../domain/versioning/version.js';
@@ -15,6 +16,8 @@ export interface RouteRequest<V extends Version | undefined = Version> {
   readonly params: Readonly<Record<string, string>>;
   /** The query string without its `?`, parsed only by the routes that read it. */
   readonly query: string;
+  /** The service's date for the request, read once from the clock. */
+  readonly today: CalendarDate;
 }
 
 export interface RouteResponse {

@@ -1,18 +1,18 @@
 import t from 'tap';
 import { CacheControl } from '../../../../src/adapters/http/caching/cache-control.js';
-import { ResolveVersion } from '../../../../src/application/use-cases/resolve-version.js';
+import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
 import { Version } from '../../../../src/domain/versioning/version.js';
 import { lifecycleModel } from '../../../fixtures/lifecycle-history.js';
 import { TestClock } from '../../../fixtures/test-clock.js';
 
 const clock = new TestClock('2026-11-22');
-const lifecycles = new ResolveVersion(lifecycleModel(), clock).lifecycles;
+const lifecycles = new VersionStandings(lifecycleModel()).lifecycles;
 const DAY_START = Date.UTC(2026, 10, 22);
 const v = (text: string) => Version.parse(text);
 
 t.test('CACHE_MAX_AGE=0: no-cache, whatever the time', async (t) => {
   const policy = new CacheControl(0, lifecycles);
-  t.equal(policy.of(v('5.0.0'), true, clock, DAY_START + 86_399_000), 'no-cache');
+  t.equal(policy.of(v('5.0.0'), true, clock.today(), DAY_START + 86_399_000), 'no-cache');
 });
 
 t.test('a max-age never reaches past the end of the UTC day for daily content, nor past the sunset', async (t) => {
@@ -28,17 +28,17 @@ t.test('a max-age never reaches past the end of the UTC day for daily content, n
     ['3.0.0', false, DAY_START, 'public, max-age=3600', 'a deprecation without sunset changes nothing'],
   ];
   for (const [version, daily, now, expected, what] of cases) {
-    t.equal(policy.of(version === undefined ? undefined : v(version), daily, clock, now), expected, what);
+    t.equal(policy.of(version === undefined ? undefined : v(version), daily, clock.today(), now), expected, what);
   }
   const year = new CacheControl(31_536_000, lifecycles);
   const untilSunset = (Date.UTC(2026, 11, 1) - DAY_START) / 1000;
-  t.equal(year.of(v('2.1.0'), false, clock, DAY_START), `public, max-age=${untilSunset}`, '2.1.0: cut at its sunset, 2026-12-01');
-  t.equal(year.of(v('2.1.0'), true, clock, DAY_START), 'public, max-age=86400', 'and daily: cut at midnight first');
-  t.equal(year.of(v('2.0.0'), false, clock, DAY_START + 1000), 'no-cache', '2.0.0: its sunset is today, past');
+  t.equal(year.of(v('2.1.0'), false, clock.today(), DAY_START), `public, max-age=${untilSunset}`, '2.1.0: cut at its sunset, 2026-12-01');
+  t.equal(year.of(v('2.1.0'), true, clock.today(), DAY_START), 'public, max-age=86400', 'and daily: cut at midnight first');
+  t.equal(year.of(v('2.0.0'), false, clock.today(), DAY_START + 1000), 'no-cache', '2.0.0: its sunset is today, past');
 });
 
 t.test("the time of day is the system's, the date the service's clock", async (t) => {
   const policy = new CacheControl(3600, lifecycles);
   const otherDay = Date.UTC(2030, 0, 1) + 86_400_000 - 10_000;
-  t.equal(policy.of(v('5.0.0'), true, clock, otherDay), 'public, max-age=10', '10 s before a midnight, whatever the system date');
+  t.equal(policy.of(v('5.0.0'), true, clock.today(), otherDay), 'public, max-age=10', '10 s before a midnight, whatever the system date');
 });

@@ -6,20 +6,30 @@ import { REDOCLY_LOGO_URL, withoutOutsideRequests } from '../../../../src/adapte
 import type { ApiContracts, VersionSummary } from '../../../../src/adapters/http/openapi/api-contracts.js';
 import type { RouteResponse } from '../../../../src/adapters/http/routing/route.js';
 import { StartupError } from '../../../../src/application/errors/startup-error.js';
-import { ResolveVersion } from '../../../../src/application/use-cases/resolve-version.js';
+import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
 import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';
 import { embedded, picker, scriptPaths } from '../../../fixtures/docs/docs-page-reading.js';
 import { fixtureContracts } from '../../../fixtures/docs/fixture-contracts.js';
 
+/** The clock each DocsRoutes of this file is asked on, as the request handler reads it once per request. */
+const clocks = new WeakMap<DocsRoutes, SystemClock>();
+
 /** The docs routes over `contracts`, on the UTC day of `now()`. */
 function docsRoutes(contracts: ApiContracts, now: () => number = () => Date.parse('2026-11-22T12:00:00Z')): DocsRoutes {
-  const clock = new SystemClock(now);
-  return new DocsRoutes(contracts, clock, new ResolveVersion(buildReferenceModel(), clock));
+  const routes = new DocsRoutes(contracts, new VersionStandings(buildReferenceModel()));
+  clocks.set(routes, new SystemClock(now));
+  return routes;
 }
 
 function open(routes: DocsRoutes, query: string): RouteResponse & { readonly html: string } {
   const page = routes.all.find((route) => route.pattern === '/docs/');
-  const response = page?.handle({ version: undefined, path: '/docs/', params: {}, query }) as RouteResponse;
+  const response = page?.handle({
+    version: undefined,
+    path: '/docs/',
+    params: {},
+    query,
+    today: (clocks.get(routes) as SystemClock).today(),
+  }) as RouteResponse;
   return { ...response, html: (response.body as EncodedBody).bytes.toString() };
 }
 

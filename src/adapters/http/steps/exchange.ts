@@ -1,0 +1,24 @@
+import type { CalendarDate } from '../../../domain/records/calendar-date.js';
+import type { Version } from '../../../domain/versioning/version.js';
+import type { ServedRoute } from '../routing/route.js';
+
+/** What is known of one request as its steps run: for its response, its access line and its metrics. */
+export interface Exchange {
+  readonly method: string;
+  readonly path: string;
+  /** The query string without its `?`. */
+  readonly query: string;
+  /** performance.now() when the request reached the handler. */
+  readonly started: number;
+  /** The service's date for this request, read once from the clock: every step that depends on the day takes this one. */
+  readonly today: CalendarDate;
+  readonly origin: string | undefined;
+  readonly ifNoneMatch: string | undefined;
+  readonly userAgent: string | undefined;
+  /** The CORS headers of every response to it; none on a preflight's answer, which carries its own. */
+  cors: Readonly<Record<string, string>> | undefined;
+  /** Set once the path matches a route. */
+  route: ServedRoute | undefined;
+  /** Set once the version is resolved. */
+  version: Version | undefined;
+}

@@ -1,0 +1,51 @@
+import type { VersionStandings } from '../../../application/versioning/version-standings.js';
+import type { DomainError } from '../../../domain/errors/domain-error.js';
+import type { CalendarDate } from '../../../domain/records/calendar-date.js';
+import { RetiredVersionError } from '../../../domain/versioning/retired-version-error.js';
+import type { Version } from '../../../domain/versioning/version.js';
+import type { VersionStanding } from '../../../domain/versioning/version-standing.js';
+import type { LogSink } from '../../logging/log-sink.js';
+import { AcceptCache } from '../request/accept-cache.js';
+
+/**
+ * The version a request is served at, from its Accept header, as the versions stand on the request's day: a 406 for
+ * a malformed or unsupported version, a 410 from a version's sunset on. One AcceptCache per standing, made at start
+ * (a sunset changes what a header selects). A default version retired while the service runs is logged once a day.
+ */
+export class VersionNegotiation {
+  readonly #caches = new Map<VersionStanding, AcceptCache>();
+  /** The day a request last met a retired default version. */
+  #retiredDefaultLoggedOn: CalendarDate | undefined;
+
+  constructor(
+    private readonly standings: Pick<VersionStandings, 'on' | 'all'>,
+    private readonly errorLog: LogSink,
+    /** false: every header is read anew (the bench measures the service without the cache). */
+    remembers = true,
+  ) {
+    for (const standing of standings.all) {
+      const supported = standing.supported.map((version) => version.toString());
+      this.#caches.set(standing, new AcceptCache((requested) => standing.resolve(requested), supported, remembers));
+    }
+  }
+
+  /** The version, or the refusal to answer with. */
+  select(accept: string | undefined, today: CalendarDate): Version | DomainError {
+    const version = (this.#caches.get(this.standings.on(today)) as AcceptCache).select(accept);
+    if (version instanceof RetiredVersionError && version.byDefault) this.#logRetiredDefault(version, today);
+    return version;
+  }
+
+  /** DEFAULT_VERSION names a version retired while the service runs: said once a day, not once per request. */
+  #logRetiredDefault({ version, sunset }: RetiredVersionError, today: CalendarDate): void {
+    if (this.#retiredDefaultLoggedOn?.equals(today) === true) return;
+    this.#retiredDefaultLoggedOn = today;
+    this.errorLog(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'error',
+        message: `DEFAULT_VERSION=${version} was retired on ${sunset.toString()}: requests that name no version get 410; set DEFAULT_VERSION to a supported version (a restart with this one refuses to start)`,
+      }),
+    );
+  }
+}
