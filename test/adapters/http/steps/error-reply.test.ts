@@ -1,0 +1,23 @@
+import t from 'tap';
+import { ErrorReply } from '../../../../src/adapters/http/steps/error-reply.js';
+import { NotFoundError } from '../../../../src/application/errors/not-found-error.js';
+import { exchangeOf } from '../../../fixtures/exchange.js';
+
+t.test('a refusal: its table row, nothing logged', async (t) => {
+  const reply = new ErrorReply(() => t.fail('nothing to log'));
+  t.same(reply.of(new NotFoundError('no_record'), exchangeOf()), { status: 404, detail: 'Not found.' });
+});
+
+t.test('anything else: a 500 with no detail of it, and one error line naming the request and the cause', async (t) => {
+  const lines: string[] = [];
+  const reply = new ErrorReply((line) => lines.push(line));
+  const exchange = exchangeOf({ method: 'GET', path: `/doggies/${'x'.repeat(3000)}` });
+  t.same(reply.of(new TypeError('boom'), exchange), { status: 500, detail: 'A server error occurred.' });
+  reply.of(Object.create(null) as unknown, exchange);
+  reply.of('a string', exchange);
+  const [error, bare, text] = lines.map((line) => JSON.parse(line) as Record<string, string>);
+  t.match(error, { level: 'error', error: /^TypeError: boom\n {4}at / });
+  t.equal(error?.request?.length, 'GET '.length + 2048, 'the path cut at 2,048 characters');
+  t.equal(bare?.error, '[Object: null prototype] {}', 'an object without a prototype, shown, not thrown again');
+  t.equal(text?.error, 'a string');
+});

@@ -1,0 +1,47 @@
+import t from 'tap';
+import type { Route } from '../../../../src/adapters/http/routing/route.js';
+import { MethodCheck } from '../../../../src/adapters/http/steps/method-check.js';
+import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
+import { Version } from '../../../../src/domain/versioning/version.js';
+import { exchangeOf } from '../../../fixtures/exchange.js';
+import { lifecycleModel } from '../../../fixtures/lifecycle-history.js';
+import { TEST_ROUTE_CONTRACT } from '../../../fixtures/route-contract.js';
+import { date } from '../../../fixtures/test-clock.js';
+import { versionsFrom } from '../../../fixtures/versions.js';
+
+const since3: Route = {
+  pattern: '/new/',
+  contract: { ...TEST_ROUTE_CONTRACT, availableAt: (version) => version.compare(Version.parse('3.0.0')) >= 0 },
+  handle: () => ({ body: {} }),
+};
+const check = new MethodCheck([since3], new VersionStandings(lifecycleModel()));
+
+t.test('GET and HEAD go on to the route', async (t) => {
+  t.equal(check.answer(exchangeOf({ method: 'GET' }), since3), undefined);
+  t.equal(check.answer(exchangeOf({ method: 'HEAD' }), since3), undefined);
+});
+
+t.test("OPTIONS: 204 with Allow and the versions the route is served at on the request's day", async (t) => {
+  t.same(check.answer(exchangeOf({ method: 'OPTIONS' }), since3), {
+    status: 204,
+    body: undefined,
+    headers: { Allow: 'GET, HEAD, OPTIONS', 'api-supported-versions': versionsFrom('3.0.0').join(', ') },
+  });
+  t.same(
+    check.answer(exchangeOf({ method: 'OPTIONS', today: date('2027-01-01') }), since3)?.headers,
+    {
+      Allow: 'GET, HEAD, OPTIONS',
+      'api-supported-versions': versionsFrom('4.0.0').join(', '),
+      'api-deprecated-versions': '3.0.0',
+    },
+    "from 3.0.0's deprecation date on",
+  );
+});
+
+t.test('any other method: 405 naming the method, with Allow', async (t) => {
+  t.same(check.answer(exchangeOf({ method: 'DELETE' }), since3), {
+    status: 405,
+    body: { detail: 'Method "DELETE" not allowed.' },
+    headers: { Allow: 'GET, HEAD, OPTIONS' },
+  });
+});

@@ -1,0 +1,30 @@
+import t from 'tap';
+import type { ServedRoute } from '../../../../src/adapters/http/routing/route.js';
+import { AccessLog } from '../../../../src/adapters/http/steps/access-log.js';
+import { MetricsObserver } from '../../../../src/adapters/http/steps/metrics-observer.js';
+import { Version } from '../../../../src/domain/versioning/version.js';
+import { exchangeOf } from '../../../fixtures/exchange.js';
+
+t.test('the access line: one JSON object, the path and user agent cut, the duration to the microsecond', async (t) => {
+  const lines: string[] = [];
+  const log = new AccessLog((line) => lines.push(line));
+  log.observe(
+    exchangeOf({ method: 'GET', path: `/${'p'.repeat(3000)}`, userAgent: `"${'u'.repeat(300)}`, version: Version.parse('3.0.0') }),
+    200,
+    1.23456,
+  );
+  log.observe(exchangeOf({ method: 'BREW' }), 499, 0);
+  const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  t.match(first, { method: 'GET', status: 200, version: '3.0.0', duration_ms: 1.235 });
+  t.equal((first?.path as string).length, 2048);
+  t.equal((first?.user_agent as string).length, 256);
+  t.match(first?.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  t.match(second, { method: 'BREW', status: 499, version: null, user_agent: null, path: '/' });
+});
+
+t.test('the metrics: route, method, status, version and seconds', async (t) => {
+  const seen: unknown[][] = [];
+  const route: ServedRoute = { pattern: '/docs/', unversioned: true, handle: () => ({ body: {} }) };
+  new MetricsObserver({ observe: (...args) => seen.push(args) }).observe(exchangeOf({ route, method: 'HEAD' }), 304, 2);
+  t.same(seen, [[route, 'HEAD', 304, undefined, 0.002]]);
+});

@@ -1,0 +1,37 @@
+import t from 'tap';
+import { VersionNegotiation } from '../../../../src/adapters/http/steps/version-negotiation.js';
+import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
+import { RetiredVersionError } from '../../../../src/domain/versioning/retired-version-error.js';
+import { UnsupportedVersionError } from '../../../../src/domain/versioning/unsupported-version-error.js';
+import { lifecycleModel } from '../../../fixtures/lifecycle-history.js';
+import { date } from '../../../fixtures/test-clock.js';
+
+const json = (version: string) => `application/json; version=${version}`;
+
+t.test("the version Accept names, as the versions stand on the request's day", async (t) => {
+  const negotiation = new VersionNegotiation(new VersionStandings(lifecycleModel()), () => t.fail('nothing to log'));
+  t.equal(negotiation.select(json('2.1.0'), date('2026-11-30')).toString(), '2.1.0', 'the day before its sunset');
+  t.type(negotiation.select(json('2.1.0'), date('2026-12-01')), RetiredVersionError, 'from its sunset on');
+  t.type(negotiation.select(json('9.0.0'), date('2026-11-30')), UnsupportedVersionError);
+  t.equal(negotiation.select(json('2.1.0'), date('2026-11-30')), negotiation.select(json('2.1.0'), date('2026-11-30')), 'remembered');
+});
+
+t.test('a default version retired while the service runs is logged once a day, not once a request', async (t) => {
+  const lines: string[] = [];
+  const negotiation = new VersionNegotiation(new VersionStandings(lifecycleModel('2.1.0')), (line) => lines.push(line));
+  t.equal(negotiation.select(undefined, date('2026-11-30')).toString(), '2.1.0');
+  t.same(lines, [], 'served: nothing said');
+  for (let request = 0; request < 3; request += 1) t.type(negotiation.select(undefined, date('2026-12-01')), RetiredVersionError);
+  t.equal(lines.length, 1, 'three refusals, one line');
+  t.match(JSON.parse(lines[0] as string), { level: 'error', message: /^DEFAULT_VERSION=2\.1\.0 was retired on 2026-12-01/ });
+  negotiation.select(undefined, date('2026-12-02'));
+  t.equal(lines.length, 2, 'said again the next day');
+  t.type(negotiation.select(json('2.1.0'), date('2026-12-03')), RetiredVersionError);
+  t.equal(lines.length, 2, 'a client naming the retired version is no news for the operator');
+});
+
+t.test('without remembering, every header is read anew', async (t) => {
+  const negotiation = new VersionNegotiation(new VersionStandings(lifecycleModel()), () => {}, false);
+  const first = negotiation.select('application/json; version=9.0.0', date('2026-11-30'));
+  t.not(first, negotiation.select('application/json; version=9.0.0', date('2026-11-30')), 'two refusals, not one remembered');
+});
