@@ -112,12 +112,12 @@ export class ApiRequestHandler {
     if (outcome instanceof DomainError) return this.#sendError(res, outcome, exchange);
     const headers = this.#headers.of(exchange, outcome.headers); //            lifecycle, CORS, the route's own
     const status = this.#conditional.statusOf(exchange, outcome, headers); //  ETag, Cache-Control, 304
-    sendJson(res, status, status === 304 ? undefined : outcome.body, exchange.version, headers);
+    sendJson(res, status, status === 304 ? undefined : outcome.body, headers, this.#headers.jsonContentType(exchange.version));
   }
 
   #sendError(res: ServerResponse, error: unknown, exchange: Exchange): void {
     const { status, detail, headers } = this.#errors.of(error, exchange);
-    sendJson(res, status, { detail }, exchange.version, this.#headers.of(exchange, headers));
+    sendJson(res, status, { detail }, this.#headers.of(exchange, headers), this.#headers.jsonContentType(exchange.version));
   }
 
   /** The access line and the metrics are written once the response is handed to the connection, or as 499 when its client left first. */

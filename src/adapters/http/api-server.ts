@@ -95,11 +95,16 @@ export class ApiServer {
       res.on('close', this.#forget);
     });
     server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
-      sendJson(res, 417, { detail: 'Only "Expect: 100-continue" is understood.' }, undefined, {
-        ...baseHeaders('Accept'),
-        ...cors,
-        Connection: 'close',
-      });
+      sendJson(
+        res,
+        417,
+        { detail: 'Only "Expect: 100-continue" is understood.' },
+        {
+          ...baseHeaders('Accept'),
+          ...cors,
+          Connection: 'close',
+        },
+      );
     });
     // No route takes CONNECT; without this listener node would drop the connection with no answer.
     server.on('connect', (req: IncomingMessage, socket: Duplex) => {

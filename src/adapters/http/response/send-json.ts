@@ -1,24 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import type { Version } from '../../../domain/versioning/version.js';
 import { NO_STORE } from '../caching/cache-control.js';
 import { EncodedBody, JsonText } from './prepared-bodies.js';
 
 /** The headers of one response, filled in by its sender. */
 export type ResponseHeaders = Record<string, string | number>;
-
-/** `application/json; version=…` per version text: one string per supported version, built once. */
-const contentTypes = new Map<string, string>();
-
-function contentTypeOf(version: Version | undefined): string {
-  if (version === undefined) return 'application/json';
-  const text = version.toString();
-  let contentType = contentTypes.get(text);
-  if (contentType === undefined) {
-    contentType = `application/json; version=${text}`;
-    contentTypes.set(text, contentType);
-  }
-  return contentType;
-}
 
 /**
  * The headers every response starts from: `vary`, nosniff, and `no-store`, which a cacheable 200 or 304, or a route
@@ -28,19 +13,29 @@ export function baseHeaders(vary: string): ResponseHeaders {
   return { Vary: vary, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': NO_STORE };
 }
 
+/** The media type of a JSON body served at no version. */
+export const JSON_MEDIA_TYPE = 'application/json';
+
 /**
- * Writes a whole response: JSON body (a JsonText as its bytes; none for HEAD, which node drops), or an EncodedBody's
- * bytes as its own media type, with `headers` (from baseHeaders), to which the body's Content-Type and Content-Length
- * are added. No body (a 204, a 304): neither is added.
+ * Writes a whole response: JSON body (a JsonText as its bytes; none for HEAD, which node drops) as `jsonContentType`
+ * (`application/json; version=…` when served at a version), or an EncodedBody's bytes as its own media type, with
+ * `headers` (from baseHeaders), to which the body's Content-Type and Content-Length are added. No body (a 204, a
+ * 304): neither is added.
  */
-export function sendJson(res: ServerResponse, status: number, body: unknown, version: Version | undefined, headers: ResponseHeaders): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: ResponseHeaders,
+  jsonContentType: string = JSON_MEDIA_TYPE,
+): void {
   let payload: Buffer | string | undefined;
   let contentType: string | undefined;
   if (body instanceof JsonText) payload = body.bytes;
   else if (body instanceof EncodedBody) ({ bytes: payload, contentType } = body);
   else if (body !== undefined) payload = JSON.stringify(body);
   if (payload !== undefined) {
-    headers['Content-Type'] = contentType ?? contentTypeOf(version);
+    headers['Content-Type'] = contentType ?? jsonContentType;
     headers['Content-Length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
   }
   res.writeHead(status, headers);

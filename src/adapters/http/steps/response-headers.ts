@@ -1,6 +1,7 @@
 import type { VersionWithLifecycle } from '../../../application/versioning/version-standings.js';
 import { LifecycleHeaders } from '../response/lifecycle-headers.js';
-import { baseHeaders, type ResponseHeaders } from '../response/send-json.js';
+import { baseHeaders, JSON_MEDIA_TYPE, type ResponseHeaders } from '../response/send-json.js';
+import type { Version } from '../../../domain/versioning/version.js';
 import type { Exchange } from './exchange.js';
 
 /**
@@ -9,12 +10,20 @@ import type { Exchange } from './exchange.js';
  */
 export class ResponseHeaderSet {
   readonly #lifecycle: LifecycleHeaders;
+  /** `application/json; version=…` of each version, by its text. */
+  readonly #contentTypes = new Map<string, string>();
 
   constructor(
     private readonly vary: string,
     lifecycles: readonly VersionWithLifecycle[],
   ) {
     this.#lifecycle = new LifecycleHeaders(lifecycles);
+    for (const { version } of lifecycles) this.#contentTypes.set(version.toString(), `${JSON_MEDIA_TYPE}; version=${version.toString()}`);
+  }
+
+  /** The Content-Type of a JSON body served at `version`, or at none. */
+  jsonContentType(version: Version | undefined): string {
+    return version === undefined ? JSON_MEDIA_TYPE : (this.#contentTypes.get(version.toString()) as string);
   }
 
   of({ cors, version }: Exchange, own: Readonly<Record<string, string>> | undefined): ResponseHeaders {

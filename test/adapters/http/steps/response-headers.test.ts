@@ -27,3 +27,9 @@ t.test('no CORS, no own headers, no version: the base headers alone, a new objec
   t.not(made, headers.of(exchangeOf(), undefined));
   t.same(headers.of(exchangeOf({ version: Version.parse('5.0.0') }), undefined), made, 'a version not deprecated adds nothing');
 });
+
+t.test("a JSON body's Content-Type names the version it is served at, made at start", async (t) => {
+  t.equal(headers.jsonContentType(Version.parse('2.1.0')), 'application/json; version=2.1.0');
+  t.equal(headers.jsonContentType(Version.parse('2.1.0')), headers.jsonContentType(Version.parse('2.1.0')));
+  t.equal(headers.jsonContentType(undefined), 'application/json', 'served at no version (/health/, an error before the version)');
+});
