@@ -2,19 +2,19 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startScriptNodeFlags } from './start-script.js';
 
-// The compiled scripts' neighbours, from dist/bench/harness/: the service, and the processes the bench and
-// cpu-compare start beside it.
-export const SERVICE_MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
+// The compiled scripts' neighbours, from dist/bench-build/bench/harness/: the service as `npm start` runs it
+// (dist/), and the processes the bench and cpu-compare start beside it.
+export const SERVICE_MAIN = fileURLToPath(new URL('../../../main.js', import.meta.url));
 export const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url));
 export const LOAD_GENERATOR = fileURLToPath(new URL('./load-generator.js', import.meta.url));
 export const BARE_POSTGRES_SERVER = fileURLToPath(new URL('./bare-postgres-server.js', import.meta.url));
-export const LOAD_DATA = fileURLToPath(new URL('../../load-data.js', import.meta.url));
+export const LOAD_DATA = fileURLToPath(new URL('../../../load-data.js', import.meta.url));
 /** The service's DATABASE_POOL_SIZE in the bench, and the bare server's pool: one connection per load connection. */
 export const POSTGRES_POOL_SIZE = 10;
 
 /** The node flags `npm start` gives the service (package.json), so that scripts run it as it is shipped. */
 export function serviceNodeFlags(): string[] {
-  return startScriptNodeFlags(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8'));
+  return startScriptNodeFlags(readFileSync(fileURLToPath(new URL('../../../../package.json', import.meta.url)), 'utf8'));
 }
 
 /** Ages depend on today; a fixed date keeps every response the same bytes all run long. */
