@@ -6,7 +6,7 @@ import { VERSION_MODEL } from './application/ports/version-model.js';
 import { CheckHealth } from './application/use-cases/check-health.js';
 import { DescribeRecords } from './application/use-cases/describe-records.js';
 import { GetChangelog } from './application/use-cases/get-changelog.js';
-import { GetCurrentVersion } from './application/use-cases/get-current-version.js';
+import { GetChangelogEntry } from './application/use-cases/get-changelog-entry.js';
 import { ListRecords } from './application/use-cases/list-records.js';
 import { LIST_CATS, LIST_DOGS, RETRIEVE_CAT, RETRIEVE_DOG } from './application/use-cases/record-actions.js';
 import { RetrieveRecord } from './application/use-cases/retrieve-record.js';
@@ -79,7 +79,7 @@ export function applicationModule(model: VersionModel, clock: Clock, caches: Cac
     bind<Clock>(CLOCK).toConstantValue(clock);
     bind(ResolveVersion).toSelf().inSingletonScope();
     bind(GetChangelog).toSelf().inSingletonScope();
-    bind(GetCurrentVersion).toSelf().inSingletonScope();
+    bind(GetChangelogEntry).toSelf().inSingletonScope();
     const shared = [VERSION_MODEL, REPRESENTER, CLOCK] as const;
     bind(LIST_DOGS)
       .toResolvedValue(

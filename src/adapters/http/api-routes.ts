@@ -5,7 +5,7 @@ import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { DescribeRecords } from '../../application/use-cases/describe-records.js';
 import { GetChangelog } from '../../application/use-cases/get-changelog.js';
-import { GetCurrentVersion } from '../../application/use-cases/get-current-version.js';
+import { GetChangelogEntry } from '../../application/use-cases/get-changelog-entry.js';
 import type { ListRecords } from '../../application/use-cases/list-records.js';
 import { ResolveVersion } from '../../application/use-cases/resolve-version.js';
 import { LIST_CATS, LIST_DOGS, RETRIEVE_CAT, RETRIEVE_DOG } from '../../application/use-cases/record-actions.js';
@@ -33,7 +33,7 @@ export class ApiRoutes {
 
   constructor(
     @inject(GetChangelog) changelog: GetChangelog,
-    @inject(GetCurrentVersion) currentVersion: GetCurrentVersion,
+    @inject(GetChangelogEntry) changelogEntry: GetChangelogEntry,
     @inject(LIST_DOGS) listDogs: ListRecords<Dog>,
     @inject(RETRIEVE_DOG) retrieveDog: RetrieveRecord<Dog>,
     @inject(LIST_CATS) listCats: ListRecords<Cat>,
@@ -50,7 +50,7 @@ export class ApiRoutes {
     const entryOf = (version: Version): JsonText => {
       let json = entryJson.get(version.toString());
       if (json === undefined) {
-        json = new JsonText(JSON.stringify(currentVersion.execute({ version })));
+        json = new JsonText(JSON.stringify(changelogEntry.execute({ version })));
         entryJson.set(version.toString(), json);
       }
       return json;

@@ -8,7 +8,7 @@ import { walkSchemas, type BoundTransform, type SchemaStep } from './schema-walk
 import type { Transform } from './transform.js';
 import { Version } from './version.js';
 import type { BundledResource, ViewSetHead } from './version-bundle.js';
-import type { RecordChange, VersionChange } from './version-change.js';
+import type { RecordChange, VersionDeclaration } from './version-declaration.js';
 import { VersionModelError } from './version-model-error.js';
 import type { ViewSetWindows, WindowEnds } from './view-set-windows.js';
 
@@ -50,7 +50,7 @@ export class DeclarationChecker {
   }
 
   /** The version changes, newest first, with each version text's parsed value. */
-  newestFirst<O>(changes: readonly VersionChange<O>[]): { readonly version: Version; readonly change: VersionChange<O> }[] {
+  newestFirst<O>(changes: readonly VersionDeclaration<O>[]): { readonly version: Version; readonly change: VersionDeclaration<O> }[] {
     return changes
       .map((change) => ({ version: this.#byText.get(Version.parse(change.version).toString()) as Version, change }))
       .sort((a, b) => b.version.compare(a.version));
@@ -69,7 +69,7 @@ export class DeclarationChecker {
    * Each view set's windows from the versions (oldest first) that introduce and remove it and its actions; a change
    * naming a view set or action the bundle does not have, or ending a window twice, is a problem.
    */
-  viewSetWindows(heads: readonly ViewSetHead[], oldestFirst: readonly VersionChange<never>[]): ViewSetWindows[] {
+  viewSetWindows(heads: readonly ViewSetHead[], oldestFirst: readonly VersionDeclaration<never>[]): ViewSetWindows[] {
     for (const { version, views } of oldestFirst) {
       for (const view of views) {
         if (heads.some((head) => head.name === view.viewSet && (view.action === undefined || head.actions.includes(view.action)))) continue;

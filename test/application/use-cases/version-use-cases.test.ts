@@ -1,6 +1,6 @@
 import t from 'tap';
 import { GetChangelog } from '../../../src/application/use-cases/get-changelog.js';
-import { GetCurrentVersion } from '../../../src/application/use-cases/get-current-version.js';
+import { GetChangelogEntry } from '../../../src/application/use-cases/get-changelog-entry.js';
 import { ResolveVersion } from '../../../src/application/use-cases/resolve-version.js';
 import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
 import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
@@ -26,6 +26,6 @@ t.test('the changelog and the current version entry', async (t) => {
     'newest first',
   );
   t.equal(new GetChangelog(model).execute(), changelog, 'the same every time');
-  const current = new GetCurrentVersion(model).execute({ version: Version.parse('2.0.0') });
+  const current = new GetChangelogEntry(model).execute({ version: Version.parse('2.0.0') });
   t.match(current, { version: '2.0.0', notes: ['Added the dog detail view'], views: { actions_introduced: ['DoggieViewSet.retrieve'] } });
 });

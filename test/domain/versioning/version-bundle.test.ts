@@ -10,7 +10,7 @@ import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/h
 import type { Dog } from '../../../src/domain/dogs/dog.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
 import { resourceKey } from '../../../src/domain/versioning/resource-key.js';
-import { defineVersion, introduces, recordChange, removes } from '../../../src/domain/versioning/version-change.js';
+import { defineVersion, introduces, recordChange, removes } from '../../../src/domain/versioning/version-declaration.js';
 import { VersionModelError } from '../../../src/domain/versioning/version-model-error.js';
 import { NEXT_VERSION } from '../../fixtures/versions.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';

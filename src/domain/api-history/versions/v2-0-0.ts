@@ -1,4 +1,4 @@
-import { defineVersion, introduces } from '../../versioning/version-change.js';
+import { defineVersion, introduces } from '../../versioning/version-declaration.js';
 import type { HistoryOptions } from './history-options.js';
 import { DOGGIE_VIEW_SET } from '../heads/view-sets.js';
 

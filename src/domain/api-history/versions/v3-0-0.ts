@@ -2,7 +2,7 @@ import type { Dog } from '../../dogs/dog.js';
 import { type JsonSchema, withProperty } from '../../versioning/json-schema.js';
 import type { Representation } from '../../versioning/representation.js';
 import type { Transform } from '../../versioning/transform.js';
-import { defineVersion, introduces, recordChange } from '../../versioning/version-change.js';
+import { defineVersion, introduces, recordChange } from '../../versioning/version-declaration.js';
 import { withField } from '../../versioning/with-field.js';
 import { HUMAN_YEARS_SCHEMA } from './dog-age-schemas.js';
 import { DOG_RESOURCE } from '../heads/dog-resource.js';

@@ -5,7 +5,7 @@ import type { Representation } from '../../versioning/representation.js';
 import type { RequestContext } from '../../versioning/request-context.js';
 import { RemoveField } from '../../versioning/remove-field.js';
 import type { Transform } from '../../versioning/transform.js';
-import { defineVersion, recordChange, removes } from '../../versioning/version-change.js';
+import { defineVersion, recordChange, removes } from '../../versioning/version-declaration.js';
 import { withField } from '../../versioning/with-field.js';
 import { withoutField } from '../../versioning/without-field.js';
 import { AGE_OBJECT_SCHEMA } from './dog-age-schemas.js';

@@ -1,4 +1,4 @@
-import { defineVersion, removes } from '../../versioning/version-change.js';
+import { defineVersion, removes } from '../../versioning/version-declaration.js';
 import type { HistoryOptions } from './history-options.js';
 import { CAT_VIEW_SET } from '../heads/view-sets.js';
 
