@@ -77,6 +77,14 @@ export class DeclarationChecker {
     });
   }
 
+  /** Each view set serving a record type the bundle has no head for is a problem: its routes would answer with nothing. */
+  viewSetsServeKnownTypes(heads: readonly ViewSetHead[], resources: readonly BundledResource[]): void {
+    for (const head of heads) {
+      if (resources.some((resource) => resource.key === head.resource)) continue;
+      this.problems.push(`view set ${head.name} serves record type ${head.resource.name}, which the bundle does not have; add its head`);
+    }
+  }
+
   /**
    * Each view set's windows from the versions (oldest first) that introduce and remove it and its actions; a change
    * naming a view set or action the bundle does not have, or ending a window twice, is a problem.

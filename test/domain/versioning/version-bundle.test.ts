@@ -1,12 +1,11 @@
 import t from 'tap';
 import { lte } from 'semver';
 import { API_HISTORY, SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
-import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/cat-resource.js';
-import { DOG_RESOURCE, DOG_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/dog-resource.js';
+import { CAT_RESOURCE_HEAD, CAT_VIEW_SET } from '../../../src/domain/api-history/heads/cat-resource.js';
+import { DOG_RESOURCE, DOG_RESOURCE_HEAD, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/dog-resource.js';
 import { withProperty } from '../../../src/domain/versioning/json-schema.js';
 import { AGE_REMOVALS } from '../../../src/domain/api-history/versions/age-removal.js';
 import type { HistoryOptions } from '../../../src/domain/api-history/versions/history-options.js';
-import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/view-sets.js';
 import type { Dog } from '../../../src/domain/dogs/dog.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
 import { resourceKey } from '../../../src/domain/versioning/resource-key.js';
@@ -85,6 +84,12 @@ t.test('a bundle not newest first is refused, naming each version out of place, 
     ],
     'two versions swapped, and a malformed one: every problem at once',
   );
+});
+
+t.test('a view set serving a record type the bundle has no head for is refused at build, naming both', async (t) => {
+  const horses = { name: 'HorseViewSet', resource: resourceKey<never>('Horse'), actions: ['list'] };
+  const error = t.throws(() => VersionModel.build({ ...API_HISTORY, viewSets: [...API_HISTORY.viewSets, horses] }, OPTIONS), VersionModelError);
+  t.same((error as VersionModelError).problems, ['view set HorseViewSet serves record type Horse, which the bundle does not have; add its head']);
 });
 
 t.test('the reference bundle builds with either age removal: every change of it reaches a route', async (t) => {

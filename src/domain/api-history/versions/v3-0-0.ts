@@ -7,7 +7,7 @@ import { withField } from '../../versioning/with-field.js';
 import { HUMAN_YEARS_SCHEMA } from './dog-age-schemas.js';
 import { DOG_RESOURCE } from '../heads/dog-resource.js';
 import type { HistoryOptions } from './history-options.js';
-import { CAT_VIEW_SET } from '../heads/view-sets.js';
+import { CAT_VIEW_SET } from '../heads/cat-resource.js';
 
 /** Dog.age becomes an object `{human_years, dog_years}`; older versions get the integer back. */
 export class GroupAgeAndDogYears implements Transform<Dog> {

@@ -11,7 +11,7 @@ import { withoutField } from '../../versioning/without-field.js';
 import { AGE_OBJECT_SCHEMA } from './dog-age-schemas.js';
 import { DOG_RESOURCE } from '../heads/dog-resource.js';
 import type { HistoryOptions } from './history-options.js';
-import { CAT_VIEW_SET } from '../heads/view-sets.js';
+import { CAT_VIEW_SET } from '../heads/cat-resource.js';
 
 /** Mode A: age is gone; older versions get it back with the real values, computed from the record. */
 export class RemoveAge implements Transform<Dog> {
