@@ -6,15 +6,11 @@ import { VERSION_MODEL } from './application/ports/version-model.js';
 import { CheckHealth } from './application/use-cases/check-health.js';
 import { DescribeRecords } from './application/use-cases/describe-records.js';
 import { GetChangelog } from './application/use-cases/get-changelog.js';
-import { GetCurrentVersion } from './application/use-cases/get-current-version.js';
+import { GetChangelogEntry } from './application/use-cases/get-changelog-entry.js';
 import { ListRecords } from './application/use-cases/list-records.js';
-import { LIST_CATS, LIST_DOGS, RETRIEVE_CAT, RETRIEVE_DOG } from './application/use-cases/record-actions.js';
+import { COLLECTION_USE_CASES, type CollectionUseCases } from './application/use-cases/record-actions.js';
 import { RetrieveRecord } from './application/use-cases/retrieve-record.js';
-import { CAT_REPOSITORY, type CatRepository } from './application/ports/cat-repository.js';
-import { DOG_REPOSITORY, type DogRepository } from './application/ports/dog-repository.js';
-import { CAT_RESOURCE } from './domain/api-history/heads/cat-resource.js';
-import { DOG_RESOURCE } from './domain/api-history/heads/dog-resource.js';
-import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from './domain/api-history/heads/view-sets.js';
+import { repositoryOf, type RecordRepository } from './application/ports/record-repository.js';
 import { VersionStandings } from './application/versioning/version-standings.js';
 import { MemoizedRepresenter } from './application/versioning/memoized-representer.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';
@@ -30,7 +26,9 @@ import type { LogSink } from './adapters/logging/log-sink.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
 import { buildReferenceModel } from './domain/api-history/reference-history.js';
-import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
+import { RECORD_COLLECTIONS, SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
+import type { AnyRecordCollection } from './domain/versioning/record-collection.js';
+import type { ResourceKey } from './domain/versioning/resource-key.js';
 import { Version } from './domain/versioning/version.js';
 import type { VersionModel } from './domain/versioning/version-model.js';
 import { RetiredVersionError } from './domain/versioning/retired-version-error.js';
@@ -47,7 +45,7 @@ export interface ServiceOutput {
   readonly stderr: LogSink;
 }
 
-/** An in-memory storage adapter: a ContainerModule binding DOG_REPOSITORY and CAT_REPOSITORY, given the validated records. */
+/** An in-memory storage adapter: a ContainerModule binding each collection's repository (`repositoryOf`), given the validated records. */
 export type PersistenceModule = (records: LoadedRecords) => ContainerModule;
 
 export interface ComposedService {
@@ -79,36 +77,21 @@ export function applicationModule(model: VersionModel, clock: Clock, caches: Cac
     bind<Clock>(CLOCK).toConstantValue(clock);
     bind(VersionStandings).toSelf().inSingletonScope();
     bind(GetChangelog).toSelf().inSingletonScope();
-    bind(GetCurrentVersion).toSelf().inSingletonScope();
-    const shared = [VERSION_MODEL, REPRESENTER, CLOCK] as const;
-    bind(LIST_DOGS)
-      .toResolvedValue(
-        (model: VersionModel, representer: Representer, clock: Clock, dogs: DogRepository) =>
-          new ListRecords(model, representer, clock, dogs, DOGGIE_VIEW_SET, DOG_RESOURCE, caches.pages),
-        [...shared, DOG_REPOSITORY],
-      )
-      .inSingletonScope();
-    bind(RETRIEVE_DOG)
-      .toResolvedValue(
-        (model: VersionModel, representer: Representer, clock: Clock, dogs: DogRepository) =>
-          new RetrieveRecord(model, representer, clock, dogs, DOGGIE_VIEW_SET, DOG_RESOURCE),
-        [...shared, DOG_REPOSITORY],
-      )
-      .inSingletonScope();
-    bind(LIST_CATS)
-      .toResolvedValue(
-        (model: VersionModel, representer: Representer, clock: Clock, cats: CatRepository) =>
-          new ListRecords(model, representer, clock, cats, CAT_VIEW_SET, CAT_RESOURCE, caches.pages),
-        [...shared, CAT_REPOSITORY],
-      )
-      .inSingletonScope();
-    bind(RETRIEVE_CAT)
-      .toResolvedValue(
-        (model: VersionModel, representer: Representer, clock: Clock, cats: CatRepository) =>
-          new RetrieveRecord(model, representer, clock, cats, CAT_VIEW_SET, CAT_RESOURCE),
-        [...shared, CAT_REPOSITORY],
-      )
-      .inSingletonScope();
+    bind(GetChangelogEntry).toSelf().inSingletonScope();
+    for (const collection of RECORD_COLLECTIONS as readonly AnyRecordCollection[]) {
+      const { viewSet } = collection;
+      const key = collection.head.key as ResourceKey<{ readonly id: number }>;
+      bind<CollectionUseCases>(COLLECTION_USE_CASES)
+        .toResolvedValue(
+          (model: VersionModel, representer: Representer, clock: Clock, repository: RecordRepository<{ readonly id: number }>) => ({
+            collection,
+            list: new ListRecords(model, representer, clock, repository, viewSet, key, caches.pages),
+            retrieve: new RetrieveRecord(model, representer, clock, repository, viewSet, key),
+          }),
+          [VERSION_MODEL, REPRESENTER, CLOCK, repositoryOf(collection)],
+        )
+        .inSingletonScope();
+    }
     bind(CheckHealth).toSelf().inSingletonScope();
     bind(DescribeRecords).toSelf().inSingletonScope();
   });
@@ -238,7 +221,7 @@ async function openStorage(
   const source = settings.dataFile === undefined ? 'the bundled sample data' : `DATA_FILE ${settings.dataFile}`;
   return {
     module: persistence(records),
-    description: `memory (dogs: ${records.dogs.length}, cats: ${records.cats.length}) from ${source}`,
+    description: `memory (${RECORD_COLLECTIONS.map(({ name }) => `${name}: ${records[name].length}`).join(', ')}) from ${source}`,
     registerMetrics: () => {},
     close: async () => {},
   };

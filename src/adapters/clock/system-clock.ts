@@ -1,7 +1,5 @@
 import type { Clock } from '../../application/ports/clock.js';
-import { CalendarDate } from '../../domain/records/calendar-date.js';
-
-const DAY_MS = 86_400_000;
+import { CalendarDate, DAY_MS } from '../../domain/records/calendar-date.js';
 
 /** Today is the current UTC date of the system, built once per day however many requests ask for it. */
 export class SystemClock implements Clock {

@@ -1,15 +1,14 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, multiInject } from 'inversify';
 import { DomainError } from '../../domain/errors/domain-error.js';
 import { whenReady, type Awaitable } from '../../application/ports/awaitable.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { DescribeRecords } from '../../application/use-cases/describe-records.js';
 import { GetChangelog } from '../../application/use-cases/get-changelog.js';
-import { GetCurrentVersion } from '../../application/use-cases/get-current-version.js';
+import { GetChangelogEntry } from '../../application/use-cases/get-changelog-entry.js';
 import type { ListRecords } from '../../application/use-cases/list-records.js';
 import { VersionStandings } from '../../application/versioning/version-standings.js';
-import { LIST_CATS, LIST_DOGS, RETRIEVE_CAT, RETRIEVE_DOG } from '../../application/use-cases/record-actions.js';
-import type { Cat } from '../../domain/cats/cat.js';
-import type { Dog } from '../../domain/dogs/dog.js';
+import { COLLECTION_USE_CASES, type CollectionUseCases } from '../../application/use-cases/record-actions.js';
+import type { ActionRoute } from '../../domain/versioning/record-collection.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
 import { CHANGELOG_ENTRY_SCHEMA } from '../../domain/versioning/changelog-schema.js';
 import type { Version } from '../../domain/versioning/version.js';
@@ -32,11 +31,8 @@ export class ApiRoutes {
 
   constructor(
     @inject(GetChangelog) changelog: GetChangelog,
-    @inject(GetCurrentVersion) currentVersion: GetCurrentVersion,
-    @inject(LIST_DOGS) listDogs: ListRecords<Dog>,
-    @inject(RETRIEVE_DOG) retrieveDog: RetrieveRecord<Dog>,
-    @inject(LIST_CATS) listCats: ListRecords<Cat>,
-    @inject(RETRIEVE_CAT) retrieveCat: RetrieveRecord<Cat>,
+    @inject(GetChangelogEntry) changelogEntry: GetChangelogEntry,
+    @multiInject(COLLECTION_USE_CASES) collections: readonly CollectionUseCases[],
     @inject(CheckHealth) checkHealth: CheckHealth,
     @inject(DescribeRecords) describeRecords: DescribeRecords,
     @inject(VersionStandings) standings: VersionStandings,
@@ -48,7 +44,7 @@ export class ApiRoutes {
     const entryOf = (version: Version): JsonText => {
       let json = entryJson.get(version.toString());
       if (json === undefined) {
-        json = new JsonText(JSON.stringify(currentVersion.execute({ version })));
+        json = new JsonText(JSON.stringify(changelogEntry.execute({ version })));
         entryJson.set(version.toString(), json);
       }
       return json;
@@ -71,18 +67,10 @@ export class ApiRoutes {
         handle: ({ version }) => ({ body: entryOf(version) }),
         contract: { operationId: 'getMyVersion', summary: 'The version this request is served at', tag: 'Versions', body: changelogSchema },
       },
-      { pattern: '/doggies/', handle: listing(listDogs, json), contract: recordContract('page', 'listDogs', 'A page of dogs', 'Dogs', listDogs) },
-      {
-        pattern: '/doggies/:id/',
-        handle: retrieval(retrieveDog, json),
-        contract: recordContract('record', 'retrieveDog', 'One dog', 'Dogs', retrieveDog),
-      },
-      { pattern: '/cats/', handle: listing(listCats, json), contract: recordContract('page', 'listCats', 'A page of cats', 'Cats', listCats) },
-      {
-        pattern: '/cats/:id/',
-        handle: retrieval(retrieveCat, json),
-        contract: recordContract('record', 'retrieveCat', 'One cat', 'Cats', retrieveCat),
-      },
+      ...collections.flatMap(({ collection: { path, tag, routes }, list, retrieve }): Route[] => [
+        { pattern: path, handle: listing(list, json), contract: recordContract('page', routes.list, tag, list) },
+        { pattern: `${path}:id/`, handle: retrieval(retrieve, json), contract: recordContract('record', routes.retrieve, tag, retrieve) },
+      ]),
       {
         pattern: '/openapi.json',
         handle: ({ version }) => ({ body: this.contracts.json(version) }),
@@ -150,8 +138,7 @@ const HEALTH_BODY: RouteBody = { kind: 'fixed', name: 'Health', schema: HEALTH_S
 /** The contract of a route answering a page of records, or one record, of a use case's resource. */
 function recordContract(
   body: 'page' | 'record',
-  operationId: string,
-  summary: string,
+  { operationId, summary }: ActionRoute,
   tag: string,
   useCase: Pick<ListRecords<never> | RetrieveRecord<never>, 'resource' | 'isAvailableAt' | 'hasEnd'>,
 ): RouteContract {

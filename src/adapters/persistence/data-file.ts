@@ -1,6 +1,5 @@
 import { open } from 'node:fs/promises';
-import { parseCat } from '../../domain/cats/cat.js';
-import { parseDog } from '../../domain/dogs/dog.js';
+import { RECORD_COLLECTIONS } from '../../domain/api-history/bundle.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import type { InvalidRecordError } from '../../domain/records/invalid-record-error.js';
@@ -9,7 +8,9 @@ import { jsonSyntaxError } from './json-syntax-error.js';
 import { SAMPLE_DATA } from '../persistence/sample-data.js';
 import { StartupError } from '../../application/errors/startup-error.js';
 
-const COLLECTIONS = ['dogs', 'cats'] as const;
+const NAMES = RECORD_COLLECTIONS.map(({ name }) => name);
+const KEYS = new Intl.ListFormat('en', { type: 'conjunction' }).format(NAMES.map((name) => `"${name}"`));
+const SHAPE = `{${NAMES.map((name) => `"${name}": [...]`).join(', ')}}`;
 /** Node's longest string is about 512 MiB; a larger file could not be parsed anyway. */
 export const MAX_DATA_FILE_BYTES = 256 * 1024 * 1024;
 const BYTE_ORDER_MARK = '\uFEFF';
@@ -52,21 +53,20 @@ async function readDataFile(source: string, path: string): Promise<string> {
   }
 }
 
-/** Records from parsed JSON of the form {"dogs": [...], "cats": [...]}; the first wrong record is named. */
+/** Records from parsed JSON of the form {"dogs": [...], "cats": [...]}, a key per collection; the first wrong record is named. */
 export function parseRecords(source: string, json: unknown, today: CalendarDate): LoadedRecords {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new StartupError(`${source}: must be a JSON object {"dogs": [...], "cats": [...]}`);
+    throw new StartupError(`${source}: must be a JSON object ${SHAPE}`);
   }
   for (const key of Object.keys(json)) {
-    if (!(COLLECTIONS as readonly string[]).includes(key)) {
-      throw new StartupError(`${source}: unknown key ${quoteShortened(key)}; the keys are "dogs" and "cats"`);
+    if (!(NAMES as readonly string[]).includes(key)) {
+      throw new StartupError(`${source}: unknown key ${quoteShortened(key)}; the keys are ${KEYS}`);
     }
   }
-  const data = json as Readonly<Record<(typeof COLLECTIONS)[number], unknown>>;
-  return {
-    dogs: parseCollection(source, 'dogs', data.dogs, (input) => parseDog(input, today)),
-    cats: parseCollection(source, 'cats', data.cats, parseCat),
-  };
+  const data = json as Readonly<Record<string, unknown>>;
+  return Object.fromEntries(
+    RECORD_COLLECTIONS.map(({ name, parse }) => [name, parseCollection(source, name, data[name], (input) => parse(input, today))]),
+  ) as unknown as LoadedRecords;
 }
 
 function parseCollection<R extends { readonly id: number }>(

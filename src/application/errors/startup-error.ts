@@ -1,6 +1,6 @@
-import { DomainError } from '../../domain/errors/domain-error.js';
+import { StartupFailure } from '../../domain/errors/startup-failure.js';
 
 /** A setting or the data file is wrong: the service refuses to start, and the message says which and why. */
-export class StartupError extends DomainError {
+export class StartupError extends StartupFailure {
   readonly code = 'startup_refused';
 }

@@ -25,3 +25,8 @@ export interface RecordRepository<R> {
   /** The records of one page (by offset, or next to a cursor's id), ascending by id, and the collection's size. */
   list(page: PageRequest): Awaitable<RecordSlice<R>>;
 }
+
+/** The token a storage adapter binds the repository of a collection to (every collection has one, by its name). */
+export function repositoryOf(collection: { readonly name: string }): symbol {
+  return Symbol.for(`RecordRepository(${collection.name})`);
+}

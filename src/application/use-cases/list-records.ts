@@ -12,6 +12,7 @@ import type { Awaitable } from '../ports/awaitable.js';
 import type { Clock } from '../ports/clock.js';
 import type { RecordRepository, RecordSlice } from '../ports/record-repository.js';
 import type { Representer } from '../ports/representer.js';
+import { RecordAction } from './record-action.js';
 
 export interface ListInput {
   readonly version: Version;
@@ -20,31 +21,22 @@ export interface ListInput {
 }
 
 /** The `list` action of a collection: one page in ascending id order, every item shaped for the requested version. */
-export class ListRecords<R extends { readonly id: number }> {
+export class ListRecords<R extends { readonly id: number }> extends RecordAction<R> {
+  protected readonly action = 'list';
   /** Absent when the bench measures the service without it (BENCH_CACHES_OFF=pages). */
   readonly #pages: RepresentedPages | undefined;
 
   constructor(
-    private readonly model: Pick<VersionModel, 'isAvailable' | 'hasEnd'>,
-    private readonly representer: Representer,
-    private readonly clock: Clock,
-    private readonly repository: RecordRepository<R>,
-    private readonly viewSet: string,
-    /** The record type it answers with. */
-    readonly resource: ResourceKey<R>,
+    model: Pick<VersionModel, 'isAvailable' | 'hasEnd'>,
+    representer: Representer,
+    clock: Clock,
+    repository: RecordRepository<R>,
+    viewSet: string,
+    resource: ResourceKey<R>,
     remembersPages = true,
   ) {
+    super(model, representer, clock, repository, viewSet, resource);
     this.#pages = remembersPages ? new RepresentedPages() : undefined;
-  }
-
-  /** Whether the action exists at the version (execute answers NotFoundError 'hidden' where it does not). */
-  isAvailableAt(version: Version): boolean {
-    return this.model.isAvailable(this.viewSet, 'list', version);
-  }
-
-  /** Whether the action is removed after the last version that serves it. */
-  hasEnd(): boolean {
-    return this.model.hasEnd(this.viewSet, 'list');
   }
 
   /**

@@ -1,8 +1,13 @@
-/**
- * The list and retrieve actions of each collection: ListRecords and RetrieveRecord, bound by the composition root
- * to the collection's repository, view set and record type.
- */
-export const LIST_DOGS = Symbol.for('ListDogs');
-export const RETRIEVE_DOG = Symbol.for('RetrieveDog');
-export const LIST_CATS = Symbol.for('ListCats');
-export const RETRIEVE_CAT = Symbol.for('RetrieveCat');
+import type { AnyRecordCollection } from '../../domain/versioning/record-collection.js';
+import type { ListRecords } from './list-records.js';
+import type { RetrieveRecord } from './retrieve-record.js';
+
+/** A collection with its list and retrieve use cases, bound to its repository, view set and record type. */
+export interface CollectionUseCases {
+  readonly collection: AnyRecordCollection;
+  readonly list: ListRecords<{ readonly id: number }>;
+  readonly retrieve: RetrieveRecord<{ readonly id: number }>;
+}
+
+/** The composition root binds one CollectionUseCases per record collection, in the bundle's order. */
+export const COLLECTION_USE_CASES = Symbol.for('CollectionUseCases');

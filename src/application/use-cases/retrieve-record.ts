@@ -1,13 +1,9 @@
 import { parseRecordId } from '../../domain/records/record-id.js';
 import type { Representation } from '../../domain/versioning/representation.js';
-import type { ResourceKey } from '../../domain/versioning/resource-key.js';
 import type { Version } from '../../domain/versioning/version.js';
-import type { VersionModel } from '../../domain/versioning/version-model.js';
 import { NotFoundError } from '../errors/not-found-error.js';
 import { whenReady, type Awaitable } from '../ports/awaitable.js';
-import type { Clock } from '../ports/clock.js';
-import type { RecordRepository } from '../ports/record-repository.js';
-import type { Representer } from '../ports/representer.js';
+import { RecordAction } from './record-action.js';
 
 export interface RetrieveInput {
   readonly version: Version;
@@ -16,26 +12,8 @@ export interface RetrieveInput {
 }
 
 /** The `retrieve` action of a collection: one record, shaped for the requested version. */
-export class RetrieveRecord<R> {
-  constructor(
-    private readonly model: Pick<VersionModel, 'isAvailable' | 'hasEnd'>,
-    private readonly representer: Representer,
-    private readonly clock: Clock,
-    private readonly repository: RecordRepository<R>,
-    private readonly viewSet: string,
-    /** The record type it answers with. */
-    readonly resource: ResourceKey<R>,
-  ) {}
-
-  /** Whether the action exists at the version (execute answers NotFoundError 'hidden' where it does not). */
-  isAvailableAt(version: Version): boolean {
-    return this.model.isAvailable(this.viewSet, 'retrieve', version);
-  }
-
-  /** Whether the action is removed after the last version that serves it. */
-  hasEnd(): boolean {
-    return this.model.hasEnd(this.viewSet, 'retrieve');
-  }
+export class RetrieveRecord<R> extends RecordAction<R> {
+  protected readonly action = 'retrieve';
 
   /**
    * The representation, or a promise of it when the repository answers with one; a refusal (NotFoundError, the action

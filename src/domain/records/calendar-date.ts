@@ -1,3 +1,6 @@
+/** Milliseconds in a UTC day. */
+export const DAY_MS = 86_400_000;
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
@@ -47,6 +50,11 @@ export class CalendarDate {
   /** Whole days from `earlier` to this date; negative when `earlier` is later. */
   daysSince(earlier: CalendarDate): number {
     return this.#epochDay - earlier.#epochDay;
+  }
+
+  /** Midnight UTC at the start of the date, in milliseconds since the epoch. */
+  startMs(): number {
+    return this.#epochDay * DAY_MS;
   }
 
   equals(other: CalendarDate): boolean {

@@ -1,7 +1,5 @@
-import { DomainError } from '../errors/domain-error.js';
-
-/** A record, or one of its fields, breaks the record's rules. */
-export class InvalidRecordError extends DomainError {
+/** A record, or one of its fields, breaks the record's rules: the data file refuses the start, a stored row is a fault. */
+export class InvalidRecordError extends Error {
   readonly code = 'invalid_record';
 
   constructor(
@@ -9,5 +7,6 @@ export class InvalidRecordError extends DomainError {
     readonly reason: string,
   ) {
     super(field === undefined ? reason : `${field}: ${reason}`);
+    this.name = 'InvalidRecordError';
   }
 }

@@ -1,7 +1,7 @@
 import type { ChangelogEntry } from './changelog-entry.js';
 import type { SchemaStep } from './schema-walk.js';
 import type { Version } from './version.js';
-import type { VersionChange } from './version-change.js';
+import type { VersionDeclaration } from './version-declaration.js';
 import type { ViewSetWindows, WindowEnds } from './view-set-windows.js';
 
 type WindowEnd = (window: WindowEnds) => string | undefined;
@@ -11,13 +11,13 @@ type WindowEnd = (window: WindowEnds) => string | undefined;
  * removal listed once, under the version that declares it. Expects a checked bundle, whose version strings are canonical.
  */
 export function buildChangelog(
-  changes: readonly VersionChange<never>[],
+  declarations: readonly VersionDeclaration<never>[],
   viewSets: readonly ViewSetWindows[],
   versions: readonly Version[],
   steps: readonly SchemaStep[],
 ): ChangelogEntry[] {
-  const notes = new Map(changes.map((entry) => [entry.version, entry.notes]));
-  const declared = new Map(changes.map((entry) => [entry.version, entry]));
+  const notes = new Map(declarations.map((entry) => [entry.version, entry.notes]));
+  const declared = new Map(declarations.map((entry) => [entry.version, entry]));
   return versions.map((version) => {
     const text = version.toString();
     const endpoints = (end: WindowEnd): string[] => viewSets.filter((viewSet) => end(viewSet) === text).map((viewSet) => viewSet.name);

@@ -8,7 +8,7 @@ import { walkSchemas, type BoundTransform, type SchemaStep } from './schema-walk
 import type { Transform } from './transform.js';
 import { Version } from './version.js';
 import type { BundledResource, ViewSetHead } from './version-bundle.js';
-import type { RecordChange, VersionChange } from './version-change.js';
+import type { RecordChange, VersionDeclaration } from './version-declaration.js';
 import { VersionModelError } from './version-model-error.js';
 import type { ViewSetWindows, WindowEnds } from './view-set-windows.js';
 
@@ -19,8 +19,12 @@ export class DeclarationChecker {
   readonly versions: readonly Version[];
   readonly #byText = new Map<string, Version>();
 
-  /** Checks the versions the bundle declares, and throws VersionModelError if any is wrong: the rest is checked against them. */
+  /**
+   * Checks the versions the bundle declares, newest first, and throws VersionModelError if any is wrong: the rest is
+   * checked against them. The bundle is the only place the versions are ordered: one out of order is a problem.
+   */
   constructor(declarations: readonly { readonly version: string }[]) {
+    const listed: Version[] = [];
     declarations.forEach((declaration, index) => {
       const version = this.#parse(`version declaration #${index + 1}`, declaration.version);
       if (version === undefined) return;
@@ -28,9 +32,19 @@ export class DeclarationChecker {
         this.problems.push(`version ${version.toString()} is declared twice; declare each version once`);
       }
       this.#byText.set(version.toString(), version);
+      listed.push(version);
     });
     if (declarations.length === 0) this.problems.push('no version is declared; declare at least one');
-    this.versions = [...this.#byText.values()].sort((a, b) => b.compare(a));
+    this.versions = [...this.#byText.values()];
+    const misplaced = listed.slice(1).flatMap((version, index) => {
+      const before = listed[index] as Version;
+      return before.isOlderThan(version) ? [`${version.toString()} after ${before.toString()}`] : [];
+    });
+    if (misplaced.length > 0) {
+      this.problems.push(
+        `the bundle lists versions out of order (${misplaced.join(', ')}); list them newest first: ${[...this.versions].sort((a, b) => b.compare(a)).join(', ')}`,
+      );
+    }
     this.throwIfAny();
   }
 
@@ -49,11 +63,9 @@ export class DeclarationChecker {
     return known;
   }
 
-  /** The version changes, newest first, with each version text's parsed value. */
-  newestFirst<O>(changes: readonly VersionChange<O>[]): { readonly version: Version; readonly change: VersionChange<O> }[] {
-    return changes
-      .map((change) => ({ version: this.#byText.get(Version.parse(change.version).toString()) as Version, change }))
-      .sort((a, b) => b.version.compare(a.version));
+  /** The version declarations, as the checked bundle lists them (newest first), with each version text's parsed value. */
+  newestFirst<O>(declarations: readonly VersionDeclaration<O>[]): { readonly version: Version; readonly change: VersionDeclaration<O> }[] {
+    return declarations.map((change) => ({ version: this.#byText.get(Version.parse(change.version).toString()) as Version, change }));
   }
 
   /** Each record change that names a record type the bundle has no head for is a problem; the rest are kept. */
@@ -65,11 +77,19 @@ export class DeclarationChecker {
     });
   }
 
+  /** Each view set serving a record type the bundle has no head for is a problem: its routes would answer with nothing. */
+  viewSetsServeKnownTypes(heads: readonly ViewSetHead[], resources: readonly BundledResource[]): void {
+    for (const head of heads) {
+      if (resources.some((resource) => resource.key === head.resource)) continue;
+      this.problems.push(`view set ${head.name} serves record type ${head.resource.name}, which the bundle does not have; add its head`);
+    }
+  }
+
   /**
    * Each view set's windows from the versions (oldest first) that introduce and remove it and its actions; a change
    * naming a view set or action the bundle does not have, or ending a window twice, is a problem.
    */
-  viewSetWindows(heads: readonly ViewSetHead[], oldestFirst: readonly VersionChange<never>[]): ViewSetWindows[] {
+  viewSetWindows(heads: readonly ViewSetHead[], oldestFirst: readonly VersionDeclaration<never>[]): ViewSetWindows[] {
     for (const { version, views } of oldestFirst) {
       for (const view of views) {
         if (heads.some((head) => head.name === view.viewSet && (view.action === undefined || head.actions.includes(view.action)))) continue;

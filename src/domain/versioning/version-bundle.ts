@@ -1,7 +1,7 @@
 import type { JsonSchema } from './json-schema.js';
 import type { Representation } from './representation.js';
 import type { ResourceKey } from './resource-key.js';
-import type { VersionChange } from './version-change.js';
+import type { VersionDeclaration } from './version-declaration.js';
 
 /** A record type's newest shape: the code always produces it, and the bundle's changes walk it back. */
 export interface ResourceHead<R> {
@@ -26,7 +26,7 @@ export interface ViewSetHead {
 
 /** The ordered versions (newest first) and the heads they change; the only place the versions are ordered. */
 export interface VersionBundle<O> {
-  readonly versions: readonly VersionChange<O>[];
+  readonly versions: readonly VersionDeclaration<O>[];
   readonly resources: readonly BundledResource[];
   readonly viewSets: readonly ViewSetHead[];
 }

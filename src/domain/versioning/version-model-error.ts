@@ -1,7 +1,7 @@
-import { DomainError } from '../errors/domain-error.js';
+import { StartupFailure } from '../errors/startup-failure.js';
 
 /** The version declarations contradict each other or themselves; every problem is named. */
-export class VersionModelError extends DomainError {
+export class VersionModelError extends StartupFailure {
   readonly code = 'invalid_version_model';
 
   constructor(readonly problems: readonly string[]) {

@@ -105,6 +105,7 @@ export class VersionModel {
       version,
       records: check.knownRecordChanges(version, change.records(options), bundle.resources),
     }));
+    check.viewSetsServeKnownTypes(bundle.viewSets, bundle.resources);
     const viewSets = check.viewSetWindows(bundle.viewSets, newestFirst.map(({ change }) => change).reverse());
     check.throwIfAny();
 

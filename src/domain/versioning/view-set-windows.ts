@@ -4,7 +4,7 @@ export interface WindowEnds {
   readonly removedIn?: string;
 }
 
-/** A view set's own window and one window per action, as the bundle's version changes give them. */
+/** A view set's own window and one window per action, as the bundle's version declarations give them. */
 export interface ViewSetWindows extends WindowEnds {
   readonly name: string;
   readonly actions: Readonly<Record<string, WindowEnds>>;

@@ -3,8 +3,7 @@ import { NotFoundError } from '../../../src/application/errors/not-found-error.j
 import { InvalidPageError } from '../../../src/application/errors/invalid-page-error.js';
 import { ListRecords } from '../../../src/application/use-cases/list-records.js';
 import { RetrieveRecord } from '../../../src/application/use-cases/retrieve-record.js';
-import { CAT_RESOURCE } from '../../../src/domain/api-history/heads/cat-resource.js';
-import { CAT_VIEW_SET } from '../../../src/domain/api-history/heads/view-sets.js';
+import { CAT_RESOURCE, CAT_VIEW_SET } from '../../../src/domain/api-history/heads/cat-resource.js';
 import { answered, applicationParts } from '../../fixtures/application.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 

@@ -3,8 +3,7 @@ import { NotFoundError } from '../../../src/application/errors/not-found-error.j
 import { PageRequest } from '../../../src/application/paging/page-request.js';
 import { ListRecords } from '../../../src/application/use-cases/list-records.js';
 import { RetrieveRecord } from '../../../src/application/use-cases/retrieve-record.js';
-import { DOG_RESOURCE } from '../../../src/domain/api-history/heads/dog-resource.js';
-import { DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/view-sets.js';
+import { DOG_RESOURCE, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/dog-resource.js';
 import { answered, applicationParts } from '../../fixtures/application.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 

@@ -3,7 +3,7 @@ import t from 'tap';
 import { API_HISTORY } from '../../../src/domain/api-history/bundle.js';
 import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/cat-resource.js';
 import { DOG_RESOURCE, DOG_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/dog-resource.js';
-import { defineVersion, recordChange } from '../../../src/domain/versioning/version-change.js';
+import { defineVersion, recordChange } from '../../../src/domain/versioning/version-declaration.js';
 import { parseDog, type Dog } from '../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';

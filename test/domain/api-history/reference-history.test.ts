@@ -1,7 +1,7 @@
 import t from 'tap';
-import { DOG_RESOURCE } from '../../../src/domain/api-history/heads/dog-resource.js';
+import { DOG_RESOURCE, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/dog-resource.js';
 import { buildReferenceModel, type ReferenceHistoryOptions } from '../../../src/domain/api-history/reference-history.js';
-import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/view-sets.js';
+import { CAT_VIEW_SET } from '../../../src/domain/api-history/heads/cat-resource.js';
 import { parseDog } from '../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import type { VersionModel } from '../../../src/domain/versioning/version-model.js';

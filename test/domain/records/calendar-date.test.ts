@@ -1,5 +1,5 @@
 import t from 'tap';
-import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
+import { CalendarDate, DAY_MS } from '../../../src/domain/records/calendar-date.js';
 
 const date = (text: string): CalendarDate => CalendarDate.parse(text) as CalendarDate;
 
@@ -75,4 +75,11 @@ t.test('equality and JSON form', async (t) => {
   t.ok(date('2026-11-22').equals(date('2026-11-22')), 'equal dates');
   t.notOk(date('2026-11-22').equals(date('2026-11-23')), 'different dates');
   t.equal(JSON.stringify({ d: date('2016-02-29') }), '{"d":"2016-02-29"}', 'serializes as YYYY-MM-DD');
+});
+
+t.test('the first millisecond of a date, UTC, as Date.UTC counts it', async (t) => {
+  for (const text of ['1970-01-01', '2016-02-29', '0001-01-01', '9999-12-31']) {
+    t.equal(date(text).startMs(), Date.parse(`${text}T00:00:00Z`), text);
+  }
+  t.equal(date('2026-11-23').startMs() - date('2026-11-22').startMs(), DAY_MS, 'a day apart is DAY_MS');
 });

@@ -1,16 +1,15 @@
 import t from 'tap';
 import { lte } from 'semver';
 import { API_HISTORY, SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
-import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/cat-resource.js';
-import { DOG_RESOURCE, DOG_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/dog-resource.js';
+import { CAT_RESOURCE_HEAD, CAT_VIEW_SET } from '../../../src/domain/api-history/heads/cat-resource.js';
+import { DOG_RESOURCE, DOG_RESOURCE_HEAD, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/dog-resource.js';
 import { withProperty } from '../../../src/domain/versioning/json-schema.js';
 import { AGE_REMOVALS } from '../../../src/domain/api-history/versions/age-removal.js';
 import type { HistoryOptions } from '../../../src/domain/api-history/versions/history-options.js';
-import { CAT_VIEW_SET, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/view-sets.js';
 import type { Dog } from '../../../src/domain/dogs/dog.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
 import { resourceKey } from '../../../src/domain/versioning/resource-key.js';
-import { defineVersion, introduces, recordChange, removes } from '../../../src/domain/versioning/version-change.js';
+import { defineVersion, introduces, recordChange, removes, type VersionDeclaration } from '../../../src/domain/versioning/version-declaration.js';
 import { VersionModelError } from '../../../src/domain/versioning/version-model-error.js';
 import { NEXT_VERSION } from '../../fixtures/versions.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
@@ -59,6 +58,38 @@ t.test('a change naming what the bundle does not have, or ending a window twice,
     `version ${NEXT_VERSION} introduces CatViewSet.update, which the bundle does not have; add it to its view set`,
     `CatViewSet is removed by both 5.0.0 and ${NEXT_VERSION}; a unit is removed once`,
   ]);
+});
+
+t.test('a bundle not newest first is refused, naming each version out of place, with the other problems', async (t) => {
+  const newestFirst = SUPPORTED_VERSIONS.join(', ');
+  const oldestFirst = [...SUPPORTED_VERSIONS].reverse();
+  const reversed = t.throws(
+    () => VersionModel.build({ ...API_HISTORY, versions: [...API_HISTORY.versions].reverse() }, OPTIONS),
+    VersionModelError,
+  ) as VersionModelError;
+  const everyPair = oldestFirst.slice(1).map((version, index) => `${version} after ${oldestFirst[index]}`);
+  t.same(reversed.problems, [`the bundle lists versions out of order (${everyPair.join(', ')}); list them newest first: ${newestFirst}`]);
+
+  const [newest, next, ...older] = API_HISTORY.versions as [VersionDeclaration<HistoryOptions>, VersionDeclaration<HistoryOptions>];
+  const malformed = defineVersion<HistoryOptions>('v0', { notes: [] });
+  const swapped = t.throws(
+    () => VersionModel.build({ ...API_HISTORY, versions: [next, newest, ...older, malformed] }, OPTIONS),
+    VersionModelError,
+  ) as VersionModelError;
+  t.same(
+    swapped.problems,
+    [
+      `version declaration #${API_HISTORY.versions.length + 1}: "v0" is not a version; write MAJOR.MINOR.PATCH, such as 2.1.0`,
+      `the bundle lists versions out of order (${newest.version} after ${next.version}); list them newest first: ${newestFirst}`,
+    ],
+    'two versions swapped, and a malformed one: every problem at once',
+  );
+});
+
+t.test('a view set serving a record type the bundle has no head for is refused at build, naming both', async (t) => {
+  const horses = { name: 'HorseViewSet', resource: resourceKey<never>('Horse'), actions: ['list'] };
+  const error = t.throws(() => VersionModel.build({ ...API_HISTORY, viewSets: [...API_HISTORY.viewSets, horses] }, OPTIONS), VersionModelError);
+  t.same((error as VersionModelError).problems, ['view set HorseViewSet serves record type Horse, which the bundle does not have; add its head']);
 });
 
 t.test('the reference bundle builds with either age removal: every change of it reaches a route', async (t) => {

@@ -177,7 +177,7 @@ t.test('a record change must reach a route: one serving its record type at a ver
   const elsewhere = t.throws(
     () =>
       build({
-        resources: [thingGainingX('2.9.0')],
+        resources: [thingGainingX('2.9.0'), { key: other, represent: () => ({}), schema: closedObject({}) }],
         viewSets: [
           { name: 'OtherViewSet', resource: other, actions: { list: {} } },
           { name: 'ThingViewSet', actions: { list: { introducedIn: '2.9.0' } } },

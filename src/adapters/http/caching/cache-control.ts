@@ -1,9 +1,7 @@
 import type { VersionWithLifecycle } from '../../../application/versioning/version-standings.js';
-import { CalendarDate } from '../../../domain/records/calendar-date.js';
+import { DAY_MS, type CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Version } from '../../../domain/versioning/version.js';
 
-const EPOCH = CalendarDate.parse('1970-01-01') as CalendarDate;
-const DAY_MS = 86_400_000;
 /** What every response that is not a cacheable 200 or 304 carries: errors are cheap to make again and may not last. */
 export const NO_STORE = 'no-store';
 const NO_CACHE = 'no-cache';
@@ -27,7 +25,7 @@ export class CacheControl {
   ) {
     this.#full = maxAgeSeconds === 0 ? NO_CACHE : `public, max-age=${maxAgeSeconds}`;
     for (const { version, lifecycle } of lifecycles) {
-      if (lifecycle.sunset !== null) this.#sunsets.set(version.toString(), lifecycle.sunset.daysSince(EPOCH) * DAY_MS);
+      if (lifecycle.sunset !== null) this.#sunsets.set(version.toString(), lifecycle.sunset.startMs());
     }
   }
 
@@ -37,7 +35,7 @@ export class CacheControl {
    */
   of(version: Version | undefined, daily: boolean, today: CalendarDate, nowMs: number = Date.now()): string {
     if (this.maxAgeSeconds === 0) return this.#full;
-    const dayStart = today.daysSince(EPOCH) * DAY_MS;
+    const dayStart = today.startMs();
     const now = dayStart + (nowMs % DAY_MS);
     let endMs = daily ? dayStart + DAY_MS : Infinity;
     const sunset = version === undefined ? undefined : this.#sunsets.get(version.toString());

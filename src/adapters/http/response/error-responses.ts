@@ -1,5 +1,10 @@
+import type { UseCaseRefusal } from '../../../application/errors/use-case-refusal.js';
 import { DomainError } from '../../../domain/errors/domain-error.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
+import type { VersionRefusal } from '../../../domain/versioning/version-standing.js';
+import type { AcceptHeaderError } from '../request/accept-header-error.js';
+import type { BadRequestError } from '../request/request-target.js';
+import type { UnknownPathError } from '../routing/router.js';
 
 export interface ErrorResponse {
   readonly status: number;
@@ -13,10 +18,16 @@ export const ERROR_SCHEMA: JsonSchema = closedObject({ detail: { type: 'string' 
 /** Seconds a client is asked to wait before retrying while a dependency is down. */
 export const RETRY_AFTER_SECONDS = 5;
 
+/** Every refusal of a request, from each layer: the domain's, the use cases' and the HTTP adapter's own. */
+export type Refusal = VersionRefusal | UseCaseRefusal | AcceptHeaderError | BadRequestError | UnknownPathError;
+
+/** The code of every refusal: the table below answers each, and only these. */
+export type ErrorCode = Refusal['code'];
+
 const messageOf = (error: DomainError): string => error.message;
 
 /** Each error code the service answers on purpose, with its status and `detail`. */
-const RESPONSES: Readonly<Record<string, (error: DomainError) => ErrorResponse>> = {
+const RESPONSES = {
   not_found: () => ({ status: 404, detail: 'Not found.' }),
   malformed_version: (error) => ({ status: 406, detail: messageOf(error) }),
   unsupported_version: (error) => ({ status: 406, detail: messageOf(error) }),
@@ -28,12 +39,13 @@ const RESPONSES: Readonly<Record<string, (error: DomainError) => ErrorResponse>>
   bad_request: (error) => ({ status: 400, detail: messageOf(error) }),
   accept_over_limit: (error) => ({ status: 400, detail: messageOf(error) }),
   dependency_unavailable: () => ({ status: 503, detail: 'Service unavailable.', headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }),
-};
+} as const satisfies Record<ErrorCode, (error: DomainError) => ErrorResponse>;
 
 export const SERVER_ERROR: ErrorResponse = { status: 500, detail: 'A server error occurred.' };
 
 /** The response for an error, or undefined when it is unexpected (a logged 500). */
 export function errorResponseFor(error: unknown): ErrorResponse | undefined {
   if (!(error instanceof DomainError) || !Object.hasOwn(RESPONSES, error.code)) return undefined;
-  return (RESPONSES[error.code] as (error: DomainError) => ErrorResponse)(error);
+  const respond: (error: DomainError) => ErrorResponse = RESPONSES[error.code as ErrorCode];
+  return respond(error);
 }

@@ -1,26 +1,21 @@
 import type { VersionWithLifecycle } from '../../../application/versioning/version-standings.js';
-import { CalendarDate } from '../../../domain/records/calendar-date.js';
+import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { VersionLifecycle } from '../../../domain/versioning/version-lifecycle.js';
 
 type Headers = Readonly<Record<string, string>>;
 
-const EPOCH = CalendarDate.parse('1970-01-01') as CalendarDate;
-const DAY_MS = 86_400_000;
 /** The changelog entry of the version a request selects (api-routes.ts): with the version's media type, it is that version's entry. */
 const CHANGELOG_ENTRY_PATH = '/version/my_version/';
 
-/** Midnight UTC at the start of the date, in milliseconds since the epoch. */
-const startOf = (date: CalendarDate): number => date.daysSince(EPOCH) * DAY_MS;
-
 /** RFC 9745's Deprecation: a structured-field Date, `@` and the Unix seconds of midnight UTC starting the date. */
 export function deprecationField(date: CalendarDate): string {
-  return `@${startOf(date) / 1000}`;
+  return `@${date.startMs() / 1000}`;
 }
 
 /** RFC 9110's IMF-fixdate of midnight UTC starting the date, as RFC 8594's Sunset takes it: `Sun, 01 Nov 2026 00:00:00 GMT`. */
 export function httpDate(date: CalendarDate): string {
-  return new Date(startOf(date)).toUTCString();
+  return new Date(date.startMs()).toUTCString();
 }
 
 /**

@@ -1,16 +1,17 @@
 import { ContainerModule } from 'inversify';
-import { CAT_REPOSITORY, type CatRepository } from '../../../application/ports/cat-repository.js';
-import { DOG_REPOSITORY, type DogRepository } from '../../../application/ports/dog-repository.js';
 import { HEALTH_CHECK, type HealthCheck } from '../../../application/ports/health-check.js';
-import type { LoadedRecords } from '../loaded-records.js';
+import { repositoryOf, type RecordRepository } from '../../../application/ports/record-repository.js';
+import { RECORD_COLLECTIONS } from '../../../domain/api-history/bundle.js';
+import { recordsOf, type LoadedRecords } from '../loaded-records.js';
 import { InMemoryRecordRepository } from './in-memory-record-repository.js';
 import { MemoryHealthCheck } from './memory-health-check.js';
 
-/** Binds the dog and cat repositories to in-memory collections holding `records`, and their (always healthy) health check. */
+/** Binds each collection's repository to an in-memory collection holding its `records`, and the (always healthy) health check. */
 export function memoryPersistenceModule(records: LoadedRecords): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bind<DogRepository>(DOG_REPOSITORY).toConstantValue(new InMemoryRecordRepository(records.dogs));
-    bind<CatRepository>(CAT_REPOSITORY).toConstantValue(new InMemoryRecordRepository(records.cats));
+    for (const collection of RECORD_COLLECTIONS) {
+      bind<RecordRepository<unknown>>(repositoryOf(collection)).toConstantValue(new InMemoryRecordRepository(recordsOf(records, collection)));
+    }
     bind<HealthCheck>(HEALTH_CHECK).toConstantValue(new MemoryHealthCheck());
   });
 }

@@ -2,10 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ContainerModule } from 'inversify';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
-import { CAT_REPOSITORY, type CatRepository } from '../../../application/ports/cat-repository.js';
-import { DOG_REPOSITORY, type DogRepository } from '../../../application/ports/dog-repository.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import { HEALTH_CHECK, type HealthCheck } from '../../../application/ports/health-check.js';
+import { repositoryOf, type RecordRepository } from '../../../application/ports/record-repository.js';
+import { RECORD_COLLECTIONS } from '../../../domain/api-history/bundle.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import { StartupError } from '../../../application/errors/startup-error.js';
 import { isUnavailable } from './postgres-failures.js';
@@ -14,7 +14,7 @@ import { registerPoolMetrics } from './postgres-pool-metrics.js';
 import { CONNECTION_TIMEOUT_MS, createPool, redactedUrl } from './postgres-pool.js';
 import { PostgresRecordRepository, REMEMBERED_ROWS } from './postgres-record-repository.js';
 import { migrateSchema } from './postgres-schema.js';
-import { CAT_TABLE, DOG_TABLE } from './record-table.js';
+import { recordTableOf } from './record-table.js';
 
 const FIRST_RETRY_MS = 100;
 const LONGEST_RETRY_MS = 5_000;
@@ -100,12 +100,14 @@ export async function openPostgresStorage(
   };
 }
 
-/** Binds the dog and cat repositories and the health check to the tables of `pool`'s database. */
+/** Binds each collection's repository to its table in `pool`'s database, and the health check. */
 export function postgresPersistenceModule(pool: pg.Pool, clock: Clock, rememberedRows = REMEMBERED_ROWS): ContainerModule {
   const today = (): CalendarDate => clock.today();
   return new ContainerModule(({ bind }) => {
-    bind<DogRepository>(DOG_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, DOG_TABLE, today, rememberedRows));
-    bind<CatRepository>(CAT_REPOSITORY).toConstantValue(new PostgresRecordRepository(pool, CAT_TABLE, today, rememberedRows));
+    for (const collection of RECORD_COLLECTIONS) {
+      const table = recordTableOf(collection);
+      bind<RecordRepository<unknown>>(repositoryOf(collection)).toConstantValue(new PostgresRecordRepository(pool, table, today, rememberedRows));
+    }
     bind<HealthCheck>(HEALTH_CHECK).toConstantValue(new PostgresHealthCheck(pool));
   });
 }

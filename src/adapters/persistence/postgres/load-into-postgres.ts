@@ -1,7 +1,8 @@
-import type { LoadedRecords } from '../loaded-records.js';
+import { recordsOf, type LoadedRecords } from '../loaded-records.js';
 import { connectPostgres } from './connect-postgres.js';
 import { redactedUrl } from './postgres-pool.js';
 import { writeRecords } from './postgres-record-writer.js';
+import { RECORD_TABLES } from './record-table.js';
 
 /** Where a command's lines go. */
 export interface CommandOutput {
@@ -16,6 +17,7 @@ export interface LoadTarget {
 }
 
 const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const AND = new Intl.ListFormat('en', { type: 'conjunction' });
 
 /** Says why nothing was loaded; resolves with load-data's exit code for it. */
 export function nothingLoaded(output: CommandOutput, error: unknown): number {
@@ -42,6 +44,8 @@ export async function loadIntoPostgres(
   } catch (error) {
     return nothingLoaded(output, error);
   }
-  output.stdout(`Loaded ${counted(records.dogs.length, 'dog')} and ${counted(records.cats.length, 'cat')} into ${redactedUrl(url)}.`);
+  output.stdout(
+    `Loaded ${AND.format(RECORD_TABLES.map((table) => counted(recordsOf(records, table).length, table.noun)))} into ${redactedUrl(url)}.`,
+  );
   return 0;
 }

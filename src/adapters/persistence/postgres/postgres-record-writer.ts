@@ -1,21 +1,20 @@
 import type pg from 'pg';
 import { timed } from './postgres-pool.js';
-import type { LoadedRecords } from '../loaded-records.js';
-import { CAT_TABLE, DOG_TABLE, type RecordTable } from './record-table.js';
+import { recordsOf, type LoadedRecords } from '../loaded-records.js';
+import { RECORD_TABLES, type RecordTable } from './record-table.js';
 
 /** Rows per INSERT: each statement ends well within the statement and query timeouts, however large the file. */
 export const ROWS_PER_STATEMENT = 10_000;
 
 /**
- * Writes records in one transaction: each is inserted, or replaces the row with its id; other rows stay.
- * Either every record is written or, on any error, none is.
+ * Writes records in one transaction: each is inserted, or replaces the row with its id; other rows stay (a collection
+ * left out writes nothing). Either every record is written or, on any error, none is.
  */
-export async function writeRecords(pool: pg.Pool, records: LoadedRecords): Promise<void> {
+export async function writeRecords(pool: pg.Pool, records: Partial<LoadedRecords>): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query(timed('BEGIN'));
-    await upsert(client, DOG_TABLE, records.dogs);
-    await upsert(client, CAT_TABLE, records.cats);
+    for (const table of RECORD_TABLES) await upsert(client, table, recordsOf(records, table));
     await client.query(timed('COMMIT'));
     client.release();
   } catch (error) {

@@ -1,21 +1,13 @@
 import type pg from 'pg';
 import { timed } from './postgres-pool.js';
+import { RECORD_TABLES } from './record-table.js';
 
 /** Any constant: two processes migrating at once queue on this transaction-scoped advisory lock. */
 const MIGRATION_LOCK = 461_003_117;
-const MAX_SAFE_ID = Number.MAX_SAFE_INTEGER;
 
 /** The tables, with the record rules as constraints; `IF NOT EXISTS` makes the step safe to run again. */
 export const SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS dogs (
-    id bigint PRIMARY KEY CONSTRAINT dogs_id_check CHECK (id BETWEEN 1 AND ${MAX_SAFE_ID}),
-    name text NOT NULL CONSTRAINT dogs_name_check CHECK (char_length(name) BETWEEN 1 AND 50),
-    birthday date NOT NULL
-  )`,
-  `CREATE TABLE IF NOT EXISTS cats (
-    id bigint PRIMARY KEY CONSTRAINT cats_id_check CHECK (id BETWEEN 1 AND ${MAX_SAFE_ID}),
-    name text NOT NULL CONSTRAINT cats_name_check CHECK (char_length(name) BETWEEN 1 AND 50)
-  )`,
+  ...RECORD_TABLES.map((table) => table.create),
   `CREATE TABLE IF NOT EXISTS row_counts (
     table_name text PRIMARY KEY,
     total bigint NOT NULL
@@ -32,10 +24,10 @@ export const SCHEMA = [
     END IF;
     RETURN NULL;
   END $$`,
-] as const;
+];
 
 /** The tables whose rows `row_counts` counts, so that a page's total costs one lookup and not a scan. */
-export const COUNTED_TABLES = ['dogs', 'cats'] as const;
+export const COUNTED_TABLES: readonly string[] = RECORD_TABLES.map((table) => table.name);
 
 /**
  * The counting triggers of a table and its count, made together: a table without them (new, made before them,

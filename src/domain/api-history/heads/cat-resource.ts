@@ -1,10 +1,12 @@
-import type { Cat } from '../../cats/cat.js';
+import { parseCat, type Cat } from '../../cats/cat.js';
 import { closedObject } from '../../versioning/json-schema.js';
+import { defineCollection } from '../../versioning/record-collection.js';
 import { resourceKey } from '../../versioning/resource-key.js';
 import type { ResourceHead } from '../../versioning/version-bundle.js';
 import { RECORD_ID_SCHEMA, RECORD_NAME_SCHEMA } from './record-schemas.js';
 
 export const CAT_RESOURCE = resourceKey<Cat>('Cat');
+export const CAT_VIEW_SET = 'CatViewSet';
 
 /** The cat record: its shape has never changed. */
 export const CAT_RESOURCE_HEAD: ResourceHead<Cat> = {
@@ -13,3 +15,14 @@ export const CAT_RESOURCE_HEAD: ResourceHead<Cat> = {
   schema: closedObject({ id: RECORD_ID_SCHEMA, name: RECORD_NAME_SCHEMA }),
   example: { id: 1, name: 'Tom' }, // the service's own sample cat 1
 };
+
+/** The cats: their view set, where they are stored, their routes. */
+export const CATS = defineCollection({
+  name: 'cats',
+  head: CAT_RESOURCE_HEAD,
+  viewSet: CAT_VIEW_SET,
+  parse: parseCat,
+  path: '/cats/',
+  tag: 'Cats',
+  routes: { list: { operationId: 'listCats', summary: 'A page of cats' }, retrieve: { operationId: 'retrieveCat', summary: 'One cat' } },
+});

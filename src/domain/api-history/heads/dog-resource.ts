@@ -1,11 +1,13 @@
 import { CalendarDate } from '../../records/calendar-date.js';
-import type { Dog } from '../../dogs/dog.js';
+import { parseDog, type Dog } from '../../dogs/dog.js';
 import { closedObject } from '../../versioning/json-schema.js';
+import { defineCollection } from '../../versioning/record-collection.js';
 import { resourceKey } from '../../versioning/resource-key.js';
 import type { ResourceHead } from '../../versioning/version-bundle.js';
 import { RECORD_ID_SCHEMA, RECORD_NAME_SCHEMA } from './record-schemas.js';
 
 export const DOG_RESOURCE = resourceKey<Dog>('Dog');
+export const DOGGIE_VIEW_SET = 'DoggieViewSet';
 
 const BIRTHDAY_SCHEMA = { type: 'string', format: 'date', description: 'The birthday, an ISO 8601 date (YYYY-MM-DD).' } as const;
 
@@ -17,3 +19,14 @@ export const DOG_RESOURCE_HEAD: ResourceHead<Dog> = {
   // The service's own sample dog 1, as a client finds it with the bundled data.
   example: { id: 1, name: 'Biko', birthday: CalendarDate.parse('2014-05-06') as CalendarDate },
 };
+
+/** The dogs: their view set, where they are stored, their routes. */
+export const DOGS = defineCollection({
+  name: 'dogs',
+  head: DOG_RESOURCE_HEAD,
+  viewSet: DOGGIE_VIEW_SET,
+  parse: parseDog,
+  path: '/doggies/',
+  tag: 'Dogs',
+  routes: { list: { operationId: 'listDogs', summary: 'A page of dogs' }, retrieve: { operationId: 'retrieveDog', summary: 'One dog' } },
+});

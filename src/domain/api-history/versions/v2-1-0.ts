@@ -1,6 +1,6 @@
 import type { Dog } from '../../dogs/dog.js';
 import { AddField } from '../../versioning/add-field.js';
-import { defineVersion, recordChange } from '../../versioning/version-change.js';
+import { defineVersion, recordChange } from '../../versioning/version-declaration.js';
 import { DOG_RESOURCE } from '../heads/dog-resource.js';
 import { HUMAN_YEARS_SCHEMA } from './dog-age-schemas.js';
 import type { HistoryOptions } from './history-options.js';

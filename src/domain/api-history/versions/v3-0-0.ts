@@ -2,12 +2,12 @@ import type { Dog } from '../../dogs/dog.js';
 import { type JsonSchema, withProperty } from '../../versioning/json-schema.js';
 import type { Representation } from '../../versioning/representation.js';
 import type { Transform } from '../../versioning/transform.js';
-import { defineVersion, introduces, recordChange } from '../../versioning/version-change.js';
+import { defineVersion, introduces, recordChange } from '../../versioning/version-declaration.js';
 import { withField } from '../../versioning/with-field.js';
 import { HUMAN_YEARS_SCHEMA } from './dog-age-schemas.js';
 import { DOG_RESOURCE } from '../heads/dog-resource.js';
 import type { HistoryOptions } from './history-options.js';
-import { CAT_VIEW_SET } from '../heads/view-sets.js';
+import { CAT_VIEW_SET } from '../heads/cat-resource.js';
 
 /** Dog.age becomes an object `{human_years, dog_years}`; older versions get the integer back. */
 export class GroupAgeAndDogYears implements Transform<Dog> {

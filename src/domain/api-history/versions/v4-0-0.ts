@@ -5,13 +5,13 @@ import type { Representation } from '../../versioning/representation.js';
 import type { RequestContext } from '../../versioning/request-context.js';
 import { RemoveField } from '../../versioning/remove-field.js';
 import type { Transform } from '../../versioning/transform.js';
-import { defineVersion, recordChange, removes } from '../../versioning/version-change.js';
+import { defineVersion, recordChange, removes } from '../../versioning/version-declaration.js';
 import { withField } from '../../versioning/with-field.js';
 import { withoutField } from '../../versioning/without-field.js';
 import { AGE_OBJECT_SCHEMA } from './dog-age-schemas.js';
 import { DOG_RESOURCE } from '../heads/dog-resource.js';
 import type { HistoryOptions } from './history-options.js';
-import { CAT_VIEW_SET } from '../heads/view-sets.js';
+import { CAT_VIEW_SET } from '../heads/cat-resource.js';
 
 /** Mode A: age is gone; older versions get it back with the real values, computed from the record. */
 export class RemoveAge implements Transform<Dog> {

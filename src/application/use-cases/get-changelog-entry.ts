@@ -4,16 +4,16 @@ import type { Version } from '../../domain/versioning/version.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
 import { VERSION_MODEL } from '../ports/version-model.js';
 
-export interface GetCurrentVersionInput {
+export interface GetChangelogEntryInput {
   readonly version: Version;
 }
 
 /** The changelog entry of the version the request resolved to. */
 @injectable()
-export class GetCurrentVersion {
+export class GetChangelogEntry {
   constructor(@inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'changelogEntry'>) {}
 
-  execute({ version }: GetCurrentVersionInput): ChangelogEntry {
+  execute({ version }: GetChangelogEntryInput): ChangelogEntry {
     return this.model.changelogEntry(version);
   }
 }

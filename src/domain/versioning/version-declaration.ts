@@ -16,8 +16,8 @@ export interface ViewChange {
   readonly change: 'introduced' | 'removed';
 }
 
-/** Everything one version changed, and its deprecation and sunset, in one place; `records` takes the options that choose between variants of a change. */
-export interface VersionChange<O> extends LifecycleDeclaration {
+/** A version as its module declares it: its changes, notes, deprecation and sunset in one place; `records` takes the options that choose between variants of a change. */
+export interface VersionDeclaration<O> extends LifecycleDeclaration {
   readonly version: string;
   readonly notes: readonly string[];
   readonly records: (options: O) => readonly RecordChange[];
@@ -25,14 +25,14 @@ export interface VersionChange<O> extends LifecycleDeclaration {
 }
 
 /** What a version's module declares besides its version string. */
-export interface VersionChangeBody<O> extends LifecycleDeclaration {
+export interface VersionDeclarationBody<O> extends LifecycleDeclaration {
   readonly notes: readonly string[];
   readonly records?: (options: O) => readonly RecordChange[];
   readonly views?: readonly ViewChange[];
 }
 
-/** A version's change, its version string written once: every change in `body` is bound to it. */
-export function defineVersion<O>(version: string, body: VersionChangeBody<O>): VersionChange<O> {
+/** A version's declaration, its version string written once: every change in `body` is bound to it. */
+export function defineVersion<O>(version: string, body: VersionDeclarationBody<O>): VersionDeclaration<O> {
   const { notes, records = () => [], views = [], ...lifecycle } = body;
   return { version, notes, records, views, ...lifecycle };
 }

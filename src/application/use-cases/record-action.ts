@@ -1,0 +1,32 @@
+import type { CollectionAction } from '../../domain/versioning/record-collection.js';
+import type { ResourceKey } from '../../domain/versioning/resource-key.js';
+import type { Version } from '../../domain/versioning/version.js';
+import type { VersionModel } from '../../domain/versioning/version-model.js';
+import type { Clock } from '../ports/clock.js';
+import type { RecordRepository } from '../ports/record-repository.js';
+import type { Representer } from '../ports/representer.js';
+
+/** An action of a collection's view set: what it reads, and whether it exists at a version. */
+export abstract class RecordAction<R> {
+  protected abstract readonly action: CollectionAction;
+
+  constructor(
+    protected readonly model: Pick<VersionModel, 'isAvailable' | 'hasEnd'>,
+    protected readonly representer: Representer,
+    protected readonly clock: Clock,
+    protected readonly repository: RecordRepository<R>,
+    private readonly viewSet: string,
+    /** The record type it answers with. */
+    readonly resource: ResourceKey<R>,
+  ) {}
+
+  /** Whether the action exists at the version (execute answers NotFoundError 'hidden' where it does not). */
+  isAvailableAt(version: Version): boolean {
+    return this.model.isAvailable(this.viewSet, this.action, version);
+  }
+
+  /** Whether the action is removed after the last version that serves it. */
+  hasEnd(): boolean {
+    return this.model.hasEnd(this.viewSet, this.action);
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * Base of what refuses the start (a wrong setting, data file or version declaration): the process prints its
+ * message and exits, and no client is ever answered with it. `code` is stable.
+ */
+export abstract class StartupFailure extends Error {
+  abstract readonly code: string;
+
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
