@@ -38,7 +38,9 @@ import type { Registry } from 'prom-client';
 import { createMetricsRegistry } from './adapters/metrics/metrics-registry.js';
 import { metricsModule } from './adapters/metrics/metrics-module.js';
 import { registerVersionMetrics } from './adapters/metrics/version-metrics.js';
-import { ALL_CACHES_ON, CACHE_SWITCHES, cachesOff, type CacheSwitches } from './application/caching/cache-switches.js';
+import { PAGE_MEMORY, RepresentedPages, type PageMemory } from './application/caching/represented-pages.js';
+import { acceptCaches, VERSION_SELECTORS, type VersionSelectorFactory } from './adapters/http/request/accept-cache.js';
+import { RepresentationJson } from './adapters/http/response/representation-json.js';
 
 export interface ServiceOutput {
   readonly stdout: LogSink;
@@ -68,12 +70,12 @@ interface Storage {
   close(): Promise<void>;
 }
 
-/** The version model (and what shapes records with it: remembering, unless the bench turns that off), the clock and the use cases. */
-export function applicationModule(model: VersionModel, clock: Clock, caches: CacheSwitches = ALL_CACHES_ON): ContainerModule {
+/** The version model (and what shapes records with it, remembering), the clock and the use cases. */
+export function applicationModule(model: VersionModel, clock: Clock): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bind<CacheSwitches>(CACHE_SWITCHES).toConstantValue(caches);
     bind<VersionModel>(VERSION_MODEL).toConstantValue(model);
-    bind<Representer>(REPRESENTER).toConstantValue(caches.representations ? new MemoizedRepresenter(model) : model);
+    bind<Representer>(REPRESENTER).toConstantValue(new MemoizedRepresenter(model));
+    bind<() => PageMemory>(PAGE_MEMORY).toConstantValue(() => new RepresentedPages());
     bind<Clock>(CLOCK).toConstantValue(clock);
     bind(VersionStandings).toSelf().inSingletonScope();
     bind(GetChangelog).toSelf().inSingletonScope();
@@ -83,12 +85,12 @@ export function applicationModule(model: VersionModel, clock: Clock, caches: Cac
       const key = collection.head.key as ResourceKey<{ readonly id: number }>;
       bind<CollectionUseCases>(COLLECTION_USE_CASES)
         .toResolvedValue(
-          (model: VersionModel, representer: Representer, clock: Clock, repository: RecordRepository<{ readonly id: number }>) => ({
+          (model: VersionModel, representer: Representer, pageMemory: () => PageMemory, repository: RecordRepository<{ readonly id: number }>) => ({
             collection,
-            list: new ListRecords(model, representer, clock, repository, viewSet, key, caches.pages),
-            retrieve: new RetrieveRecord(model, representer, clock, repository, viewSet, key),
+            list: new ListRecords(model, representer, repository, viewSet, key, pageMemory()),
+            retrieve: new RetrieveRecord(model, representer, repository, viewSet, key),
           }),
-          [VERSION_MODEL, REPRESENTER, CLOCK, repositoryOf(collection)],
+          [VERSION_MODEL, REPRESENTER, PAGE_MEMORY, repositoryOf(collection)],
         )
         .inSingletonScope();
     }
@@ -103,6 +105,8 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions, web: WebOp
     bind<HttpLogs>(HTTP_LOGS).toConstantValue(logs);
     bind<ApiServerOptions>(API_SERVER_OPTIONS).toConstantValue(options);
     bind<WebOptions>(WEB_OPTIONS).toConstantValue(web);
+    bind(RepresentationJson).toConstantValue(new RepresentationJson());
+    bind<VersionSelectorFactory>(VERSION_SELECTORS).toConstantValue(acceptCaches);
     bind(ApiRoutes).toSelf().inSingletonScope();
     bind(ApiRequestHandler).toSelf().inSingletonScope();
     bind(ApiServer).toSelf().inSingletonScope();
@@ -117,6 +121,11 @@ export interface ServiceReplacements {
   readonly clock?: Clock;
   /** The in-memory storage adapter with STORAGE=memory (tests load one that fails on purpose). */
   readonly persistence?: PersistenceModule;
+  /**
+   * Modules loaded after the service's own, before the graph is resolved, which may `rebind` any token: to run the
+   * service with one part replaced (a memo by a stand-in that remembers nothing: bench/harness/forgetful-parts.ts).
+   */
+  readonly modules?: readonly ContainerModule[];
 }
 
 /**
@@ -129,12 +138,11 @@ export async function composeService(env: Environment, output: ServiceOutput, re
   const model = replacements.model ?? buildReferenceModel(settings);
   const clock = replacements.clock ?? (settings.today === undefined ? new SystemClock() : new FixedClock(settings.today));
   refuseRetiredDefault(model, clock.today());
-  const caches = readCacheSwitches(env);
-  const storage = await openStorage(settings, clock, output, replacements.persistence ?? memoryPersistenceModule, caches);
+  const storage = await openStorage(settings, clock, output, replacements.persistence ?? memoryPersistenceModule);
 
   const container = new Container();
   container.load(
-    applicationModule(model, clock, caches),
+    applicationModule(model, clock),
     storage.module,
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web),
   );
@@ -144,6 +152,7 @@ export async function composeService(env: Environment, output: ServiceOutput, re
     registerVersionMetrics(metrics, container.get(VersionStandings).lifecycles);
     storage.registerMetrics(metrics);
   }
+  for (const module of replacements.modules ?? []) container.load(module);
   const server = container.get(ApiServer);
   let stopping: Promise<void> | undefined;
   return {
@@ -181,27 +190,8 @@ export function refuseRetiredDefault(model: VersionModel, today: CalendarDate): 
   }
 }
 
-/**
- * BENCH_CACHES_OFF: the caches to run without, comma-separated (`npm run compare -- --caches=each` sets it). A
- * measuring aid for the bench, not a setting: it is documented in docs/performance.md, not in the README.
- */
-export function readCacheSwitches(env: Environment): CacheSwitches {
-  const names = (env['BENCH_CACHES_OFF'] ?? '').split(',').filter((name) => name !== '');
-  try {
-    return cachesOff(names);
-  } catch (error) {
-    throw new StartupError(`bad setting: BENCH_CACHES_OFF: ${(error as Error).message}`);
-  }
-}
-
 /** The storage adapter STORAGE selects: the data file in memory, or a migrated PostgreSQL database. */
-async function openStorage(
-  settings: Settings,
-  clock: Clock,
-  output: ServiceOutput,
-  persistence: PersistenceModule,
-  caches: CacheSwitches,
-): Promise<Storage> {
+async function openStorage(settings: Settings, clock: Clock, output: ServiceOutput, persistence: PersistenceModule): Promise<Storage> {
   if (settings.storage === 'postgres') {
     // Loaded only when chosen, so the in-memory service neither loads the driver nor pays for it at start.
     const { openPostgresStorage } = await import('./adapters/persistence/postgres/connect-postgres.js');
@@ -214,7 +204,6 @@ async function openStorage(
         log: output.stderr,
       },
       clock,
-      caches.rows,
     );
   }
   const records = await loadRecords(settings.dataFile, clock.today());

@@ -1,4 +1,6 @@
 import { aboutSeconds, parseCommandLine, positive, whole, type Command, type RawValues } from '../harness/command-line.js';
+import { MEMOS } from '../harness/forgetful-parts.js';
+import { SERVICE_WITHOUT_MEMOS } from '../harness/service-launch.js';
 
 /** One way of running the service: a `main.js` of some build, and settings over the bench's environment. */
 export interface Variant {
@@ -32,9 +34,6 @@ export interface CompareOptions {
   readonly dogs: number;
   readonly variants: readonly Variant[];
 }
-
-/** The caches BENCH_CACHES_OFF names (src/application/caching/cache-switches.ts; the bench imports nothing from src/). */
-export const CACHES = ['rows', 'representations', 'pages', 'json', 'accept'] as const;
 
 const DEFAULTS = {
   processes: 4,
@@ -84,11 +83,11 @@ function read(values: RawValues, here: string): CompareOptions {
   const variants =
     caches === 'each'
       ? [
-          { name: 'all-caches', main: here, env: { ACCESS_LOG: 'off' } },
-          ...CACHES.filter((cache) => storage === 'postgres' || cache !== 'rows').map((cache) => ({
-            name: `no-${cache}`,
-            main: here,
-            env: { ACCESS_LOG: 'off', BENCH_CACHES_OFF: cache },
+          { name: 'all-caches', main: SERVICE_WITHOUT_MEMOS, env: { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: '' } },
+          ...MEMOS.filter((memo) => storage === 'postgres' || memo !== 'rows').map((memo) => ({
+            name: `no-${memo}`,
+            main: SERVICE_WITHOUT_MEMOS,
+            env: { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: memo },
           })),
         ]
       : given.length > 0
@@ -161,7 +160,7 @@ export function compareCommand(here: string): Command<CompareOptions> {
       caches: {
         type: 'string',
         value: 'each',
-        help: 'the variants are this build with every cache, and without each one in turn (BENCH_CACHES_OFF; rows only on PostgreSQL), ACCESS_LOG off',
+        help: 'the variants are this build composed with every cache, and with each one in turn replaced by a stand-in that remembers nothing (harness/service-without-memos.ts; rows only on PostgreSQL), ACCESS_LOG off',
       },
       storage: {
         type: 'string',

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { bareServers, compareCommand, compareSeconds, parseCompareOptions } from '../../bench/compare/options.js';
 import { helpText, parseCommandLine } from '../../bench/harness/command-line.js';
+import { SERVICE_WITHOUT_MEMOS } from '../../bench/harness/service-launch.js';
 
 const HERE = '/build/dist/main.js';
 
@@ -99,12 +100,12 @@ t.test('cpu-compare options: --caches=each makes one variant with every cache an
   t.same(
     options.variants.map((variant) => variant.env),
     [
-      { ACCESS_LOG: 'off' },
-      { ACCESS_LOG: 'off', BENCH_CACHES_OFF: 'rows' },
-      { ACCESS_LOG: 'off', BENCH_CACHES_OFF: 'representations' },
-      { ACCESS_LOG: 'off', BENCH_CACHES_OFF: 'pages' },
-      { ACCESS_LOG: 'off', BENCH_CACHES_OFF: 'json' },
-      { ACCESS_LOG: 'off', BENCH_CACHES_OFF: 'accept' },
+      { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: '' },
+      { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: 'rows' },
+      { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: 'representations' },
+      { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: 'pages' },
+      { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: 'json' },
+      { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: 'accept' },
     ],
     'on PostgreSQL the row cache too',
   );
@@ -118,8 +119,8 @@ t.test('cpu-compare options: --caches=each makes one variant with every cache an
     'on PostgreSQL the one-statement bare server, and the two-statement one beside it',
   );
   t.ok(
-    options.variants.every((variant) => variant.main === HERE),
-    'all this build',
+    options.variants.every((variant) => variant.main === SERVICE_WITHOUT_MEMOS),
+    'all this build, composed by the bench with its memos or without one',
   );
 });
 

@@ -3,7 +3,6 @@ import { inject, injectable, optional } from 'inversify';
 import type { Awaitable } from '../../application/ports/awaitable.js';
 import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { VersionStandings } from '../../application/versioning/version-standings.js';
-import { ALL_CACHES_ON, CACHE_SWITCHES, type CacheSwitches } from '../../application/caching/cache-switches.js';
 import { DomainError } from '../../domain/errors/domain-error.js';
 import { ApiRoutes } from './api-routes.js';
 import { CacheControl } from './caching/cache-control.js';
@@ -11,6 +10,7 @@ import { CorsPolicy } from './caching/cors-policy.js';
 import { DEFAULT_WEB_OPTIONS, WEB_OPTIONS, type WebOptions } from './caching/web-options.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
 import { REQUEST_METRICS, type RequestMetrics } from './request-metrics.js';
+import { acceptCaches, VERSION_SELECTORS, type VersionSelectorFactory } from './request/accept-cache.js';
 import { checkHostHeader, parseRequestTarget } from './request/request-target.js';
 import { sendJson } from './response/send-json.js';
 import type { RouteOutcome } from './routing/route.js';
@@ -55,14 +55,14 @@ export class ApiRequestHandler {
     @inject(HTTP_LOGS) logs: HttpLogs,
     @inject(WEB_OPTIONS) web: WebOptions = DEFAULT_WEB_OPTIONS,
     @inject(REQUEST_METRICS) @optional() metrics?: RequestMetrics,
-    @inject(CACHE_SWITCHES) caches: CacheSwitches = ALL_CACHES_ON,
+    @inject(VERSION_SELECTORS) selectors: VersionSelectorFactory = acceptCaches,
   ) {
     this.#cors = new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds);
     this.corsForEveryResponse = this.#cors.response(undefined);
     this.#preflight = new CorsPreflight(this.#cors);
     this.#routes = new RouteLookup(routes.all);
     this.#methods = new MethodCheck(routes.all, standings);
-    this.#versions = new VersionNegotiation(standings, logs.errors, caches.accept);
+    this.#versions = new VersionNegotiation(standings, logs.errors, selectors);
     this.#headers = new ResponseHeaderSet(this.#cors.vary, standings.lifecycles);
     this.#conditional = new ConditionalResponse(new CacheControl(web.cacheMaxAgeSeconds, standings.lifecycles));
     this.#errors = new ErrorReply(logs.errors);

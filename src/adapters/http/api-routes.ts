@@ -11,14 +11,12 @@ import { COLLECTION_USE_CASES, type CollectionUseCases } from '../../application
 import type { ActionRoute } from '../../domain/versioning/record-collection.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
 import { CHANGELOG_ENTRY_SCHEMA } from '../../domain/versioning/changelog-schema.js';
-import type { Version } from '../../domain/versioning/version.js';
 import { DocsRoutes } from './docs/docs-routes.js';
 import { HEALTH_SCHEMA, healthResponse } from './response/health-response.js';
 import { JsonText } from './response/prepared-bodies.js';
 import { paginationHeaders } from './response/pagination-headers.js';
 import { parseQuery } from './request/request-target.js';
 import { RepresentationJson } from './response/representation-json.js';
-import { ALL_CACHES_ON, CACHE_SWITCHES, type CacheSwitches } from '../../application/caching/cache-switches.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
 import type { Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse, ServedRoute } from './routing/route.js';
 
@@ -36,20 +34,13 @@ export class ApiRoutes {
     @inject(CheckHealth) checkHealth: CheckHealth,
     @inject(DescribeRecords) describeRecords: DescribeRecords,
     @inject(VersionStandings) standings: VersionStandings,
-    @inject(CACHE_SWITCHES) caches: CacheSwitches = ALL_CACHES_ON,
+    @inject(RepresentationJson) json: Pick<RepresentationJson, 'one' | 'array'>,
   ) {
     // The changelog never changes while the process runs: each body is serialized once.
     const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
-    const entryJson = new Map<string, JsonText>(); // one per supported version at most
-    const entryOf = (version: Version): JsonText => {
-      let json = entryJson.get(version.toString());
-      if (json === undefined) {
-        json = new JsonText(JSON.stringify(changelogEntry.execute({ version })));
-        entryJson.set(version.toString(), json);
-      }
-      return json;
-    };
-    const json = new RepresentationJson(caches.json);
+    const entryJson = new Map(
+      standings.lifecycles.map(({ version }) => [version.toString(), new JsonText(JSON.stringify(changelogEntry.execute({ version })))]),
+    );
     const changelogSchema: RouteBody = { kind: 'fixed', name: 'ChangelogEntry', schema: CHANGELOG_ENTRY_SCHEMA };
     const api: Route[] = [
       {
@@ -64,7 +55,7 @@ export class ApiRoutes {
       },
       {
         pattern: '/version/my_version/',
-        handle: ({ version }) => ({ body: entryOf(version) }),
+        handle: ({ version }) => ({ body: entryJson.get(version.toString()) as JsonText }),
         contract: { operationId: 'getMyVersion', summary: 'The version this request is served at', tag: 'Versions', body: changelogSchema },
       },
       ...collections.flatMap(({ collection: { path, tag, routes }, list, retrieve }): Route[] => [
@@ -95,11 +86,12 @@ export class ApiRoutes {
   }
 }
 
-function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute'>, json: RepresentationJson) {
-  return ({ version, path, query: queryString }: RouteRequest): Awaitable<RouteOutcome> => {
+function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute'>, json: Pick<RepresentationJson, 'array'>) {
+  return ({ version, today, path, query: queryString }: RouteRequest): Awaitable<RouteOutcome> => {
     const query = parseQuery(queryString);
     const page = useCase.execute({
       version,
+      today,
       page: {
         limit: query.getAll('limit'),
         offset: query.getAll('offset'),
@@ -117,9 +109,9 @@ function health(useCase: Pick<CheckHealth, 'execute'>) {
   return async (): Promise<RouteResponse> => healthResponse(await useCase.execute());
 }
 
-function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute'>, json: RepresentationJson) {
-  return ({ version, params }: RouteRequest): Awaitable<RouteOutcome> =>
-    whenReady(useCase.execute({ version, id: params.id as string }), (representation) =>
+function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute'>, json: Pick<RepresentationJson, 'one'>) {
+  return ({ version, today, params }: RouteRequest): Awaitable<RouteOutcome> =>
+    whenReady(useCase.execute({ version, today, id: params.id as string }), (representation) =>
       representation instanceof DomainError ? representation : { body: json.one(representation) },
     );
 }

@@ -13,6 +13,12 @@ interface RepresentedPage {
   readonly items: readonly Representation[];
 }
 
+/** What a list remembers of the pages it represented: RepresentedPages, or a stand-in that remembers nothing. */
+export type PageMemory = Pick<RepresentedPages, 'items'>;
+
+/** Makes each list's PageMemory: `() => new RepresentedPages()`, unless a composition replaces it. */
+export const PAGE_MEMORY = Symbol.for('PageMemory');
+
 /**
  * The items of the list pages of one collection, as represented: the same page asked for again at the same
  * version on the same day is not represented again record by record. A page is found by version and which

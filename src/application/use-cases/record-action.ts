@@ -2,7 +2,6 @@ import type { CollectionAction } from '../../domain/versioning/record-collection
 import type { ResourceKey } from '../../domain/versioning/resource-key.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
-import type { Clock } from '../ports/clock.js';
 import type { RecordRepository } from '../ports/record-repository.js';
 import type { Representer } from '../ports/representer.js';
 
@@ -13,7 +12,6 @@ export abstract class RecordAction<R> {
   constructor(
     protected readonly model: Pick<VersionModel, 'isAvailable' | 'hasEnd'>,
     protected readonly representer: Representer,
-    protected readonly clock: Clock,
     protected readonly repository: RecordRepository<R>,
     private readonly viewSet: string,
     /** The record type it answers with. */

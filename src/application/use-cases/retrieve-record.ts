@@ -1,4 +1,5 @@
 import { parseRecordId } from '../../domain/records/record-id.js';
+import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import type { Representation } from '../../domain/versioning/representation.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { NotFoundError } from '../errors/not-found-error.js';
@@ -7,6 +8,8 @@ import { RecordAction } from './record-action.js';
 
 export interface RetrieveInput {
   readonly version: Version;
+  /** The service's date for the request (a dog's age depends on it). */
+  readonly today: CalendarDate;
   /** The id as the client wrote it; one that is not a positive integer finds nothing. */
   readonly id: string;
 }
@@ -19,14 +22,12 @@ export class RetrieveRecord<R> extends RecordAction<R> {
    * The representation, or a promise of it when the repository answers with one; a refusal (NotFoundError, the action
    * hidden or no such record) is the answer, not thrown. Only a fault of the storage rejects.
    */
-  execute({ version, id }: RetrieveInput): Awaitable<Representation | NotFoundError> {
+  execute({ version, today, id }: RetrieveInput): Awaitable<Representation | NotFoundError> {
     if (!this.isAvailableAt(version)) return new NotFoundError('hidden');
     const recordId = parseRecordId(id);
     if (recordId === undefined) return new NotFoundError('no_record');
     return whenReady(this.repository.findById(recordId), (record) =>
-      record === undefined
-        ? new NotFoundError('no_record')
-        : this.representer.represent(this.resource, record, { version, today: this.clock.today() }),
+      record === undefined ? new NotFoundError('no_record') : this.representer.represent(this.resource, record, { version, today }),
     );
   }
 }

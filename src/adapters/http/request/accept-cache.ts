@@ -9,6 +9,22 @@ export const ACCEPT_CACHE_CAPACITY = 500;
 /** Longer headers are read every time, so the cache holds at most about a megabyte of keys. */
 export const MAX_CACHED_ACCEPT_LENGTH = 1024;
 
+/** What reads the version an Accept header selects, in one standing of the versions. */
+export interface VersionSelector {
+  select(header: string | undefined): Version | DomainError;
+}
+
+/** Makes the VersionSelector of each standing, given its resolver and its supported versions, newest first. */
+export type VersionSelectorFactory = (
+  resolve: (requested: string | undefined) => Version | DomainError,
+  supported: readonly string[],
+) => VersionSelector;
+
+/** The VersionSelectorFactory the request handler uses: an AcceptCache per standing, unless a composition replaces it. */
+export const VERSION_SELECTORS = Symbol.for('VersionSelectors');
+
+export const acceptCaches: VersionSelectorFactory = (resolve, supported) => new AcceptCache(resolve, supported);
+
 /**
  * The version an Accept header selects, or the refusal to answer with (the AcceptHeaderError the header's parser
  * throws, or the refusal `resolve` returns), remembered per header string: a client
@@ -20,7 +36,7 @@ export const MAX_CACHED_ACCEPT_LENGTH = 1024;
  * request, would otherwise push out another and live long enough to be moved to V8's old generation, whose
  * garbage is collected only in major collections, and RSS would grow with such requests.
  */
-export class AcceptCache {
+export class AcceptCache implements VersionSelector {
   readonly #outcomes = new GenerationalCache<string, Version | DomainError>(ACCEPT_CACHE_CAPACITY);
   readonly #seen = new RepeatFilter();
 
@@ -28,8 +44,6 @@ export class AcceptCache {
   constructor(
     private readonly resolve: (requested: string | undefined) => Version | DomainError,
     private readonly supported: readonly string[] = [],
-    /** false: every header is read anew, for the bench to measure the service without this cache (BENCH_CACHES_OFF=accept). */
-    private readonly remembers = true,
   ) {}
 
   /** The number of headers remembered. */
@@ -38,23 +52,28 @@ export class AcceptCache {
   }
 
   select(header: string | undefined): Version | DomainError {
-    if (header === undefined || header.length > MAX_CACHED_ACCEPT_LENGTH || !this.remembers) return this.#read(header);
+    if (header === undefined || header.length > MAX_CACHED_ACCEPT_LENGTH) return readAccept(this.resolve, this.supported, header);
     let outcome = this.#outcomes.get(header);
     if (outcome === undefined) {
-      outcome = this.#read(header);
+      outcome = readAccept(this.resolve, this.supported, header);
       if (this.#seen.seenBefore(header)) this.#outcomes.set(header, outcome);
     }
     return outcome;
   }
+}
 
-  #read(header: string | undefined): Version | DomainError {
-    try {
-      const version = this.resolve(versionFromAccept(header, this.supported));
-      return version instanceof DomainError ? Object.freeze(version) : version;
-    } catch (error) {
-      // The header's parser throws its refusal; anything else is a fault, and must reach the 500 path, uncached.
-      if (!(error instanceof DomainError)) throw error;
-      return Object.freeze(error);
-    }
+/** The version `header` selects, or the refusal, frozen: read anew each time. */
+export function readAccept(
+  resolve: (requested: string | undefined) => Version | DomainError,
+  supported: readonly string[],
+  header: string | undefined,
+): Version | DomainError {
+  try {
+    const version = resolve(versionFromAccept(header, supported));
+    return version instanceof DomainError ? Object.freeze(version) : version;
+  } catch (error) {
+    // The header's parser throws its refusal; anything else is a fault, and must reach the 500 path, uncached.
+    if (!(error instanceof DomainError)) throw error;
+    return Object.freeze(error);
   }
 }

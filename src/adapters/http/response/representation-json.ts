@@ -11,11 +11,8 @@ export class RepresentationJson {
   readonly #texts = new WeakMap<Representation, JsonText>();
   readonly #arrays = new WeakMap<readonly Representation[], JsonText>();
 
-  /** `remembers` false: every text is written anew, for the bench to measure the service without this cache (BENCH_CACHES_OFF=json). */
-  constructor(private readonly remembers = true) {}
-
   one(representation: Representation): JsonText {
-    if (!this.remembers || !Object.isFrozen(representation)) return new JsonText(JSON.stringify(representation));
+    if (!Object.isFrozen(representation)) return new JsonText(JSON.stringify(representation));
     let json = this.#texts.get(representation);
     if (json === undefined) {
       json = new JsonText(JSON.stringify(representation));
@@ -26,7 +23,7 @@ export class RepresentationJson {
 
   /** An array of representations; a frozen array of frozen ones is serialized once. */
   array(representations: readonly Representation[]): JsonText {
-    if (!this.remembers || !Object.isFrozen(representations)) return new JsonText(this.#arrayText(representations));
+    if (!Object.isFrozen(representations)) return new JsonText(this.#arrayText(representations));
     let json = this.#arrays.get(representations);
     if (json === undefined) {
       json = new JsonText(this.#arrayText(representations));

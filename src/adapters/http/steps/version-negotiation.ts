@@ -5,33 +5,35 @@ import { RetiredVersionError } from '../../../domain/versioning/retired-version-
 import type { Version } from '../../../domain/versioning/version.js';
 import type { VersionStanding } from '../../../domain/versioning/version-standing.js';
 import type { LogSink } from '../../logging/log-sink.js';
-import { AcceptCache } from '../request/accept-cache.js';
+import { acceptCaches, type VersionSelector, type VersionSelectorFactory } from '../request/accept-cache.js';
 
 /**
  * The version a request is served at, from its Accept header, as the versions stand on the request's day: a 406 for
- * a malformed or unsupported version, a 410 from a version's sunset on. One AcceptCache per standing, made at start
- * (a sunset changes what a header selects). A default version retired while the service runs is logged once a day.
+ * a malformed or unsupported version, a 410 from a version's sunset on. One VersionSelector (an AcceptCache) per
+ * standing, made at start (a sunset changes what a header selects). A default version retired while the service runs is logged once a day.
  */
 export class VersionNegotiation {
-  readonly #caches = new Map<VersionStanding, AcceptCache>();
+  readonly #selectors = new Map<VersionStanding, VersionSelector>();
   /** The day a request last met a retired default version. */
   #retiredDefaultLoggedOn: CalendarDate | undefined;
 
   constructor(
     private readonly standings: Pick<VersionStandings, 'on' | 'all'>,
     private readonly errorLog: LogSink,
-    /** false: every header is read anew (the bench measures the service without the cache). */
-    remembers = true,
+    selectorOf: VersionSelectorFactory = acceptCaches,
   ) {
     for (const standing of standings.all) {
       const supported = standing.supported.map((version) => version.toString());
-      this.#caches.set(standing, new AcceptCache((requested) => standing.resolve(requested), supported, remembers));
+      this.#selectors.set(
+        standing,
+        selectorOf((requested) => standing.resolve(requested), supported),
+      );
     }
   }
 
   /** The version, or the refusal to answer with. */
   select(accept: string | undefined, today: CalendarDate): Version | DomainError {
-    const version = (this.#caches.get(this.standings.on(today)) as AcceptCache).select(accept);
+    const version = (this.#selectors.get(this.standings.on(today)) as VersionSelector).select(accept);
     if (version instanceof RetiredVersionError && version.byDefault) this.#logRetiredDefault(version, today);
     return version;
   }

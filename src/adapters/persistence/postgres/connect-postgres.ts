@@ -12,7 +12,7 @@ import { isUnavailable } from './postgres-failures.js';
 import { PostgresHealthCheck } from './postgres-health-check.js';
 import { registerPoolMetrics } from './postgres-pool-metrics.js';
 import { CONNECTION_TIMEOUT_MS, createPool, redactedUrl } from './postgres-pool.js';
-import { PostgresRecordRepository, REMEMBERED_ROWS } from './postgres-record-repository.js';
+import { PostgresRecordRepository, REMEMBERED_ROWS, ROWS_REMEMBERED } from './postgres-record-repository.js';
 import { migrateSchema } from './postgres-schema.js';
 import { recordTableOf } from './record-table.js';
 
@@ -89,11 +89,10 @@ function failureOf(error: unknown, url: string): string {
 export async function openPostgresStorage(
   connection: PostgresConnection,
   clock: Clock,
-  remembersRows = true,
 ): Promise<{ module: ContainerModule; description: string; registerMetrics(registry: Registry): void; close(): Promise<void> }> {
   const store = await connectPostgres(connection);
   return {
-    module: postgresPersistenceModule(store.pool, clock, remembersRows ? REMEMBERED_ROWS : 0),
+    module: postgresPersistenceModule(store.pool, clock),
     description: `postgres: ${redactedUrl(connection.url)}`,
     registerMetrics: (registry) => registerPoolMetrics(registry, store.pool),
     close: () => store.close(),
@@ -101,12 +100,15 @@ export async function openPostgresStorage(
 }
 
 /** Binds each collection's repository to its table in `pool`'s database, and the health check. */
-export function postgresPersistenceModule(pool: pg.Pool, clock: Clock, rememberedRows = REMEMBERED_ROWS): ContainerModule {
+export function postgresPersistenceModule(pool: pg.Pool, clock: Clock): ContainerModule {
   const today = (): CalendarDate => clock.today();
   return new ContainerModule(({ bind }) => {
+    bind<number>(ROWS_REMEMBERED).toConstantValue(REMEMBERED_ROWS);
     for (const collection of RECORD_COLLECTIONS) {
       const table = recordTableOf(collection);
-      bind<RecordRepository<unknown>>(repositoryOf(collection)).toConstantValue(new PostgresRecordRepository(pool, table, today, rememberedRows));
+      bind<RecordRepository<unknown>>(repositoryOf(collection))
+        .toResolvedValue((rows: number) => new PostgresRecordRepository(pool, table, today, rows), [ROWS_REMEMBERED])
+        .inSingletonScope();
     }
     bind<HealthCheck>(HEALTH_CHECK).toConstantValue(new PostgresHealthCheck(pool));
   });

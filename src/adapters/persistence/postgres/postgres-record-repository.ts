@@ -13,6 +13,8 @@ import { QueryDeadline } from './query-deadline.js';
 
 /** Rows whose record is kept per collection (fewer than twice this many at once). */
 export const REMEMBERED_ROWS = 20_000;
+/** The number of rows each repository of the PostgreSQL module remembers: REMEMBERED_ROWS, unless a composition rebinds it (0: none). */
+export const ROWS_REMEMBERED = Symbol.for('RowsRemembered');
 
 /** A row as pg hands it over in array mode: the table's columns in order, then (in a page) the collection's total. */
 type Row = readonly unknown[];
@@ -32,7 +34,7 @@ export class PostgresRecordRepository<R> implements RecordRepository<R> {
   readonly #statements: PageStatements;
   readonly #deadline: QueryDeadline;
   readonly #width: number;
-  /** Absent with rememberedRows 0: the bench measures the service without it (BENCH_CACHES_OFF=rows). */
+  /** Absent with rememberedRows 0. */
   readonly #known: GenerationalCache<string, KnownRow<R>> | undefined;
 
   constructor(

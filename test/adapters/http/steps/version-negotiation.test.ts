@@ -1,4 +1,5 @@
 import t from 'tap';
+import { readAccept } from '../../../../src/adapters/http/request/accept-cache.js';
 import { VersionNegotiation } from '../../../../src/adapters/http/steps/version-negotiation.js';
 import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
 import { RetiredVersionError } from '../../../../src/domain/versioning/retired-version-error.js';
@@ -30,8 +31,20 @@ t.test('a default version retired while the service runs is logged once a day, n
   t.equal(lines.length, 2, 'a client naming the retired version is no news for the operator');
 });
 
-t.test('without remembering, every header is read anew', async (t) => {
-  const negotiation = new VersionNegotiation(new VersionStandings(lifecycleModel()), () => {}, false);
+t.test('one selector per standing of the versions, made at start, from the factory given', async (t) => {
+  const made: string[][] = [];
+  const standings = new VersionStandings(lifecycleModel());
+  const negotiation = new VersionNegotiation(
+    standings,
+    () => {},
+    (resolve, supported) => {
+      made.push([...supported]);
+      return { select: (header) => readAccept(resolve, supported, header) };
+    },
+  );
+  t.equal(made.length, standings.all.length, 'before any request');
+  t.same(made[made.length - 1], standings.all[standings.all.length - 1]?.supported.map(String), 'each with its supported versions');
   const first = negotiation.select('application/json; version=9.0.0', date('2026-11-30'));
-  t.not(first, negotiation.select('application/json; version=9.0.0', date('2026-11-30')), 'two refusals, not one remembered');
+  t.not(first, negotiation.select('application/json; version=9.0.0', date('2026-11-30')), 'a selector that remembers nothing: two refusals');
+  t.equal(made.length, standings.all.length, 'none made on the way');
 });

@@ -1,0 +1,105 @@
+import t from 'tap';
+import { Container } from 'inversify';
+import { MEMOS, memoNames, withoutMemos, type MemoName } from '../bench/harness/forgetful-parts.js';
+import { FixedClock } from '../src/adapters/clock/fixed-clock.js';
+import { DEFAULT_SERVER_LIMITS } from '../src/adapters/config/settings.js';
+import { acceptCaches, VERSION_SELECTORS } from '../src/adapters/http/request/accept-cache.js';
+import { RepresentationJson } from '../src/adapters/http/response/representation-json.js';
+import { postgresPersistenceModule } from '../src/adapters/persistence/postgres/connect-postgres.js';
+import { REMEMBERED_ROWS, ROWS_REMEMBERED } from '../src/adapters/persistence/postgres/postgres-record-repository.js';
+import { PAGE_MEMORY, RepresentedPages, type PageMemory } from '../src/application/caching/represented-pages.js';
+import { REPRESENTER } from '../src/application/ports/representer.js';
+import { MemoizedRepresenter } from '../src/application/versioning/memoized-representer.js';
+import { applicationModule, httpModule } from '../src/container.js';
+import { buildReferenceModel } from '../src/domain/api-history/reference-history.js';
+import { date } from './fixtures/test-clock.js';
+import { testDatabase } from './fixtures/postgres/test-database.js';
+import { startService } from './fixtures/service.js';
+
+/** Requests that pass every cache, each asked twice so that the second meets what the first left. */
+const REQUESTS: [string, string][] = [
+  ['/doggies/1/', 'application/json; version=2.1.0'],
+  ['/doggies/1/', 'application/json; version=5.0.0'],
+  ['/doggies/?limit=5', 'application/json; version=2.1.0'],
+  ['/doggies/?limit=5&starting_after=5', 'application/json; version=3.0.0'],
+  ['/doggies/?limit=5&ending_before=3', 'application/json; version=2.0.0'],
+  ['/cats/?limit=3', 'application/json; version=1.0.0'],
+  ['/doggies/1/', 'application/json; version=9.9.9'],
+  ['/doggies/1/', 'application/json; version=1.0.0'],
+];
+
+async function answers(url: string): Promise<string[]> {
+  const seen: string[] = [];
+  for (let round = 0; round < 2; round += 1) {
+    for (const [path, accept] of REQUESTS) {
+      const response = await fetch(`${url}${path}`, { headers: { accept } });
+      const { date: _date, ...headers } = Object.fromEntries(response.headers);
+      seen.push(`${path} ${accept}: ${response.status} ${JSON.stringify(headers)} ${await response.text()}`);
+    }
+  }
+  return seen;
+}
+
+t.test('the memos by name; an unknown name is refused, naming the memos', async (t) => {
+  t.same(memoNames(''), [], 'none');
+  t.same(memoNames('pages,json'), ['pages', 'json'], 'two');
+  t.throws(() => memoNames('rows,page'), /"page" is not a memo; the memos are rows, representations, pages, json, accept/);
+});
+
+t.test('in memory: the same answers, byte for byte, with each cache off and with all of them off', async (t) => {
+  const expected = await answers((await startService(t, { ACCESS_LOG: 'off' })).url);
+  for (const without of [...MEMOS.map((memo) => [memo]), MEMOS]) {
+    const service = await startService(t, { ACCESS_LOG: 'off' }, { modules: [withoutMemos(without)] });
+    t.same(await answers(service.url), expected, `without ${without.join(', ')}`);
+    await service.stop();
+  }
+});
+
+t.test('on PostgreSQL: the same answers with each cache off', async (t) => {
+  const url = await testDatabase(t);
+  if (url === undefined) return;
+  const env = { ACCESS_LOG: 'off', STORAGE: 'postgres', DATABASE_URL: url };
+  const first = await startService(t, env);
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  t.teardown(() => pool.end());
+  await pool.query("INSERT INTO dogs SELECT g, 'Dog ' || g, '2014-05-06' FROM generate_series(1, 20) g");
+  await pool.query("INSERT INTO cats SELECT g, 'Cat ' || g FROM generate_series(1, 6) g");
+  const expected = await answers(first.url);
+  for (const without of [...MEMOS.map((memo) => [memo]), MEMOS]) {
+    const service = await startService(t, env, { modules: [withoutMemos(without)] });
+    t.same(await answers(service.url), expected, `without ${without.join(', ')}`);
+    await service.stop();
+  }
+});
+
+t.test('each stand-in takes the place of its memo in the composition; unnamed ones stay', async (t) => {
+  const model = buildReferenceModel();
+  const clock = new FixedClock(date('2026-11-22'));
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool(); // never connected: the repositories only hold it
+  t.teardown(() => pool.end());
+  const composed = (names: readonly MemoName[]) => {
+    const container = new Container();
+    container.load(
+      applicationModule(model, clock),
+      postgresPersistenceModule(pool, clock),
+      httpModule({ access: undefined, errors: () => {} }, DEFAULT_SERVER_LIMITS),
+      withoutMemos(names),
+    );
+    return container;
+  };
+  const all = composed([]);
+  t.type(all.get(REPRESENTER), MemoizedRepresenter);
+  t.type(all.get<() => PageMemory>(PAGE_MEMORY)(), RepresentedPages);
+  t.type(all.get(RepresentationJson), RepresentationJson);
+  t.equal(all.get(VERSION_SELECTORS), acceptCaches);
+  t.equal(all.get(ROWS_REMEMBERED), REMEMBERED_ROWS);
+  const none = composed(MEMOS);
+  t.equal(none.get(REPRESENTER), model, 'representations: the model itself');
+  t.notOk(none.get<() => PageMemory>(PAGE_MEMORY)() instanceof RepresentedPages, 'pages');
+  t.notOk(none.get(RepresentationJson) instanceof RepresentationJson, 'json');
+  t.not(none.get(VERSION_SELECTORS), acceptCaches, 'accept');
+  t.equal(none.get(ROWS_REMEMBERED), 0, 'rows');
+  t.type(composed(['json']).get(REPRESENTER), MemoizedRepresenter, 'one named, the others stay');
+});
