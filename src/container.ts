@@ -123,7 +123,7 @@ export interface ServiceReplacements {
   readonly persistence?: PersistenceModule;
   /**
    * Modules loaded after the service's own, before the graph is resolved, which may `rebind` any token: to run the
-   * service with one part replaced (a memo by a stand-in that remembers nothing: bench/harness/forgetful-parts.ts).
+   * service with one part replaced, such as a memo by a stand-in that remembers nothing, to measure what it saves.
    */
   readonly modules?: readonly ContainerModule[];
 }

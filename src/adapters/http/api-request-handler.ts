@@ -9,7 +9,7 @@ import { CacheControl } from './caching/cache-control.js';
 import { CorsPolicy } from './caching/cors-policy.js';
 import { DEFAULT_WEB_OPTIONS, WEB_OPTIONS, type WebOptions } from './caching/web-options.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
-import { REQUEST_METRICS, type RequestMetrics } from './request-metrics.js';
+import { REQUEST_METRICS, type RequestMetrics } from './steps/request-metrics.js';
 import { acceptCaches, VERSION_SELECTORS, type VersionSelectorFactory } from './request/accept-cache.js';
 import { checkHostHeader, parseRequestTarget } from './request/request-target.js';
 import { sendJson } from './response/send-json.js';

@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import type { Registry } from 'prom-client';
-import { REQUEST_METRICS, type RequestMetrics } from '../http/request-metrics.js';
+import { REQUEST_METRICS, type RequestMetrics } from '../http/steps/request-metrics.js';
 import { METRICS_REGISTRY } from './metrics-registry.js';
 import { PrometheusRequestMetrics } from './prometheus-request-metrics.js';
 

@@ -1,5 +1,5 @@
 import type { LogSink } from '../../logging/log-sink.js';
-import { IsoTimestamps } from '../iso-timestamps.js';
+import { IsoTimestamps } from './iso-timestamps.js';
 import { LOGGED_PATH_LENGTH } from './error-reply.js';
 import type { Exchange } from './exchange.js';
 import type { RequestObserver } from './request-observer.js';

@@ -1,4 +1,4 @@
-import type { RequestMetrics } from '../request-metrics.js';
+import type { RequestMetrics } from './request-metrics.js';
 import type { Exchange } from './exchange.js';
 import type { RequestObserver } from './request-observer.js';
 
