@@ -1,5 +1,5 @@
-import type { Version } from '../../domain/versioning/version.js';
-import type { ServedRoute } from './routing/route.js';
+import type { Version } from '../../../domain/versioning/version.js';
+import type { ServedRoute } from '../routing/route.js';
 
 /** Counts each answered request, where its access line is written; bound only when METRICS_PORT is set. */
 export interface RequestMetrics {
