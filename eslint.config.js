@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.test-build/', 'coverage/', 'node_modules/', '.tap/', 'test/.artifacts/', 'client-types/'] },
+  { ignores: ['dist/', '.test-build/', 'coverage/', 'node_modules/', '.tap/', 'test/.artifacts/', 'client-types/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -4,7 +4,7 @@
 // checked here: `npm run typecheck` does that. Both builds run at once, on two cores.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { ROOT, builtAt, stampBuild } from './build-paths.mjs';
 
 const SOURCES = ['src', 'test', 'bench', 'tools', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.test-build.json'];
@@ -16,8 +16,11 @@ function newestChange(url) {
   return Math.max(stat.mtimeMs, ...readdirSync(folder).map((name) => newestChange(new URL(name, folder))));
 }
 
+// Found as node finds a package, up the folders: Stryker's sandbox (stryker.config.mjs) builds before it links node_modules.
+const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
 function tsc(project) {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('node_modules/typescript/bin/tsc', ROOT)), '-p', project, '--noCheck'], {
+  const child = spawn(process.execPath, [TSC, '-p', project, '--noCheck'], {
     cwd: ROOT,
     stdio: 'inherit',
   });

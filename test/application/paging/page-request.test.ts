@@ -50,6 +50,8 @@ t.test('starting_after or ending_before: a record id, alone, without offset', as
     'ending_before from a query string',
   );
   t.match(PageRequest.from({ starting_after: [], offset: '4' }), { offset: 4, cursor: undefined }, 'an absent cursor');
+  // A query string gives every parameter as a list, an absent one as an empty list.
+  t.match(PageRequest.from({ starting_after: '12', offset: [] }), { offset: 0, cursor: { side: 'after', id: 12 } }, 'a cursor and an absent offset');
   t.match(PageRequest.after(Number.MAX_SAFE_INTEGER, 5), { limit: 5, cursor: { side: 'after', id: Number.MAX_SAFE_INTEGER } }, 'the largest id');
   t.match(PageRequest.before(1), { limit: 100, cursor: { side: 'before', id: 1 } }, 'the smallest id');
   const keys = [

@@ -1,4 +1,7 @@
 import t from 'tap';
+import { jsonSchemaValidator } from '../../../src/adapters/http/openapi/json-schema-validator.js';
+import type { ChangelogEntry } from '../../../src/domain/versioning/changelog-entry.js';
+import { CHANGELOG_ENTRY_SCHEMA } from '../../../src/domain/versioning/changelog-schema.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { checkChangelog } from '../../fixtures/reference-changelog.js';
 import { Version } from '../../../src/domain/versioning/version.js';
@@ -31,4 +34,28 @@ t.test('the changelog is built once, frozen, and the same object on every read',
   const entry = model.changelog[0] as unknown as { notes: string[]; views: { endpoints_removed: string[] } };
   t.ok(Object.isFrozen(entry) && Object.isFrozen(entry.notes) && Object.isFrozen(entry.views.endpoints_removed), 'entries frozen to the leaves');
   t.throws(() => entry.notes.push('x'), TypeError, 'no request can change it');
+});
+
+t.test("every entry matches the changelog's published schema, which refuses what an entry never holds", async (t) => {
+  const validate = jsonSchemaValidator().compile(CHANGELOG_ENTRY_SCHEMA);
+  const model = buildReferenceModel();
+  for (const entry of model.changelog) t.ok(validate(entry), `${entry.version}: valid`);
+  const entry = model.changelog.at(-1) as ChangelogEntry;
+  const refused: [string, unknown][] = [
+    ['another property', { ...entry, extra: 1 }],
+    ['a property missing', { ...entry, sunset: undefined }],
+    ['a version not MAJOR.MINOR.PATCH', { ...entry, version: 'v1.0.0' }],
+    ['a version that is not text', { ...entry, version: 1 }],
+    ['notes that are not a list', { ...entry, notes: 'a note' }],
+    ['a note that is not text', { ...entry, notes: [1] }],
+    ['a model line that is not text', { ...entry, models: [null] }],
+    ['another property in views', { ...entry, views: { ...entry.views, extra: [] } }],
+    ['a views list missing', { ...entry, views: { ...entry.views, actions_removed: undefined } }],
+    ['a views name that is not text', { ...entry, views: { ...entry.views, endpoints_introduced: [1] } }],
+    ['a deprecation that is not a date', { ...entry, deprecated: 'soon' }],
+    ['a sunset that is not a date', { ...entry, sunset: '2026-13-01' }],
+    ['a sunset that is neither text nor null', { ...entry, sunset: 20260101 }],
+  ];
+  for (const [what, value] of refused) t.notOk(validate(JSON.parse(JSON.stringify(value))), `${what}: refused`);
+  t.ok(validate({ ...entry, deprecated: '2026-01-01', sunset: null }), 'a date or null');
 });

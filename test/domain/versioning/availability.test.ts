@@ -1,5 +1,5 @@
 import t from 'tap';
-import type { RemovalReading } from '../../../src/domain/versioning/removal-reading.js';
+import { REMOVAL_READINGS, type RemovalReading } from '../../../src/domain/versioning/removal-reading.js';
 import type { ViewSetWindows } from '../../../src/domain/versioning/view-set-windows.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
 import { bundleOf } from '../../fixtures/bundle-of.js';
@@ -50,4 +50,8 @@ t.test('R3: an action inside an endpoint gets the later start and the earlier en
     [{ name: 'A', actions: { x: {} } }, VERSIONS, 'no window: always'],
   ];
   for (const [viewSet, expected, label] of cases) t.same(availableAt(viewSet, 'x'), expected, label);
+});
+
+t.test('REMOVED_IN reads removedIn one of two ways', async (t) => {
+  t.same(REMOVAL_READINGS, ['inclusive', 'exclusive']);
 });

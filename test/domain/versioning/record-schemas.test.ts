@@ -1,7 +1,7 @@
 import t from 'tap';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
-import { closedObject, type JsonSchema, withoutProperty, withProperty } from '../../../src/domain/versioning/json-schema.js';
+import { closedObject, type JsonSchema, propertiesOf, withoutProperty, withProperty } from '../../../src/domain/versioning/json-schema.js';
 import { RemoveField } from '../../../src/domain/versioning/remove-field.js';
 import { RenameField } from '../../../src/domain/versioning/rename-field.js';
 import type { Representation } from '../../../src/domain/versioning/representation.js';
@@ -49,6 +49,16 @@ t.test('a schema walks back through the changes newest first, as the data does',
   t.same(at('3.0.0'), closedObject({ id: INTEGER, name: { type: 'string' }, legs: INTEGER }), '3.0.0: renamed back in place');
   t.same(at('2.0.0'), closedObject({ id: INTEGER, name: { type: 'string' }, legs: INTEGER, tail: { type: 'boolean' } }), '2.0.0: tail back');
   t.same(at('1.0.0'), closedObject({ id: INTEGER, name: { type: 'string' }, tail: { type: 'boolean' } }), '1.0.0: no legs');
+  t.same(
+    at('1.0.0'),
+    {
+      type: 'object',
+      properties: { id: INTEGER, name: { type: 'string' }, tail: { type: 'boolean' } },
+      required: ['id', 'name', 'tail'],
+      additionalProperties: false,
+    },
+    'a closed object schema: every property required, no other allowed',
+  );
   t.same(Object.keys(dataAt('3.0.0')), ['id', 'name', 'legs'], 'the data: renamed in place too');
   t.same(dataAt('1.0.0'), { id: 1, name: 'Rex', tail: false });
   t.ok(Object.isFrozen(at('1.0.0')) && Object.isFrozen(at('1.0.0').properties), 'schemas are frozen');
@@ -58,6 +68,9 @@ t.test('a schema walks back through the changes newest first, as the data does',
     'the changelog lines come from the schema changes',
   );
   t.same(model.resources, [{ key: PET }], 'no example declared');
+  t.same(Object.keys(model.resources[0] as object), ['key'], 'and no example key');
+  const example = { id: 7, name: 'Rex' };
+  t.same(build({ ...pets(HISTORY), example }).resources, [{ key: PET, example }], 'an example declared is given');
   t.throws(() => model.schemaOf(resourceKey('Nope'), Version.parse('1.0.0')), /resource Nope is not declared/);
 });
 
@@ -91,13 +104,15 @@ t.test('schemas and data changes that disagree, or say nothing, refuse the build
     [
       'a change that leaves the schema and has no description',
       pets([['2.0.0', silent]]),
-      /of 2\.0\.0: its downgradeSchema leaves the schema as it is and it has no description/,
+      /^- Pet transform Object of 2\.0\.0: its downgradeSchema leaves the schema as it is and it has no description/m,
     ],
     [
       'a downgradeSchema that returns no object schema',
       pets([['2.0.0', { ...silent, downgradeSchema: () => ({ type: 'array' }) }]]),
       /returns no object schema/,
     ],
+    ['a head schema of null', pets([], null as never), /Pet: its schema is not an object schema/],
+    ['no head schema', { ...pets([]), schema: undefined as never }, /Pet: its schema is not an object schema/],
     [
       'a downgradeSchema that throws',
       pets([
@@ -143,6 +158,9 @@ t.test('schemas and data changes that disagree, or say nothing, refuse the build
 t.test('a schema in a few words', async (t) => {
   t.equal(describeSchema({ type: 'array', items: { type: 'string', format: 'date' } }), 'array of string (date)');
   t.equal(describeSchema({ type: 'array' }), 'array');
+  t.equal(describeSchema({ type: 'array', items: null }), 'array', 'items that are no schema');
+  t.equal(describeSchema({ type: 'string', items: INTEGER }), 'string', 'items only count on an array');
+  t.same(propertiesOf({ type: 'object', properties: null }), {}, 'properties that are no object: none');
   t.equal(describeSchema({ type: ['integer', 'null'] }), 'integer or null');
   t.equal(describeSchema({ oneOf: [INTEGER] }), 'any value');
   t.equal(describeSchema({ type: 'object' }), 'object');

@@ -117,3 +117,10 @@ t.test('a record change of a known type, at a version with no views, is kept in 
   t.same(changesPerVersion(model.changelog), [1, ...changesPerVersion(VersionModel.build(API_HISTORY, OPTIONS).changelog)]);
   t.same(model.changelog[0]?.models, ['Dog.good_boy: added, boolean']);
 });
+
+t.test('a view change names its action only when it has one', async (t) => {
+  t.same(introduces('A', 'list'), { viewSet: 'A', action: 'list', change: 'introduced' });
+  t.same(removes('A', 'list'), { viewSet: 'A', action: 'list', change: 'removed' });
+  t.notOk('action' in introduces('A'), 'a whole endpoint introduced: no action key');
+  t.notOk('action' in removes('A'), 'a whole endpoint removed: no action key');
+});

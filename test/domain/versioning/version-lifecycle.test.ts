@@ -52,6 +52,18 @@ t.test('every problem of a lifecycle is named with its version', async (t) => {
       ['version 1.0.0: deprecated.on is missing; write YYYY-MM-DD, such as 2026-01-01'],
     ],
     [
+      'a deprecation of null',
+      { deprecated: null as unknown as { on: string } },
+      false,
+      ['version 1.0.0: deprecated.on is missing; write YYYY-MM-DD, such as 2026-01-01'],
+    ],
+    [
+      'a date that is not text, even one that reads as a date',
+      { deprecated: { on: ['2026-01-01'] as unknown as string } },
+      false,
+      ['version 1.0.0: deprecated.on ["2026-01-01"] is not a real date; write YYYY-MM-DD, such as 2026-01-01'],
+    ],
+    [
       'a sunset that is not a date',
       { deprecated: { on: '2026-01-01' }, sunset: '2026-13-01' },
       false,
@@ -83,7 +95,15 @@ t.test('every problem of a lifecycle is named with its version', async (t) => {
     t.same(problems, expected, what);
     t.equal(lifecycle, undefined, `${what}: no lifecycle`);
   }
-  for (const link of ['http://example.com/moving', '/moving', 'example.com/moving', 'mailto:api@example.com', 'https://', 42]) {
+  for (const link of [
+    'http://example.com/moving',
+    '/moving',
+    'example.com/moving',
+    'mailto:api@example.com',
+    'https://',
+    42,
+    ['https://example.com/moving'],
+  ]) {
     t.same(
       check({ deprecated: { on: '2026-01-01', link: link as string } }).problems,
       [
@@ -164,4 +184,18 @@ t.test('a bad lifecycle is listed with the other problems of the declaration, no
     'HorseViewSet: it declares no action; declare list, retrieve or another',
     'version 1.0.0: deprecated.on "soon" is not a real date; write YYYY-MM-DD, such as 2026-01-01',
   ]);
+});
+
+t.test('the changelog gives each version its declared deprecation and sunset dates, or null', async (t) => {
+  t.same(
+    lifecycleModel().changelog.map((entry) => [entry.version, entry.deprecated, entry.sunset]),
+    [
+      ['5.0.0', null, null],
+      ['4.0.0', null, null],
+      ['3.0.0', '2027-01-01', null],
+      ['2.1.0', '2026-06-01', '2026-12-01'],
+      ['2.0.0', '2026-03-01', '2026-11-22'],
+      ['1.0.0', '2026-01-01', '2026-06-01'],
+    ],
+  );
 });

@@ -11,6 +11,7 @@ import { Version } from '../../../src/domain/versioning/version.js';
 import type { DefaultVersionChoice } from '../../../src/domain/versioning/default-version.js';
 import { VersionModelError } from '../../../src/domain/versioning/version-model-error.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
+import { introduces } from '../../../src/domain/versioning/version-change.js';
 import { bundleOf, type TestHistory, type TestResource } from '../../fixtures/bundle-of.js';
 
 const THING = resourceKey<{ id: number }>('Thing');
@@ -103,6 +104,13 @@ t.test('every wrong declaration is refused with a message naming it', async (t) 
     ],
     ['two resources of one name', { resources: [thing(), thing()] }, /resource Thing is declared twice/],
     ['a view set with no name', { viewSets: [{ name: '', actions: { list: {} } }] }, /a view set has an empty name/],
+    ['a view set named with white space only', { viewSets: [{ name: ' \t', actions: { list: {} } }] }, /a view set has an empty name/],
+    ['a record type whose name is not text', { resources: [{ ...thing(), key: resourceKey(42 as never) }] }, /a resource has an empty name/],
+    [
+      'a description that is not text',
+      { resources: [thing([['2.0.0', new AddField({ fieldName: 'x', schema: { type: 'integer' }, description: 5 as never })]])] },
+      /Thing transform AddField\(x\): its description is empty/,
+    ],
     [
       'two view sets of one name',
       {
@@ -156,6 +164,7 @@ t.test('every problem of a declaration is listed at once', async (t) => {
   ) as VersionModelError;
   t.equal(error.problems.length, 4, 'four problems');
   t.match(error.message, /^The version model is invalid:\n- /);
+  t.equal(error.message.split('\n- ').length, 5, 'each on a line of its own');
 });
 
 const addX = new AddField<{ id: number }>({ fieldName: 'x', schema: { type: 'integer' } });
@@ -222,4 +231,13 @@ t.test('asking about what was never declared is a programming error, not a 404',
   const foreign = Version.parse('9.0.0');
   t.throws(() => model.isAvailable('ThingViewSet', 'list', foreign), UnsupportedVersionError, 'a version the model does not support');
   t.throws(() => model.changelogEntry(foreign), UnsupportedVersionError);
+});
+
+t.test('a unit introduced by two versions is refused, naming both', async (t) => {
+  const bundle = bundleOf(base);
+  const twice = bundle.versions.map((change) =>
+    change.version === '2.0.0' || change.version === '2.9.0' ? { ...change, views: [introduces('ThingViewSet', 'list')] } : change,
+  );
+  const error = t.throws(() => VersionModel.build({ ...bundle, versions: twice }, undefined), VersionModelError) as VersionModelError;
+  t.same(error.problems, ['ThingViewSet.list is introduced by both 2.0.0 and 2.9.0; a unit is introduced once']);
 });

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { listSupported } from '../../../src/domain/versioning/version-error-text.js';
 import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 
@@ -59,4 +60,13 @@ t.test('the error names what it received', async (t) => {
   t.equal(error.code, 'malformed_version');
   t.equal(error.received, 'v1.0.0');
   t.match(error.message, /"v1\.0\.0"/);
+  t.equal(error.message, 'Malformed version "v1.0.0": a version is MAJOR.MINOR.PATCH, such as 1.0.0.', 'no supported list when none is known');
+});
+
+t.test('the sentence naming the supported versions is remembered only for a frozen list, which cannot change', async (t) => {
+  const growing = ['1.0.0'];
+  t.equal(listSupported(growing), ' Supported versions: 1.0.0.');
+  growing.push('2.0.0');
+  t.equal(listSupported(growing), ' Supported versions: 1.0.0, 2.0.0.', 'a list that changed is read again');
+  t.equal(listSupported([]), '', 'an empty list: no sentence');
 });

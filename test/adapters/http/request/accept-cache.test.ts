@@ -100,6 +100,10 @@ t.test('a header longer than MAX_CACHED_ACCEPT_LENGTH is read every time and nev
   t.equal(versions.size, 0, 'not stored');
   t.type(versions.select(`text/html, text/pad${'x'.repeat(MAX_CACHED_ACCEPT_LENGTH)}`), AcceptHeaderError, 'refused as before');
   t.equal(versions.size, 0, 'still nothing stored');
+  const longest = 'application/json; version=2.1.0, text/pad'.padEnd(MAX_CACHED_ACCEPT_LENGTH, 'x');
+  versions.select(longest);
+  versions.select(longest);
+  t.equal(versions.size, 1, 'a header of MAX_CACHED_ACCEPT_LENGTH is stored');
 });
 
 t.test('a fault while resolving is thrown, and not remembered', async (t) => {

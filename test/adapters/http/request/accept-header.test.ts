@@ -2,7 +2,7 @@ import t from 'tap';
 import { quoteShortened } from '../../../../src/domain/errors/quote-shortened.js';
 import { AcceptHeaderError } from '../../../../src/adapters/http/request/accept-header-error.js';
 import { versionFromAccept } from '../../../../src/adapters/http/request/accept-header.js';
-import { parseMediaRanges, type MediaRange } from '../../../../src/adapters/http/request/media-range.js';
+import { MAX_MEDIA_RANGES, MAX_RANGE_PARAMETERS, parseMediaRanges, type MediaRange } from '../../../../src/adapters/http/request/media-range.js';
 
 const unsatisfiable = (header: string) => `Could not satisfy the Accept header ${quoteShortened(header)}: this API answers application/json only.`;
 
@@ -56,6 +56,16 @@ t.test('parseMediaRanges reads type, subtype, parameters and weight', async (t) 
       [{ type: 'application', subtype: 'json', parameters: { note: ['say "hi"'] }, weight: 1 }],
     ],
     [
+      'an escaped quote does not end the quoted string, so a comma after it does not split',
+      'application/json; note="a\\",b"; version=1.0.0',
+      [{ type: 'application', subtype: 'json', parameters: { note: ['a",b'], version: ['1.0.0'] }, weight: 1 }],
+    ],
+    [
+      'a quoted value longer than one call of String.fromCharCode takes, with an escape',
+      `application/json; note="\\${'x'.repeat(20000)}"`,
+      [{ type: 'application', subtype: 'json', parameters: { note: ['x'.repeat(20000)] }, weight: 1 }],
+    ],
+    [
       'a repeated parameter keeps every value, in order',
       'application/json; version=1.0.0; VERSION=2.0.0',
       [{ type: 'application', subtype: 'json', parameters: { version: ['1.0.0', '2.0.0'] }, weight: 1 }],
@@ -71,12 +81,18 @@ t.test('parseMediaRanges reads type, subtype, parameters and weight', async (t) 
       [{ type: 'application', subtype: 'json', parameters: {}, weight: 0.5 }],
     ],
     [
+      'so are parameters of white space only',
+      'application/json; \t ; version=1.0.0',
+      [{ type: 'application', subtype: 'json', parameters: { version: ['1.0.0'] }, weight: 1 }],
+    ],
+    [
       'weights with up to three decimals',
-      'a/b;q=1.000, c/d;q=0.001, e/f;q=0.',
+      'a/b;q=1.000, c/d;q=0.001, e/f;q=0., g/h;q=1',
       [
         { type: 'a', subtype: 'b', parameters: {}, weight: 1 },
         { type: 'c', subtype: 'd', parameters: {}, weight: 0.001 },
         { type: 'e', subtype: 'f', parameters: {}, weight: 0 },
+        { type: 'g', subtype: 'h', parameters: {}, weight: 1 },
       ],
     ],
     [
@@ -101,12 +117,16 @@ t.test('parseMediaRanges leaves out elements that do not parse, and keeps the ot
     ['a space inside the type', 'appli cation/json'],
     ['an empty subtype', 'application/'],
     ['a weight above 1', 'application/json;q=2'],
+    ['a weight above 1 ending in 0', 'application/json;q=10'],
+    ['a weight above 1 ending in 1', 'application/json;q=21'],
+    ['a negative weight', 'application/json;q=-0.5'],
     ['a weight with four decimals', 'application/json;q=0.1234'],
     ['a weight that is not a number', 'application/json;q=high'],
     ['1 with non-zero decimals', 'application/json;q=1.5'],
     ['a parameter without =', 'application/json; version'],
     ['a parameter name that is not a token', 'application/json; ver sion=1'],
     ['an unquoted value with a space', 'application/json; version=1 0'],
+    ['a quoted string inside a value', 'application/json; version=1"0"'],
   ];
   for (const [message, element] of broken) {
     t.same(
@@ -119,6 +139,39 @@ t.test('parseMediaRanges leaves out elements that do not parse, and keeps the ot
     parseMediaRanges('text/plain, application/json; version="1.0.0, */*').map(plain),
     [{ type: 'text', subtype: 'plain', parameters: {}, weight: 1 }],
     'an unterminated quoted value runs to the end of the header and is left out',
+  );
+  // A quote opens a quoted string that runs to the end of the header, so these are the last element.
+  for (const [message, element] of [
+    ['a lone quote', 'application/json; version="'],
+    ['a value that only ends in a quote', 'application/json; version=1.0.0"'],
+    ['an escape of the closing quote', 'application/json; version="1.0.0\\"'],
+    ['an inner quote not escaped', 'application/json; version="1"0"'],
+  ]) {
+    t.same(
+      parseMediaRanges(`text/plain, ${element as string}`).map(plain),
+      [{ type: 'text', subtype: 'plain', parameters: {}, weight: 1 }],
+      `${message as string}: ${JSON.stringify(element)} is left out`,
+    );
+  }
+});
+
+t.test('parseMediaRanges reads MAX_MEDIA_RANGES elements and MAX_RANGE_PARAMETERS parameters of one, and refuses more', async (t) => {
+  const elements = (count: number) => Array.from({ length: count }, () => 'text/plain').join(',');
+  t.equal(parseMediaRanges(elements(MAX_MEDIA_RANGES)).length, MAX_MEDIA_RANGES, `${MAX_MEDIA_RANGES} elements: read`);
+  t.match(
+    t.throws(() => parseMediaRanges(elements(MAX_MEDIA_RANGES + 1)), AcceptHeaderError),
+    { code: 'accept_over_limit', message: `The Accept header has more than ${MAX_MEDIA_RANGES} elements; the limit is ${MAX_MEDIA_RANGES}.` },
+    `${MAX_MEDIA_RANGES + 1} elements: refused, naming the limit`,
+  );
+  const parameters = (count: number) => `text/plain${Array.from({ length: count }, (_, index) => `;p${index}=1`).join('')}`;
+  t.equal(parseMediaRanges(parameters(MAX_RANGE_PARAMETERS))[0]?.parameters.size, MAX_RANGE_PARAMETERS, `${MAX_RANGE_PARAMETERS} parameters: read`);
+  t.match(
+    t.throws(() => parseMediaRanges(parameters(MAX_RANGE_PARAMETERS + 1)), AcceptHeaderError),
+    {
+      code: 'accept_over_limit',
+      message: `A media range in the Accept header has more than ${MAX_RANGE_PARAMETERS} parameters; the limit is ${MAX_RANGE_PARAMETERS}.`,
+    },
+    `${MAX_RANGE_PARAMETERS + 1} parameters: refused, naming the limit`,
   );
 });
 
@@ -165,6 +218,7 @@ t.test('versionFromAccept refuses a header that admits no JSON', async (t) => {
     ['only other types', 'text/html, image/png;q=0.5'],
     ['another application type', 'application/xml'],
     ['text/*', 'text/*'],
+    ['text/json is not JSON here', 'text/json'],
     ['JSON excluded by q=0', 'application/json;q=0'],
     ['the one version asked for is refused by q=0', 'application/json;version=2.0.0;q=0, application/json;version=2.0.0;q=0.5, */*'],
     ['an unversioned q=0 as specific as the winner', 'application/json;charset=utf-8;q=0, application/json;version=2.0.0'],
@@ -174,7 +228,8 @@ t.test('versionFromAccept refuses a header that admits no JSON', async (t) => {
   ];
   for (const [message, header] of headers) {
     const error = t.throws(() => versionFromAccept(header), AcceptHeaderError, `${message as string}: ${JSON.stringify(header)}`);
-    t.match(error, { code: 'unsatisfiable_accept', message: unsatisfiable(header as string) }, `${message as string}: code and message`);
+    t.match(error, { code: 'unsatisfiable_accept' }, `${message as string}: code`);
+    t.equal((error as Error).message, unsatisfiable(header as string), `${message as string}: the message, naming no version when none is known`);
   }
   t.match(
     t.throws(() => versionFromAccept('text/html', ['2.0.0', '1.0.0'])),
@@ -216,4 +271,9 @@ t.test('versionFromAccept refuses two different versions on the picked range', a
     const error = t.throws(() => versionFromAccept(header), AcceptHeaderError, `${message as string}: ${JSON.stringify(header)}`);
     t.match(error, { code: 'conflicting_version', message: /more than one version.*"1\.0\.0".*"[23]\.0\.0"/ }, `${message as string}: names both`);
   }
+  t.equal(
+    (t.throws(() => versionFromAccept('application/json; version=1.0.0; version=2.0.0')) as Error).message,
+    'The Accept header names more than one version: "1.0.0", "2.0.0".',
+    'the message',
+  );
 });

@@ -1,7 +1,8 @@
 import t from 'tap';
-import { parseRequestTarget } from '../../../../src/adapters/http/request/request-target.js';
+import { BadRequestError, MAX_QUERY_PARAMETERS, parseQuery, parseRequestTarget } from '../../../../src/adapters/http/request/request-target.js';
 import { startService } from '../../../fixtures/service.js';
-import { rawCall, rawHeader, waitForLines } from '../fixtures/http-client.js';
+import { rawRequest } from '../../../fixtures/wire.js';
+import { parseRaw, rawCall, rawHeader, waitForLines } from '../fixtures/http-client.js';
 
 t.test('parseRequestTarget splits origin-form and absolute-form targets into path and query', async (t) => {
   const cases: [string, string, { path: string; query: string }][] = [
@@ -18,6 +19,7 @@ t.test('parseRequestTarget splits origin-form and absolute-form targets into pat
     ['absolute-form with a query and no path', 'http://example.com?limit=1', { path: '', query: 'limit=1' }],
     ['asterisk-form', '*', { path: '*', query: '' }],
     ['a scheme-like text inside the path is not stripped', '/doggies/http://x/', { path: '/doggies/http://x/', query: '' }],
+    ['nor inside the query of a target in no form', '?next=http://x/y', { path: '', query: 'next=http://x/y' }],
   ];
   for (const [message, target, expected] of cases) {
     t.same(parseRequestTarget(target), expected, `${message}: ${target}`);
@@ -55,5 +57,40 @@ t.test('a redirect never leaves the service', async (t) => {
     const reply = await rawCall(service.port, 'GET', target);
     t.equal(reply.statusLine, 'HTTP/1.1 404 Not Found', `${target}: 404`);
     t.equal(rawHeader(reply, 'location'), undefined, `${target}: no Location`);
+  }
+});
+
+t.test('parseQuery reads MAX_QUERY_PARAMETERS parameters, and refuses more before reading any', async (t) => {
+  const atLimit = parseQuery(Array.from({ length: MAX_QUERY_PARAMETERS }, (_, index) => `p${index}=${index}`).join('&'));
+  t.equal([...atLimit.keys()].length, MAX_QUERY_PARAMETERS, `${MAX_QUERY_PARAMETERS} parameters: read`);
+  t.same(parseQuery('limit=2&offset=1').getAll('limit'), ['2'], 'the values');
+  t.equal([...parseQuery('').keys()].length, 0, 'an empty query has none');
+  const message = `The query string has more than ${MAX_QUERY_PARAMETERS} parameters; the limit is ${MAX_QUERY_PARAMETERS}.`;
+  for (const [what, query] of [
+    ['one more', `${'x=1&'.repeat(MAX_QUERY_PARAMETERS)}x=1`],
+    ['separators only, the first one first', '&'.repeat(MAX_QUERY_PARAMETERS)],
+  ]) {
+    const error = t.throws(() => parseQuery(query as string), BadRequestError, `${what as string}: refused`);
+    t.match(error, { code: 'bad_request', message }, `${what as string}: naming the limit`);
+  }
+});
+
+t.test('a request carries one Host header, in any case, beside any other header; HTTP/1.0 may carry none', async (t) => {
+  const service = await startService(t, { ACCESS_LOG: 'off' });
+  const send = async (request: string) => parseRaw(await rawRequest(service.port, `${request}\r\n`));
+  const served: [string, string][] = [
+    ['one Host beside another header of four letters', 'GET /doggies/1/ HTTP/1.1\r\nHost: a\r\nFrom: b@example.com\r\nConnection: close\r\n'],
+    ['HOST in capitals', 'GET /doggies/1/ HTTP/1.1\r\nHOST: a\r\nConnection: close\r\n'],
+    ['HTTP/1.0 without Host', 'GET /doggies/1/ HTTP/1.0\r\n'],
+  ];
+  for (const [what, request] of served) t.equal((await send(request)).statusLine, 'HTTP/1.1 200 OK', `${what}: 200`);
+  const refused: [string, string, number][] = [
+    ['HTTP/1.1 without Host', 'GET /doggies/1/ HTTP/1.1\r\nConnection: close\r\n', 0],
+    ['two Host headers', 'GET /doggies/1/ HTTP/1.1\r\nHost: a\r\nhost: a\r\nConnection: close\r\n', 2],
+  ];
+  for (const [what, request, hosts] of refused) {
+    const reply = await send(request);
+    t.equal(reply.statusLine, 'HTTP/1.1 400 Bad Request', `${what}: 400`);
+    t.equal(reply.body, JSON.stringify({ detail: `A request must carry exactly one Host header; this one has ${hosts}.` }), `${what}: counted`);
   }
 });
