@@ -11,7 +11,7 @@ import { Version } from '../../../src/domain/versioning/version.js';
 import type { DefaultVersionChoice } from '../../../src/domain/versioning/default-version.js';
 import { VersionModelError } from '../../../src/domain/versioning/version-model-error.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
-import { introduces } from '../../../src/domain/versioning/version-change.js';
+import { introduces } from '../../../src/domain/versioning/version-declaration.js';
 import { bundleOf, type TestHistory, type TestResource } from '../../fixtures/bundle-of.js';
 
 const THING = resourceKey<{ id: number }>('Thing');
