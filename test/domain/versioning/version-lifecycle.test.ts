@@ -190,8 +190,9 @@ t.test('the changelog gives each version its declared deprecation and sunset dat
   t.same(
     lifecycleModel().changelog.map((entry) => [entry.version, entry.deprecated, entry.sunset]),
     [
-      ['5.0.0', null, null],
-      ['4.0.0', null, null],
+      ...versionsFrom('4.0.0')
+        .reverse()
+        .map((version) => [version, null, null]),
       ['3.0.0', '2027-01-01', null],
       ['2.1.0', '2026-06-01', '2026-12-01'],
       ['2.0.0', '2026-03-01', '2026-11-22'],
