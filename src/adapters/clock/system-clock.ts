@@ -8,10 +8,14 @@ export class SystemClock implements Clock {
   #from = 0;
   #until = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly instant: () => number = Date.now) {}
+
+  now(): number {
+    return this.instant();
+  }
 
   today(): CalendarDate {
-    const now = this.now();
+    const now = this.instant();
     // Outside the cached day either way: a clock set back must not keep tomorrow's date.
     if (this.#date === undefined || now < this.#from || now >= this.#until) {
       this.#from = Math.floor(now / DAY_MS) * DAY_MS;

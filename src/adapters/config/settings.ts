@@ -13,6 +13,8 @@ export interface Settings {
   readonly host: string;
   /** Absent: the bundled sample data. */
   readonly dataFile: string | undefined;
+  /** With STORAGE=memory, the JSON file of API clients (`npm run clients` writes it); absent: no clients, every caller anonymous. */
+  readonly clientsFile: string | undefined;
   readonly defaultVersion: DefaultVersionChoice;
   readonly ageRemoval: AgeRemoval;
   readonly removedIn: RemovalReading;
@@ -102,6 +104,7 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
     port: read('PORT', 8000, parsePort, 'a TCP port, a whole number from 0 to 65535'),
     host: read('HOST', '127.0.0.1', bindHost, 'an address or host name to bind'),
     dataFile: read<string | undefined>('DATA_FILE', undefined, (text) => (text === '' ? undefined : text), 'the path of a JSON data file'),
+    clientsFile: read<string | undefined>('CLIENTS_FILE', undefined, (text) => (text === '' ? undefined : text), 'the path of a JSON clients file'),
     defaultVersion: read<DefaultVersionChoice>(
       'DEFAULT_VERSION',
       'latest',
@@ -216,6 +219,9 @@ function storageConflicts(env: Environment, settings: Settings): string[] {
       conflicts.push(
         'DATA_FILE is not read with STORAGE="postgres": load the file into the database with `npm run load-data -- FILE`, then unset DATA_FILE',
       );
+    }
+    if (env['CLIENTS_FILE'] !== undefined) {
+      conflicts.push('CLIENTS_FILE is not read with STORAGE="postgres": the clients are kept in the database (npm run clients); unset CLIENTS_FILE');
     }
     return conflicts;
   }

@@ -1,6 +1,7 @@
 import type { UseCaseRefusal } from '../../../application/errors/use-case-refusal.js';
 import { DomainError } from '../../../domain/errors/domain-error.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
+import type { PinRefusal } from '../../../domain/clients/pin-refusal.js';
 import type { VersionRefusal } from '../../../domain/versioning/version-standing.js';
 import type { AcceptHeaderError } from '../request/accept-header-error.js';
 import type { BadRequestError } from '../request/request-target.js';
@@ -19,7 +20,7 @@ export const ERROR_SCHEMA: JsonSchema = closedObject({ detail: { type: 'string' 
 export const RETRY_AFTER_SECONDS = 5;
 
 /** Every refusal of a request, from each layer: the domain's, the use cases' and the HTTP adapter's own. */
-export type Refusal = VersionRefusal | UseCaseRefusal | AcceptHeaderError | BadRequestError | UnknownPathError;
+export type Refusal = VersionRefusal | PinRefusal | UseCaseRefusal | AcceptHeaderError | BadRequestError | UnknownPathError;
 
 /** The code of every refusal: the table below answers each, and only these. */
 export type ErrorCode = Refusal['code'];
@@ -38,6 +39,9 @@ const RESPONSES = {
   invalid_page: (error) => ({ status: 400, detail: messageOf(error) }),
   bad_request: (error) => ({ status: 400, detail: messageOf(error) }),
   accept_over_limit: (error) => ({ status: 400, detail: messageOf(error) }),
+  pin_change_unavailable: (error) => ({ status: 409, detail: messageOf(error) }),
+  pin_conflict: (error) => ({ status: 409, detail: messageOf(error) }),
+  invalid_pin: (error) => ({ status: 422, detail: messageOf(error) }),
   dependency_unavailable: () => ({ status: 503, detail: 'Service unavailable.', headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }),
 } as const satisfies Record<ErrorCode, (error: DomainError) => ErrorResponse>;
 

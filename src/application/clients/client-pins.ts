@@ -1,0 +1,39 @@
+import { inject, injectable } from 'inversify';
+import { stateOf, type Client, type ClientState } from '../../domain/clients/client.js';
+import { changePin } from '../../domain/clients/pin-change.js';
+import { PinConflictError, type InvalidPinError } from '../../domain/clients/pin-refusal.js';
+import { DomainError } from '../../domain/errors/domain-error.js';
+import type { CalendarDate } from '../../domain/records/calendar-date.js';
+import { CLIENT_REPOSITORY, type ClientRepository } from '../ports/client-repository.js';
+import { VersionStandings } from '../versioning/version-standings.js';
+
+/** A client's own view of its pin, and its own upgrade or rollback (`GET /client/`, `PUT /client/version`). */
+@injectable()
+export class ClientPins {
+  constructor(
+    @inject(CLIENT_REPOSITORY) private readonly clients: ClientRepository,
+    @inject(VersionStandings) private readonly standings: Pick<VersionStandings, 'on'>,
+  ) {}
+
+  /** The client that holds a key of this hash, from memory: undefined for an unknown or revoked key. */
+  identify(keyHash: string): Client | undefined {
+    return this.clients.withKeyHash(keyHash);
+  }
+
+  describe(client: Client): ClientState {
+    return stateOf(client);
+  }
+
+  /**
+   * Moves the client's pin to `requested`, as the versions stand on `today`, at the instant `now`: its new state, or
+   * the refusal. Two changes racing (on two instances) cannot both win: the second is refused with a 409 to retry.
+   */
+  async change(client: Client, requested: string, today: CalendarDate, now: number): Promise<ClientState | InvalidPinError | PinConflictError> {
+    const changed = changePin(client, requested, this.standings.on(today).supported, now);
+    if (changed instanceof DomainError) return changed;
+    if (changed === client) return stateOf(client);
+    const stored = await this.clients.replace(client, changed);
+    if (!stored) return new PinConflictError('The pin changed meanwhile (another request, or an operator); read GET /client/ and try again.');
+    return stateOf(changed);
+  }
+}
