@@ -4,6 +4,10 @@ import { CLOCK, type Clock } from './application/ports/clock.js';
 import { REPRESENTER, type Representer } from './application/ports/representer.js';
 import { VERSION_MODEL } from './application/ports/version-model.js';
 import { CheckHealth } from './application/use-cases/check-health.js';
+import { ClientPins } from './application/clients/client-pins.js';
+import { ManageClients } from './application/clients/manage-clients.js';
+import { CLIENT_REPOSITORY, type ClientRepository } from './application/ports/client-repository.js';
+import { InMemoryClientRepository } from './adapters/persistence/memory/in-memory-client-repository.js';
 import { DescribeRecords } from './application/use-cases/describe-records.js';
 import { GetChangelog } from './application/use-cases/get-changelog.js';
 import { GetChangelogEntry } from './application/use-cases/get-changelog-entry.js';
@@ -96,6 +100,8 @@ export function applicationModule(model: VersionModel, clock: Clock): ContainerM
     }
     bind(CheckHealth).toSelf().inSingletonScope();
     bind(DescribeRecords).toSelf().inSingletonScope();
+    bind(ClientPins).toSelf().inSingletonScope();
+    bind(ManageClients).toSelf().inSingletonScope();
   });
 }
 
@@ -208,8 +214,12 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
   }
   const records = await loadRecords(settings.dataFile, clock.today());
   const source = settings.dataFile === undefined ? 'the bundled sample data' : `DATA_FILE ${settings.dataFile}`;
+  const clients = new InMemoryClientRepository([], { pinChangesRefused: true });
   return {
-    module: persistence(records),
+    module: new ContainerModule((options) => {
+      persistence(records).load(options);
+      options.bind<ClientRepository>(CLIENT_REPOSITORY).toConstantValue(clients);
+    }),
     description: `memory (${RECORD_COLLECTIONS.map(({ name }) => `${name}: ${records[name].length}`).join(', ')}) from ${source}`,
     registerMetrics: () => {},
     close: async () => {},

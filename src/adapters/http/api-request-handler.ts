@@ -13,7 +13,11 @@ import { REQUEST_METRICS, type RequestMetrics } from './steps/request-metrics.js
 import { acceptCaches, VERSION_SELECTORS, type VersionSelectorFactory } from './request/accept-cache.js';
 import { checkHostHeader, parseRequestTarget } from './request/request-target.js';
 import { sendJson } from './response/send-json.js';
-import type { RouteOutcome } from './routing/route.js';
+import type { PutRoute, RouteOutcome, RouteRequest } from './routing/route.js';
+import { ClientPins } from '../../application/clients/client-pins.js';
+import type { Client } from '../../domain/clients/client.js';
+import { clientOf } from './request/authorization.js';
+import { readJsonBody } from './request/json-body.js';
 import { AccessLog } from './steps/access-log.js';
 import { ConditionalResponse } from './steps/conditional-response.js';
 import { CorsPreflight } from './steps/cors-preflight.js';
@@ -47,6 +51,7 @@ export class ApiRequestHandler {
   readonly #conditional: ConditionalResponse;
   readonly #errors: ErrorReply;
   readonly #observers: readonly RequestObserver[];
+  readonly #identify: (keyHash: string) => Client | undefined;
 
   constructor(
     @inject(ApiRoutes) routes: Pick<ApiRoutes, 'all'>,
@@ -56,7 +61,9 @@ export class ApiRequestHandler {
     @inject(WEB_OPTIONS) web: WebOptions = DEFAULT_WEB_OPTIONS,
     @inject(REQUEST_METRICS) @optional() metrics?: RequestMetrics,
     @inject(VERSION_SELECTORS) selectors: VersionSelectorFactory = acceptCaches,
+    @inject(ClientPins) @optional() pins?: Pick<ClientPins, 'identify'>,
   ) {
+    this.#identify = pins === undefined ? () => undefined : (keyHash) => pins.identify(keyHash);
     this.#cors = new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds);
     this.corsForEveryResponse = this.#cors.response(undefined);
     this.#preflight = new CorsPreflight(this.#cors);
@@ -82,7 +89,7 @@ export class ApiRequestHandler {
     try {
       checkHostHeader(req); //                                                  400
       const preflight = this.#preflight.answer(exchange, req.headers['access-control-request-method']); // 204
-      const outcome = preflight ?? this.#answer(exchange, req.headers.accept);
+      const outcome = preflight ?? this.#answer(exchange, req);
       if (outcome instanceof Promise) pending = outcome;
       else this.#send(res, outcome, exchange);
     } catch (error) {
@@ -94,18 +101,28 @@ export class ApiRequestHandler {
   }
 
   /** The route's answer; the refusals a client causes often come back as values, and only a fault is thrown. */
-  #answer(exchange: Exchange, accept: string | undefined): Awaitable<RouteOutcome> {
+  #answer(exchange: Exchange, req: IncomingMessage): Awaitable<RouteOutcome> {
     const match = this.#routes.match(exchange);
     if (match === undefined) return this.#routes.unmatched(exchange); //         404, or 301 to the slash form
     const { route, params } = match;
     const { path, query, today } = exchange;
     const notGet = this.#methods.answer(exchange, route); //                    204 for OPTIONS, 405
     if (notGet !== undefined) return notGet;
-    if (route.unversioned === true) return route.handle({ version: undefined, path, params, query, today });
-    const version = this.#versions.select(accept, today); //                   406, 410
+    const client = clientOf(req, this.#identify); //                            401, 400
+    if (client instanceof DomainError) return client;
+    exchange.client = client;
+    if ('method' in route) return this.#put(route, req, { version: undefined, path, params, query, today, client }); // 415, 413, 400
+    if (route.unversioned === true) return route.handle({ version: undefined, path, params, query, today, client });
+    const accept = req.headers.accept;
+    const version = client === undefined ? this.#versions.select(accept, today) : this.#versions.selectPinned(accept, today, client.pinnedVersion); // 406, 410
     if (version instanceof DomainError) return version;
     exchange.version = version;
-    return route.handle({ version, path, params, query, today }); //           availability and record: 404, 400, 503
+    return route.handle({ version, path, params, query, today, client }); //   availability and record: 404, 400, 503
+  }
+
+  async #put(route: PutRoute, req: IncomingMessage, request: RouteRequest<undefined>): Promise<RouteOutcome> {
+    const body = await readJsonBody(req);
+    return body instanceof DomainError ? body : route.put(request, body);
   }
 
   #send(res: ServerResponse, outcome: RouteOutcome, exchange: Exchange): void {
@@ -152,6 +169,7 @@ export class ApiRequestHandler {
       cors: this.#cors.response(origin),
       route: undefined,
       version: undefined,
+      client: undefined,
     };
   }
 

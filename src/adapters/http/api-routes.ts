@@ -12,6 +12,9 @@ import type { ActionRoute } from '../../domain/versioning/record-collection.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
 import { CHANGELOG_ENTRY_SCHEMA } from '../../domain/versioning/changelog-schema.js';
 import { DocsRoutes } from './docs/docs-routes.js';
+import { ClientPins } from '../../application/clients/client-pins.js';
+import { CLOCK, type Clock } from '../../application/ports/clock.js';
+import { clientRoutes } from './self-service/client-routes.js';
 import { HEALTH_SCHEMA, healthResponse } from './response/health-response.js';
 import { JsonText } from './response/prepared-bodies.js';
 import { paginationHeaders } from './response/pagination-headers.js';
@@ -35,6 +38,8 @@ export class ApiRoutes {
     @inject(DescribeRecords) describeRecords: DescribeRecords,
     @inject(VersionStandings) standings: VersionStandings,
     @inject(RepresentationJson) json: Pick<RepresentationJson, 'one' | 'array'>,
+    @inject(ClientPins) pins: Pick<ClientPins, 'describe' | 'change'>,
+    @inject(CLOCK) clock: Pick<Clock, 'now'>,
   ) {
     // The changelog never changes while the process runs: each body is serialized once.
     const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
@@ -82,7 +87,7 @@ export class ApiRoutes {
       },
     ];
     this.contracts = new PublishedContracts(api, describeRecords, changelog.execute());
-    this.all = [...api, ...new DocsRoutes(this.contracts, standings).all];
+    this.all = [...api, ...clientRoutes(pins, () => clock.now()), ...new DocsRoutes(this.contracts, standings).all];
   }
 }
 

@@ -21,9 +21,12 @@ export const EXPOSED_HEADERS = [
   'api-supported-versions',
   'api-deprecated-versions',
 ].join(', ');
-/** What a preflight may ask for: the read-only methods, and the two request headers the API reads beyond the safelisted. */
-export const PREFLIGHT_METHODS = ['GET', 'HEAD', 'OPTIONS'];
-export const PREFLIGHT_HEADERS = 'Accept, If-None-Match';
+/**
+ * What a preflight may ask for: the methods, and the request headers the API reads beyond the safelisted
+ * (Authorization must be named: the Fetch standard's `*` does not cover it; Content-Type for a JSON body).
+ */
+export const PREFLIGHT_METHODS = ['GET', 'HEAD', 'OPTIONS', 'PUT'];
+export const PREFLIGHT_HEADERS = 'Accept, Authorization, Content-Type, If-None-Match';
 
 /**
  * The CORS protocol of the Fetch standard, every header set built at start. With `*`, every response carries
@@ -33,13 +36,16 @@ export const PREFLIGHT_HEADERS = 'Accept, If-None-Match';
  * A preflight gets the methods, headers and max-age allowed. Credentials are never allowed: the data is public and read-only.
  */
 export class CorsPolicy {
-  /** `Accept, Origin` when CORS headers depend on Origin (a list), so that a shared cache never hands one origin's answer to another. */
+  /**
+   * `Accept, Authorization`: a client's pin chooses its version, so a shared cache never hands an anonymous answer to
+   * a client (or back); and Origin when CORS headers depend on it (a list), so that it never hands one origin's answer to another.
+   */
   readonly vary: string;
   readonly #any: { readonly response: Headers; readonly preflight: Headers } | undefined;
   readonly #byOrigin = new Map<string, { readonly response: Headers; readonly preflight: Headers }>();
 
   constructor(origins: CorsOrigins, maxAgeSeconds: number) {
-    this.vary = origins.kind === 'list' ? 'Accept, Origin' : 'Accept';
+    this.vary = origins.kind === 'list' ? 'Accept, Authorization, Origin' : 'Accept, Authorization';
     const headersFor = (allowOrigin: string) => {
       const response = Object.freeze({ 'Access-Control-Allow-Origin': allowOrigin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS });
       const preflight = Object.freeze({

@@ -3,6 +3,8 @@ import { DomainError } from '../../../domain/errors/domain-error.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
 import type { PinRefusal } from '../../../domain/clients/pin-refusal.js';
 import type { VersionRefusal } from '../../../domain/versioning/version-standing.js';
+import { challengeOf, type AuthorizationRefusal } from '../request/authorization.js';
+import type { BodyRefusal } from '../request/json-body.js';
 import type { AcceptHeaderError } from '../request/accept-header-error.js';
 import type { BadRequestError } from '../request/request-target.js';
 import type { UnknownPathError } from '../routing/router.js';
@@ -20,7 +22,8 @@ export const ERROR_SCHEMA: JsonSchema = closedObject({ detail: { type: 'string' 
 export const RETRY_AFTER_SECONDS = 5;
 
 /** Every refusal of a request, from each layer: the domain's, the use cases' and the HTTP adapter's own. */
-export type Refusal = VersionRefusal | PinRefusal | UseCaseRefusal | AcceptHeaderError | BadRequestError | UnknownPathError;
+export type Refusal =
+  VersionRefusal | PinRefusal | AuthorizationRefusal | BodyRefusal | UseCaseRefusal | AcceptHeaderError | BadRequestError | UnknownPathError;
 
 /** The code of every refusal: the table below answers each, and only these. */
 export type ErrorCode = Refusal['code'];
@@ -42,6 +45,17 @@ const RESPONSES = {
   pin_change_unavailable: (error) => ({ status: 409, detail: messageOf(error) }),
   pin_conflict: (error) => ({ status: 409, detail: messageOf(error) }),
   invalid_pin: (error) => ({ status: 422, detail: messageOf(error) }),
+  invalid_token: (error) => ({ status: 401, detail: messageOf(error), headers: { 'WWW-Authenticate': challengeOf('invalid_token') } }),
+  missing_token: (error) => ({ status: 401, detail: messageOf(error), headers: { 'WWW-Authenticate': challengeOf('missing_token') } }),
+  invalid_authorization: (error) => ({
+    status: 400,
+    detail: messageOf(error),
+    headers: { 'WWW-Authenticate': challengeOf('invalid_authorization') },
+  }),
+  malformed_body: (error) => ({ status: 400, detail: messageOf(error) }),
+  // The rest of the body is never read: the connection closes after the answer.
+  body_too_large: (error) => ({ status: 413, detail: messageOf(error), headers: { Connection: 'close' } }),
+  unsupported_media_type: (error) => ({ status: 415, detail: messageOf(error) }),
   dependency_unavailable: () => ({ status: 503, detail: 'Service unavailable.', headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }),
 } as const satisfies Record<ErrorCode, (error: DomainError) => ErrorResponse>;
 

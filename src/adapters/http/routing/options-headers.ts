@@ -1,7 +1,7 @@
 import type { VersionStandings } from '../../../application/versioning/version-standings.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Version } from '../../../domain/versioning/version.js';
-import { ALLOWED_METHODS, type ServedRoute } from './route.js';
+import { allowedMethods, type ServedRoute } from './route.js';
 
 /** One route's OPTIONS headers, for the day they were made on (a deprecation or sunset date changes them). */
 interface DayHeaders {
@@ -40,7 +40,7 @@ export class OptionsHeaders {
     const servedAt = this.#servedAt.get(route);
     const { supported, deprecated } = this.standings.advertisedOn(today);
     const at = (versions: readonly Version[]): string => versions.filter((version) => servedAt?.has(version) ?? true).join(', ');
-    const headers: Record<string, string> = { Allow: ALLOWED_METHODS };
+    const headers: Record<string, string> = { Allow: allowedMethods(route) };
     if (at(supported) !== '') headers['api-supported-versions'] = at(supported);
     if (at(deprecated) !== '') headers['api-deprecated-versions'] = at(deprecated);
     this.#made.set(route, { day, headers: Object.freeze(headers) });

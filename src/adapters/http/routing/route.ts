@@ -4,6 +4,7 @@ import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { JsonSchema } from '../../../domain/versioning/json-schema.js';
 import type { ResourceKey } from '../../../domain/versioning/resource-key.js';
 import type { Version } from '../../../domain/versioning/version.js';
+import type { Client } from '../../../domain/clients/client.js';
 
 /** The methods every path answers; any other is a 405 naming them in `Allow`. */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
@@ -18,6 +19,8 @@ export interface RouteRequest<V extends Version | undefined = Version> {
   readonly query: string;
   /** The service's date for the request, read once from the clock. */
   readonly today: CalendarDate;
+  /** The caller its Authorization names; undefined for an anonymous one. */
+  readonly client: Client | undefined;
 }
 
 export interface RouteResponse {
@@ -77,5 +80,24 @@ export interface PageRoute {
   handle(request: RouteRequest<undefined>): Awaitable<RouteOutcome>;
 }
 
+/**
+ * A path a client changes with PUT (`/client/version`), outside API versioning: the handler reads and parses its JSON
+ * body (bounded) before `put` gets it. It answers no GET.
+ */
+export interface PutRoute {
+  readonly pattern: string;
+  readonly unversioned: true;
+  readonly method: 'PUT';
+  readonly contract: RouteContract;
+  put(request: RouteRequest<undefined>, body: unknown): Awaitable<RouteOutcome>;
+}
+
 /** Every route the router serves. */
-export type ServedRoute = Route | PageRoute;
+export type ServedRoute = Route | PageRoute | PutRoute;
+
+/** The `Allow` of a route: what it answers. */
+export function allowedMethods(route: ServedRoute): string {
+  return 'method' in route ? PUT_METHODS : ALLOWED_METHODS;
+}
+
+const PUT_METHODS = 'PUT, OPTIONS';

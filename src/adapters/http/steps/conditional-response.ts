@@ -19,7 +19,11 @@ export class ConditionalResponse {
     const total = own?.['X-Total-Count'];
     const etag = body.etag(version === undefined ? '' : version.toString(), total === undefined ? '' : `${total} ${own?.Link ?? ''}`);
     headers.ETag = etag;
-    if (own?.['Cache-Control'] === undefined) headers['Cache-Control'] = this.cacheControl.of(version, isDaily(exchange.route), today);
+    if (own?.['Cache-Control'] === undefined) {
+      const cacheControl = this.cacheControl.of(version, isDaily(exchange.route), today);
+      // A client's answers are for it alone: no shared cache may store one (RFC 9111 §5.2.2.7).
+      headers['Cache-Control'] = exchange.client === undefined ? cacheControl : privately(cacheControl);
+    }
     return ifNoneMatch !== undefined && ifNoneMatchNames(ifNoneMatch, etag) ? 304 : 200;
   }
 }
@@ -33,4 +37,9 @@ function isTagged({ method, route }: Exchange): boolean {
 function isDaily(route: ServedRoute | undefined): boolean {
   const kind = route?.contract?.body.kind;
   return kind === 'record' || kind === 'page';
+}
+
+/** The same directives for the client's own cache only. */
+function privately(cacheControl: string): string {
+  return cacheControl.startsWith('public, ') ? `private, ${cacheControl.slice('public, '.length)}` : `private, ${cacheControl}`;
 }

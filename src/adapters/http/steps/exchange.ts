@@ -1,5 +1,6 @@
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Version } from '../../../domain/versioning/version.js';
+import type { Client } from '../../../domain/clients/client.js';
 import type { ServedRoute } from '../routing/route.js';
 
 /** What is known of one request as its steps run: for its response, its access line and its metrics. */
@@ -21,4 +22,6 @@ export interface Exchange {
   route: ServedRoute | undefined;
   /** Set once the version is resolved. */
   version: Version | undefined;
+  /** Set once the Authorization names a client; undefined for an anonymous caller. Its answers are for it alone. */
+  client: Client | undefined;
 }

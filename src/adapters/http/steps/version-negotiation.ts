@@ -1,11 +1,17 @@
 import type { VersionStandings } from '../../../application/versioning/version-standings.js';
-import type { DomainError } from '../../../domain/errors/domain-error.js';
+import { DomainError } from '../../../domain/errors/domain-error.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import { RetiredVersionError } from '../../../domain/versioning/retired-version-error.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { VersionStanding } from '../../../domain/versioning/version-standing.js';
 import type { LogSink } from '../../logging/log-sink.js';
 import { acceptCaches, type VersionSelector, type VersionSelectorFactory } from '../request/accept-cache.js';
+
+/** What a client's Accept that names no version selects: the client's pin then decides. Never answered. */
+class NoVersionNamed extends DomainError {
+  readonly code = 'no_version_named';
+}
+const NO_VERSION_NAMED = Object.freeze(new NoVersionNamed('no version named'));
 
 /**
  * The version a request is served at, from its Accept header, as the versions stand on the request's day: a 406 for
@@ -14,6 +20,8 @@ import { acceptCaches, type VersionSelector, type VersionSelectorFactory } from 
  */
 export class VersionNegotiation {
   readonly #selectors = new Map<VersionStanding, VersionSelector>();
+  /** For a client's requests: the same, but a header naming no version selects NO_VERSION_NAMED, so that the pin decides. */
+  readonly #pinnedSelectors = new Map<VersionStanding, VersionSelector>();
   /** The day a request last met a retired default version. */
   #retiredDefaultLoggedOn: CalendarDate | undefined;
 
@@ -28,13 +36,26 @@ export class VersionNegotiation {
         standing,
         selectorOf((requested) => standing.resolve(requested), supported),
       );
+      this.#pinnedSelectors.set(
+        standing,
+        selectorOf((requested) => (requested === undefined || requested === '' ? NO_VERSION_NAMED : standing.resolve(requested)), supported),
+      );
     }
+  }
+
+  /** The version a client's request is served at: the one its Accept names, else its pin (a retired pin is a 410 naming it). */
+  selectPinned(accept: string | undefined, today: CalendarDate, pin: string): Version | DomainError {
+    const standing = this.standings.on(today);
+    const named = (this.#pinnedSelectors.get(standing) as VersionSelector).select(accept);
+    if (named !== NO_VERSION_NAMED) return named;
+    const version = standing.resolve(pin);
+    return version instanceof RetiredVersionError ? new RetiredVersionError(pin, version.sunset, standing.supported, 'pin') : version;
   }
 
   /** The version, or the refusal to answer with. */
   select(accept: string | undefined, today: CalendarDate): Version | DomainError {
     const version = (this.#selectors.get(this.standings.on(today)) as VersionSelector).select(accept);
-    if (version instanceof RetiredVersionError && version.byDefault) this.#logRetiredDefault(version, today);
+    if (version instanceof RetiredVersionError && version.byDefault === true) this.#logRetiredDefault(version, today);
     return version;
   }
 

@@ -29,6 +29,7 @@ function open(routes: DocsRoutes, query: string): RouteResponse & { readonly htm
     params: {},
     query,
     today: (clocks.get(routes) as SystemClock).today(),
+    client: undefined,
   }) as RouteResponse;
   return { ...response, html: (response.body as EncodedBody).bytes.toString() };
 }
