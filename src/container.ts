@@ -67,6 +67,8 @@ export interface ComposedService {
 
 interface Storage {
   readonly module: ContainerModule;
+  /** Binds CLIENT_REPOSITORY (the API clients, kept beside the records), unless `module` does. */
+  readonly clients?: ContainerModule;
   /** Adds the storage's own metrics (the PostgreSQL pool's) to the registry. */
   registerMetrics(registry: Registry): void;
   /** Which storage serves, for the "listening" line: the in-memory one and where its records came from, or the database. */
@@ -150,6 +152,7 @@ export async function composeService(env: Environment, output: ServiceOutput, re
   container.load(
     applicationModule(model, clock),
     storage.module,
+    storage.clients ?? clientsModule(new InMemoryClientRepository([], { pinChangesRefused: true })),
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web),
   );
   const metrics = settings.metrics === undefined ? undefined : createMetricsRegistry();
@@ -214,14 +217,17 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
   }
   const records = await loadRecords(settings.dataFile, clock.today());
   const source = settings.dataFile === undefined ? 'the bundled sample data' : `DATA_FILE ${settings.dataFile}`;
-  const clients = new InMemoryClientRepository([], { pinChangesRefused: true });
   return {
-    module: new ContainerModule((options) => {
-      persistence(records).load(options);
-      options.bind<ClientRepository>(CLIENT_REPOSITORY).toConstantValue(clients);
-    }),
+    module: persistence(records),
+    clients: clientsModule(new InMemoryClientRepository([], { pinChangesRefused: true })),
     description: `memory (${RECORD_COLLECTIONS.map(({ name }) => `${name}: ${records[name].length}`).join(', ')}) from ${source}`,
     registerMetrics: () => {},
     close: async () => {},
   };
+}
+
+function clientsModule(clients: ClientRepository): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<ClientRepository>(CLIENT_REPOSITORY).toConstantValue(clients);
+  });
 }
