@@ -42,9 +42,25 @@ t.test('one selector per standing of the versions, made at start, from the facto
       return { select: (header) => readAccept(resolve, supported, header) };
     },
   );
-  t.equal(made.length, standings.all.length, 'before any request');
+  t.equal(made.length, 2 * standings.all.length, 'before any request: two per standing, one for anonymous callers and one for pinned clients');
   t.same(made[made.length - 1], standings.all[standings.all.length - 1]?.supported.map(String), 'each with its supported versions');
   const first = negotiation.select('application/json; version=9.0.0', date('2026-11-30'));
   t.not(first, negotiation.select('application/json; version=9.0.0', date('2026-11-30')), 'a selector that remembers nothing: two refusals');
-  t.equal(made.length, standings.all.length, 'none made on the way');
+  t.equal(made.length, 2 * standings.all.length, 'none made on the way');
+});
+
+t.test("a client's request: the version Accept names wins, else its pin, never DEFAULT_VERSION", async (t) => {
+  const negotiation = new VersionNegotiation(new VersionStandings(lifecycleModel('earliest')), () => t.fail('nothing to log'));
+  const day = date('2026-11-30');
+  t.equal(negotiation.selectPinned(undefined, day, '3.0.0').toString(), '3.0.0', 'no Accept: the pin');
+  t.equal(negotiation.selectPinned('application/json', day, '3.0.0').toString(), '3.0.0', 'Accept without a version: the pin');
+  t.equal(negotiation.selectPinned(json(''), day, '3.0.0').toString(), '3.0.0', 'an empty version: the pin');
+  t.equal(negotiation.selectPinned(json('2.1.0'), day, '3.0.0').toString(), '2.1.0', 'an older version named: that one');
+  t.equal(negotiation.selectPinned(json('2.1.0'), day, '2.1.0').toString(), '2.1.0', 'the pin named');
+  t.equal(negotiation.select(undefined, day).toString(), '2.1.0', 'an anonymous caller still gets DEFAULT_VERSION (earliest served)');
+  t.type(negotiation.selectPinned(json('9.0.0'), day, '3.0.0'), UnsupportedVersionError, 'an unsupported version named: refused as ever');
+  const retired = negotiation.selectPinned(undefined, date('2026-12-01'), '2.1.0');
+  t.type(retired, RetiredVersionError, 'a pin past its sunset: 410');
+  t.match((retired as RetiredVersionError).message, /^Your pinned version 2\.1\.0 was retired on 2026-12-01.*PUT \/client\/version/, 'naming the pin');
+  t.equal(negotiation.selectPinned(json('3.0.0'), date('2026-12-01'), '2.1.0').toString(), '3.0.0', 'a retired pin with a served version named: served');
 });

@@ -1,0 +1,180 @@
+import t from 'tap';
+import { request as httpRequest } from 'node:http';
+import { acceptVersion, startService } from '../../fixtures/service.js';
+import { bearer, keyedClient, withClients } from '../../fixtures/clients.js';
+import { NEWEST_VERSION } from '../../fixtures/versions.js';
+import { lifecycleModel } from '../../fixtures/lifecycle-history.js';
+import { TestClock } from '../../fixtures/test-clock.js';
+
+const legacy = keyedClient('legacy-shop', '3.0.0');
+const recent = keyedClient('recent-app', '4.0.0');
+const versionOf = (response: Response): string | undefined => /version=([^;]+)/.exec(response.headers.get('content-type') ?? '')?.[1];
+
+t.test('a request names its version in Accept; else a client gets its pin; else DEFAULT_VERSION', async (t) => {
+  const service = await startService(t, { CACHE_MAX_AGE: '60' }, withClients([legacy, recent]));
+  const anonymous = await fetch(`${service.url}/doggies/1/`);
+  t.equal(versionOf(anonymous), NEWEST_VERSION, 'anonymous: the default (the newest)');
+  t.match(anonymous.headers.get('cache-control'), /^public, max-age=\d+$/, 'anonymous: shared caches may store it');
+  t.equal(anonymous.headers.get('vary'), 'Accept, Authorization', 'every answer varies with Authorization');
+  const pinned = await fetch(`${service.url}/doggies/1/`, { headers: bearer(legacy.key) });
+  t.equal(pinned.status, 200);
+  t.equal(versionOf(pinned), '3.0.0', 'a client naming no version: its pin');
+  t.match(pinned.headers.get('cache-control'), /^private, max-age=\d+$/, "a client's answer: for its own cache only");
+  t.equal(versionOf(await fetch(`${service.url}/doggies/1/`, { headers: bearer(recent.key) })), '4.0.0', 'another client: its own pin');
+  const named = await fetch(`${service.url}/doggies/1/`, { headers: { ...bearer(legacy.key), ...acceptVersion('2.1.0') } });
+  t.equal(versionOf(named), '2.1.0', 'a client naming a version: that one, pin or not');
+  const page = await fetch(`${service.url}/cats/`, { headers: bearer(legacy.key) });
+  t.equal(versionOf(page), '3.0.0', 'pages too');
+  const mine = await (await fetch(`${service.url}/version/my_version/`, { headers: bearer(legacy.key) })).json();
+  t.match(mine, { version: '3.0.0' }, '/version/my_version/ says the pin');
+  const log = service.stdout.map((line) => JSON.parse(line) as { client: string | null; version: string | null });
+  t.same(
+    log.map(({ client, version }) => [client, version]),
+    [
+      [null, NEWEST_VERSION],
+      ['legacy-shop', '3.0.0'],
+      ['recent-app', '4.0.0'],
+      ['legacy-shop', '2.1.0'],
+      ['legacy-shop', '3.0.0'],
+      ['legacy-shop', '3.0.0'],
+    ],
+    'the access log names the client',
+  );
+});
+
+t.test('GET /client/: the caller and its pin; 401 without a key', async (t) => {
+  const service = await startService(t, {}, withClients([legacy]));
+  const response = await fetch(`${service.url}/client/`, { headers: bearer(legacy.key) });
+  t.equal(response.status, 200);
+  t.equal(response.headers.get('cache-control'), 'no-store');
+  t.equal(response.headers.get('content-type'), 'application/json', 'unversioned');
+  t.same(await response.json(), { name: 'legacy-shop', pinned_version: '3.0.0', previous_version: null, rollback_until: null });
+  const anonymous = await fetch(`${service.url}/client/`);
+  t.equal(anonymous.status, 401);
+  t.equal(anonymous.headers.get('www-authenticate'), 'Bearer realm="version-aware-api"', 'a challenge, no error code: no key was sent');
+  t.match(await anonymous.json(), { detail: /needs an API key/ });
+  const head = await fetch(`${service.url}/client/`, { method: 'HEAD', headers: bearer(legacy.key) });
+  t.equal(head.status, 200, 'HEAD too');
+});
+
+/** PUT /client/version with `body` as the client of `key`. */
+function putVersion(url: string, key: string | undefined, body: string | Uint8Array, headers: Record<string, string> = { 'content-type': 'application/json' }): Promise<Response> {
+  return fetch(`${url}/client/version`, { method: 'PUT', body, headers: { ...headers, ...(key === undefined ? {} : bearer(key)) } });
+}
+
+t.test('PUT /client/version: an upgrade, the rollback within 72 hours, and no other way back', async (t) => {
+  const clock = new TestClock('2026-11-22');
+  clock.set('2026-11-22T10:00:00.000Z');
+  const clients = withClients([legacy]);
+  const service = await startService(t, {}, { ...clients, clock });
+  const upgraded = await putVersion(service.url, legacy.key, JSON.stringify({ version: NEWEST_VERSION }));
+  t.equal(upgraded.status, 200);
+  t.equal(upgraded.headers.get('cache-control'), 'no-store');
+  t.same(await upgraded.json(), {
+    name: 'legacy-shop',
+    pinned_version: NEWEST_VERSION,
+    previous_version: '3.0.0',
+    rollback_until: '2026-11-25T10:00:00.000Z',
+  });
+  t.equal(versionOf(await fetch(`${service.url}/doggies/1/`, { headers: bearer(legacy.key) })), NEWEST_VERSION, 'served at the new pin at once');
+  const same = await putVersion(service.url, legacy.key, JSON.stringify({ version: NEWEST_VERSION }));
+  t.equal(same.status, 200, 'the pin itself: no change');
+  t.match(await same.json(), { pinned_version: NEWEST_VERSION, previous_version: '3.0.0' });
+  const older = await putVersion(service.url, legacy.key, JSON.stringify({ version: '2.1.0' }));
+  t.equal(older.status, 409, 'older, and not the rollback: refused');
+  t.match(await older.json(), { detail: /older than the pinned version.*Only a rollback to 3\.0\.0 was open, until 2026-11-25T10:00:00\.000Z/ });
+  const back = await putVersion(service.url, legacy.key, JSON.stringify({ version: '3.0.0' }));
+  t.equal(back.status, 200, 'the rollback, within 72 hours');
+  t.same(await back.json(), { name: 'legacy-shop', pinned_version: '3.0.0', previous_version: null, rollback_until: null });
+  t.equal(versionOf(await fetch(`${service.url}/doggies/1/`, { headers: bearer(legacy.key) })), '3.0.0', 'served at the old pin again');
+  t.equal((await putVersion(service.url, legacy.key, JSON.stringify({ version: NEWEST_VERSION }))).status, 200, 'upgraded again');
+  clock.set('2026-11-25T10:00:00.000Z');
+  const late = await putVersion(service.url, legacy.key, JSON.stringify({ version: '3.0.0' }));
+  t.equal(late.status, 409, 'the rollback after 72 hours: refused');
+  t.same((await clients.repository.named('legacy-shop'))?.pinnedVersion, NEWEST_VERSION, 'the pin stays');
+});
+
+t.test('PUT /client/version refuses what is not a served version, and every malformed body', async (t) => {
+  const service = await startService(t, {}, withClients([legacy]));
+  const cases: [string, string | Uint8Array, Record<string, string> | undefined, number, RegExp][] = [
+    ['an unknown version', '{"version": "9.9.9"}', undefined, 422, /"9\.9\.9" is not a served version\. Supported versions: /],
+    ['not a version', '{"version": "latest"}', undefined, 422, /"latest" is not a version X\.Y\.Z/],
+    ['not JSON', '{"version": ', undefined, 400, /not JSON/],
+    ['invalid UTF-8', Buffer.from('7b2276657273696f6e223a2022ff227d', 'hex'), undefined, 400, /not valid UTF-8/],
+    ['an unknown field', '{"version": "5.0.0", "force": true}', undefined, 400, /Unknown field "force"/],
+    ['no version', '{}', undefined, 400, /"version" must be a string/],
+    ['a number', '{"version": 5}', undefined, 400, /"version" must be a string/],
+    ['an array', '["5.0.0"]', undefined, 400, /a JSON object/],
+    ['null', 'null', undefined, 400, /a JSON object/],
+    ['another media type', '{"version": "5.0.0"}', { 'content-type': 'text/plain' }, 415, /Content-Type: application\/json/],
+    ['no media type', '{"version": "5.0.0"}', {}, 415, /Content-Type: application\/json/],
+  ];
+  for (const [what, body, headers, status, detail] of cases) {
+    const response = await putVersion(service.url, legacy.key, body, headers);
+    t.equal(response.status, status, `${what}: ${status}`);
+    t.match(await response.json(), { detail }, `${what}: detail`);
+  }
+  t.equal((await putVersion(service.url, legacy.key, '{"version": "2.1.0"}', { 'content-type': 'application/json; charset=utf-8' })).status, 409, 'a charset is fine (then an older version: 409)');
+  const anonymous = await putVersion(service.url, undefined, JSON.stringify({ version: NEWEST_VERSION }));
+  t.equal(anonymous.status, 401, 'no key: 401');
+  const get = await fetch(`${service.url}/client/version`, { headers: bearer(legacy.key) });
+  t.equal(get.status, 405, 'GET: 405');
+  t.equal(get.headers.get('allow'), 'PUT, OPTIONS');
+  const options = await fetch(`${service.url}/client/version`, { method: 'OPTIONS' });
+  t.equal(options.headers.get('allow'), 'PUT, OPTIONS');
+  const elsewhere = await fetch(`${service.url}/doggies/`, { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } });
+  t.equal(elsewhere.status, 405, 'PUT elsewhere: 405');
+});
+
+/** A raw PUT whose declared or sent body is too big: the status, and whether the server closed the connection. */
+function oversized(port: number, key: string, chunked: boolean): Promise<{ status: number; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({
+      port,
+      method: 'PUT',
+      path: '/client/version',
+      headers: { ...bearer(key), 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': '1000000' }) },
+    });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode as number, closed: response.headers.connection === 'close' }));
+    });
+    request.on('error', reject);
+    // Chunked: more than the limit is sent, the rest held back; declared: nothing beyond the first kilobyte is ever sent.
+    request.write(`{"version": "${'x'.repeat(2000)}`);
+  });
+}
+
+t.test('a body over 1 KiB: 413 without reading the rest, and the connection closed', async (t) => {
+  const service = await startService(t, {}, withClients([legacy]));
+  t.same(await oversized(service.port, legacy.key, false), { status: 413, closed: true }, 'Content-Length over the limit');
+  t.same(await oversized(service.port, legacy.key, true), { status: 413, closed: true }, 'a chunked body over the limit');
+});
+
+t.test('with the in-memory storage a pin change is refused: it would be lost at a restart and unseen by other workers', async (t) => {
+  const service = await startService(t, {}, withClients([legacy], { pinChangesRefused: true }));
+  const response = await putVersion(service.url, legacy.key, JSON.stringify({ version: NEWEST_VERSION }));
+  t.equal(response.status, 409);
+  t.match(await response.json(), { detail: /STORAGE=postgres.*npm run clients -- pin/ });
+});
+
+t.test("a pin past its sunset: that client's requests without a version get the 410, naming the pin", async (t) => {
+  const stale = keyedClient('stale', '2.1.0');
+  const service = await startService(t, { TODAY: '2026-12-01' }, { ...withClients([stale]), model: lifecycleModel() });
+  const response = await fetch(`${service.url}/doggies/1/`, { headers: bearer(stale.key) });
+  t.equal(response.status, 410);
+  t.match(await response.json(), { detail: /^Your pinned version 2\.1\.0 was retired on 2026-12-01/ });
+  t.equal((await fetch(`${service.url}/doggies/1/`, { headers: { ...bearer(stale.key), ...acceptVersion('3.0.0') } })).status, 200, 'naming a served version: served');
+});
+
+t.test('a preflight needs no key and allows Authorization, Content-Type and PUT', async (t) => {
+  const service = await startService(t, {}, withClients([legacy]));
+  const response = await fetch(`${service.url}/client/version`, {
+    method: 'OPTIONS',
+    headers: { origin: 'https://app.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
+  });
+  t.equal(response.status, 204);
+  t.match(response.headers.get('access-control-allow-headers'), /Authorization/);
+  t.match(response.headers.get('access-control-allow-headers'), /Content-Type/);
+  t.match(response.headers.get('access-control-allow-methods'), /PUT/);
+});

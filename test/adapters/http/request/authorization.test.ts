@@ -1,0 +1,86 @@
+import t from 'tap';
+import fc from 'fast-check';
+import type { IncomingMessage } from 'node:http';
+import {
+  challengeOf,
+  clientOf,
+  InvalidAuthorizationError,
+  InvalidTokenError,
+  MAX_AUTHORIZATION_LENGTH,
+} from '../../../../src/adapters/http/request/authorization.js';
+import { errorResponseFor } from '../../../../src/adapters/http/response/error-responses.js';
+import { hashApiKey, issueApiKey } from '../../../../src/adapters/identity/api-key.js';
+import { keyedClient } from '../../../fixtures/clients.js';
+
+const known = keyedClient('known', '3.0.0');
+const identify = (keyHash: string) => (keyHash === known.client.keyHash ? known.client : undefined);
+
+/** A request as node parses it: the first Authorization in `headers`, all of them in `rawHeaders`. */
+function requestWith(...authorization: string[]): IncomingMessage {
+  return {
+    headers: authorization.length === 0 ? {} : { authorization: authorization[0] },
+    rawHeaders: ['Host', 'x', ...authorization.flatMap((value, index) => [index % 2 === 0 ? 'Authorization' : 'authorization', value])],
+  } as unknown as IncomingMessage;
+}
+
+t.test('no Authorization: anonymous; a known key in the Bearer scheme, any case: its client', async (t) => {
+  t.equal(clientOf(requestWith(), identify), undefined);
+  t.equal(clientOf(requestWith(`Bearer ${known.key}`), identify), known.client);
+  t.equal(clientOf(requestWith(`bearer ${known.key}`), identify), known.client, 'the scheme is case-insensitive (RFC 9110 §11.1)');
+  t.equal(clientOf(requestWith(`BEARER   ${known.key}`), identify), known.client, 'several spaces');
+});
+
+t.test('every other form: 401 invalid_token, or 400 when the request itself is malformed; never the key in the message', async (t) => {
+  const cases: [string, string[], typeof InvalidTokenError | typeof InvalidAuthorizationError][] = [
+    ['an unknown key', [`Bearer ${issueApiKey()}`], InvalidTokenError],
+    ['another scheme', [`Basic ${Buffer.from('a:b').toString('base64')}`], InvalidTokenError],
+    ['the key alone', [known.key], InvalidTokenError],
+    ['an empty token', ['Bearer '], InvalidTokenError],
+    ['the scheme alone', ['Bearer'], InvalidTokenError],
+    ['not a key of ours', ['Bearer abc.def'], InvalidTokenError],
+    ['a key one character short', [`Bearer ${known.key.slice(0, -1)}`], InvalidTokenError],
+    ['a key and more', [`Bearer ${known.key} x`], InvalidTokenError],
+    ['oversized', [`Bearer ${'a'.repeat(MAX_AUTHORIZATION_LENGTH)}`], InvalidTokenError],
+    ['two fields', [`Bearer ${known.key}`, `Bearer ${known.key}`], InvalidAuthorizationError],
+    ['bytes outside ASCII', [`Bearer ${known.key}\u00e9`], InvalidAuthorizationError],
+    ['a tab', [`Bearer\t${known.key}`], InvalidAuthorizationError],
+  ];
+  for (const [what, fields, type] of cases) {
+    const refusal = clientOf(requestWith(...fields), identify);
+    t.type(refusal, type, what);
+    t.notMatch((refusal as Error).message, known.key, `${what}: the key is not echoed`);
+  }
+});
+
+t.test('the answers: 401 with a Bearer challenge naming invalid_token, 400 naming invalid_request', async (t) => {
+  t.match(errorResponseFor(new InvalidTokenError('x')), { status: 401, headers: { 'WWW-Authenticate': 'Bearer realm="version-aware-api", error="invalid_token"' } });
+  t.match(errorResponseFor(new InvalidAuthorizationError('x')), { status: 400, headers: { 'WWW-Authenticate': challengeOf('invalid_authorization') } });
+  t.equal(challengeOf('invalid_authorization'), 'Bearer realm="version-aware-api", error="invalid_request"');
+});
+
+t.test('any Authorization field: a client only for the known key, a refusal otherwise, never a throw; the key never echoed', async (t) => {
+  const field = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.string({ unit: 'binary', maxLength: 80 }),
+    fc.tuple(fc.constantFrom('Bearer', 'bearer', 'Basic', 'Token', ''), fc.constantFrom(' ', '  ', '\t', ''), fc.string({ maxLength: 60 })).map(([a, b, c]) => `${a}${b}${c}`),
+    fc.constantFrom(`Bearer ${known.key}`, `Bearer ${known.key.toUpperCase()}`).map((value) => value),
+  );
+  fc.assert(
+    fc.property(fc.array(field, { minLength: 1, maxLength: 3 }), (fields) => {
+      const outcome = clientOf(requestWith(...fields), identify);
+      if (outcome === known.client) return fields.length === 1 && fields[0]?.trim().toLowerCase() === `bearer ${known.key}`.toLowerCase();
+      if (!(outcome instanceof InvalidTokenError || outcome instanceof InvalidAuthorizationError)) return false;
+      const response = errorResponseFor(outcome);
+      return response !== undefined && [400, 401].includes(response.status) && !outcome.message.includes(known.key);
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+t.test('keys: vaa_ and 256 random bits, base64url; SHA-256 hex is what is kept', async (t) => {
+  const key = issueApiKey();
+  t.match(key, /^vaa_[A-Za-z0-9_-]{43}$/);
+  t.not(issueApiKey(), key, 'random');
+  t.equal(hashApiKey('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad', 'SHA-256 (FIPS 180-2 test vector)');
+  t.match(hashApiKey(key), /^[0-9a-f]{64}$/);
+});
