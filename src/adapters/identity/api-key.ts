@@ -1,22 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 const PREFIX = 'vaa_';
-/** 32 random bytes: 256 bits, 43 base64url characters. */
-const RANDOM_BYTES = 32;
-export const API_KEY_LENGTH = PREFIX.length + 43;
+/** 256 random bits: as many as the SHA-256 that stores them, out of reach of guessing. */
+const KEY_BYTES = 32;
 const API_KEY = /^vaa_[A-Za-z0-9_-]{43}$/;
 
-/** A new key: `vaa_` and 256 random bits, base64url. Shown once, to whoever creates the client; only its hash is kept. */
+/** The length of every key: the prefix and 32 bytes in base64url, without padding. */
+export const API_KEY_LENGTH = PREFIX.length + Math.ceil((KEY_BYTES * 8) / 6);
+
+/** A new API key: `vaa_` (recognisable in a leaked log or a secret scanner) and 256 random bits, base64url. */
 export function issueApiKey(): string {
-  return PREFIX + randomBytes(RANDOM_BYTES).toString('base64url');
+  return `${PREFIX}${randomBytes(KEY_BYTES).toString('base64url')}`;
 }
 
-/** SHA-256 of the key, lowercase hex: enough for random keys of 256 bits, which no dictionary holds. */
+/** What is stored of a key, and what a request's key is looked up by: its SHA-256, lowercase hex. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
-/** Whether `text` has the form of a key this service issues. */
+/** Whether `text` has the form of a key this service issues (a cheap refusal before any lookup). */
 export function looksLikeApiKey(text: string): boolean {
-  return text.length === API_KEY_LENGTH && API_KEY.test(text);
+  return API_KEY.test(text);
 }

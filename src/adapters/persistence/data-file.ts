@@ -1,10 +1,9 @@
-import { open } from 'node:fs/promises';
 import { RECORD_COLLECTIONS } from '../../domain/api-history/bundle.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import type { InvalidRecordError } from '../../domain/records/invalid-record-error.js';
 import type { LoadedRecords } from '../persistence/loaded-records.js';
-import { jsonSyntaxError } from './json-syntax-error.js';
+import { readJsonFile } from './json-file.js';
 import { SAMPLE_DATA } from '../persistence/sample-data.js';
 import { StartupError } from '../../application/errors/startup-error.js';
 
@@ -13,7 +12,6 @@ const KEYS = new Intl.ListFormat('en', { type: 'conjunction' }).format(NAMES.map
 const SHAPE = `{${NAMES.map((name) => `"${name}": [...]`).join(', ')}}`;
 /** Node's longest string is about 512 MiB; a larger file could not be parsed anyway. */
 export const MAX_DATA_FILE_BYTES = 256 * 1024 * 1024;
-const BYTE_ORDER_MARK = '\uFEFF';
 
 /** The records of DATA_FILE (or the bundled sample), validated whole before any is served. */
 export async function loadRecords(dataFile: string | undefined, today: CalendarDate): Promise<LoadedRecords> {
@@ -23,34 +21,7 @@ export async function loadRecords(dataFile: string | undefined, today: CalendarD
 
 /** The records of a data file at `path`, validated whole; messages start with `source`. Throws StartupError. */
 export async function readRecordsFile(source: string, path: string, today: CalendarDate): Promise<LoadedRecords> {
-  const text = await readDataFile(source, path);
-  const json = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    throw new StartupError(`${source}: is not valid JSON: ${jsonSyntaxError(json)}`);
-  }
-  return parseRecords(source, parsed, today);
-}
-
-async function readDataFile(source: string, path: string): Promise<string> {
-  let file;
-  try {
-    file = await open(path, 'r');
-  } catch (error) {
-    throw new StartupError(`${source}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
-  }
-  try {
-    const stats = await file.stat();
-    if (!stats.isFile()) throw new StartupError(`${source}: is not a regular file`);
-    if (stats.size > MAX_DATA_FILE_BYTES) {
-      throw new StartupError(`${source}: is ${stats.size} bytes, more than the ${MAX_DATA_FILE_BYTES} a data file may have`);
-    }
-    return await file.readFile('utf8');
-  } finally {
-    await file.close();
-  }
+  return parseRecords(source, await readJsonFile(source, path, { maxBytes: MAX_DATA_FILE_BYTES, noun: 'a data file' }), today);
 }
 
 /** Records from parsed JSON of the form {"dogs": [...], "cats": [...]}, a key per collection; the first wrong record is named. */

@@ -1,0 +1,330 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import t, { type Test } from 'tap';
+import { clientsCommand, openClientsFile, type ClientsCommandReplacements, type OpenClientRepository } from '../src/clients-command.js';
+import { hashApiKey, looksLikeApiKey } from '../src/adapters/identity/api-key.js';
+import { writeClientsFile } from '../src/adapters/persistence/memory/clients-file.js';
+import { InMemoryClientRepository } from '../src/adapters/persistence/memory/in-memory-client-repository.js';
+import type { Client } from '../src/domain/clients/client.js';
+import { LIFECYCLE_TODAY, lifecycleModel } from './fixtures/lifecycle-history.js';
+import { ALL_VERSIONS, NEWEST_VERSION, NEXT_VERSION } from './fixtures/versions.js';
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string[];
+  readonly stderr: string[];
+}
+
+/** The command in this process, with these settings alone as its environment: its exit code and its lines. */
+async function clients(
+  args: readonly string[],
+  env: Record<string, string>,
+  openRepository: OpenClientRepository = openClientsFile,
+  replacements: ClientsCommandReplacements = {},
+): Promise<Run> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await clientsCommand(
+    args,
+    env,
+    { stdout: (line) => stdout.push(...line.split('\n')), stderr: (line) => stderr.push(line) },
+    openRepository,
+    replacements,
+  );
+  return { code, stdout, stderr };
+}
+
+interface StoredClient {
+  readonly name: string;
+  readonly key_sha256: string;
+  readonly pinned_version: string;
+  readonly revoked_at: string | null;
+}
+
+async function stored(path: string): Promise<StoredClient[]> {
+  return (JSON.parse(await readFile(path, 'utf8')) as { clients: StoredClient[] }).clients;
+}
+
+/** A CLIENTS_FILE path in a folder of the test's own, and its settings. */
+function clientsFile(t: Test): { path: string; env: Record<string, string> } {
+  const path = join(t.testdir(), 'clients.json');
+  return { path, env: { CLIENTS_FILE: path, TODAY: LIFECYCLE_TODAY } };
+}
+
+t.test('create: one line says where and at which pin, the key alone on the last; the file holds only its hash, mode 0600', async (t) => {
+  const { path, env } = clientsFile(t);
+  const run = await clients(['create', 'acme'], env);
+  t.equal(run.code, 0, 'exit code 0');
+  t.same(run.stderr, [], 'nothing on stderr');
+  t.equal(run.stdout.length, 2, 'two lines');
+  t.equal(
+    run.stdout[0],
+    `Created client "acme", pinned to ${NEWEST_VERSION}, in CLIENTS_FILE ${JSON.stringify(path)} (the service reads it when it starts). Its API key, shown this once only:`,
+    'where, and the newest version by default',
+  );
+  const key = run.stdout.at(-1) as string;
+  t.ok(looksLikeApiKey(key), 'the last line is the key alone');
+  const text = await readFile(path, 'utf8');
+  t.notOk(text.includes(key.slice(4)), 'the key is not in the file');
+  t.match(await stored(path), [{ name: 'acme', key_sha256: hashApiKey(key), pinned_version: NEWEST_VERSION, revoked_at: null }], 'its hash is');
+  t.equal((await stat(path)).mode & 0o777, 0o600, 'the file is the owner’s alone');
+
+  const again = await clients(['create', 'acme'], env);
+  t.equal(again.code, 1, 'the same name again: exit code 1');
+  t.same(again.stderr, ['clients: a client named "acme" exists already (names stay taken after a revocation)']);
+  t.same(again.stdout, [], 'no key is shown for a client not created');
+  t.equal((await stored(path)).length, 1, 'the file still holds one client');
+
+  const second = await clients(['create', 'beta'], env);
+  t.equal(second.code, 0, 'another name: exit code 0');
+  t.not(second.stdout.at(-1), key, 'another key');
+  t.same(
+    (await stored(path)).map(({ name }) => name),
+    ['acme', 'beta'],
+    'both in the file',
+  );
+});
+
+t.test('create --version: any version served that day, deprecated ones included; nothing else', async (t) => {
+  const { path, env } = clientsFile(t);
+  const model = { model: lifecycleModel() };
+  const deprecated = await clients(['create', 'old', '--version', '2.1.0'], env, openClientsFile, model);
+  t.equal(deprecated.code, 0, '2.1.0, deprecated and served until 2026-12-01: exit code 0');
+  t.match(deprecated.stdout[0], /^Created client "old", pinned to 2\.1\.0, in /);
+  const cases: [string, string][] = [
+    ['2.0.0', 'retired that very day'],
+    ['1.0.0', 'retired before'],
+    [NEXT_VERSION, 'a version after the newest'],
+    ['5.0', 'not X.Y.Z'],
+  ];
+  for (const [version, why] of cases) {
+    const run = await clients(['create', 'new', '--version', version], env, openClientsFile, model);
+    t.equal(run.code, 1, `${why}: exit code 1`);
+    t.match(
+      run.stderr,
+      [new RegExp(`^clients: version "${version.replaceAll('.', '\\.')}" is not served: expected one of ${NEWEST_VERSION}, `)],
+      why,
+    );
+    t.same(run.stdout, [], `${why}: no key shown`);
+  }
+  t.equal((await stored(path)).length, 1, 'only the first was created');
+  const oldest = await clients(['create', 'oldest', '--version', ALL_VERSIONS[0] as string], env);
+  t.equal(oldest.code, 0, 'with the reference history, the oldest version, deprecated, is served');
+});
+
+t.test('create refuses a bad name, and a file it cannot write, showing no key', async (t) => {
+  const { env } = clientsFile(t);
+  const name = await clients(['create', 'a b'], env);
+  t.equal(name.code, 1);
+  t.match(name.stderr, [/^clients: client name "a b" is not valid: 1 to 64 letters/]);
+  const nowhere = join(t.testdir(), 'missing-folder', 'clients.json');
+  const unwritable = await clients(['create', 'acme'], { CLIENTS_FILE: nowhere });
+  t.equal(unwritable.code, 1, 'a folder that does not exist: exit code 1');
+  t.same(unwritable.stderr, [`clients: CLIENTS_FILE ${JSON.stringify(nowhere)}: cannot be written (ENOENT)`]);
+  t.same(unwritable.stdout, [], 'no key shown for a client not stored');
+});
+
+const HASH = 'c'.repeat(64);
+const SEEDED: Client[] = [
+  {
+    name: 'zeta',
+    keyHash: HASH,
+    pinnedVersion: '3.0.0',
+    previousVersion: '2.1.0',
+    rollbackUntil: Date.parse('2026-11-24T08:00:00.000Z'),
+    createdAt: Date.parse('2026-11-21T08:00:00.000Z'),
+    revokedAt: null,
+  },
+  {
+    name: 'alpha',
+    keyHash: 'd'.repeat(64),
+    pinnedVersion: '1.0.0',
+    previousVersion: null,
+    rollbackUntil: null,
+    createdAt: Date.parse('2026-01-02T03:04:05.006Z'),
+    revokedAt: Date.parse('2026-02-03T04:05:06.007Z'),
+  },
+];
+
+t.test('list: a table by name, or a JSON array with --json; never a key or a hash', async (t) => {
+  const { path, env } = clientsFile(t);
+  await writeClientsFile(path, SEEDED);
+  const created = await clients(['create', 'mid'], env);
+  const key = created.stdout.at(-1) as string;
+  const table = await clients(['list'], env);
+  t.equal(table.code, 0, 'exit code 0');
+  t.same(table.stderr, []);
+  t.match(table.stdout[0], /^name +pinned_version +previous_version +rollback_until +created_at +revoked_at$/, 'the headings');
+  t.match(
+    table.stdout.slice(1),
+    [
+      /^alpha +1\.0\.0 +- +- +2026-01-02T03:04:05\.006Z +2026-02-03T04:05:06\.007Z$/,
+      new RegExp(`^mid +${NEWEST_VERSION.replaceAll('.', '\\.')} +- +- +${LIFECYCLE_TODAY}T[0-9:.]+Z +-$`),
+      /^zeta +3\.0\.0 +2\.1\.0 +2026-11-24T08:00:00\.000Z +2026-11-21T08:00:00\.000Z +-$/,
+    ],
+    'one row per client, revoked ones included, "-" for none',
+  );
+  t.equal(table.stdout.length, 4);
+  const json = await clients(['list', '--json'], env);
+  t.equal(json.code, 0, '--json: exit code 0');
+  const listed = JSON.parse(json.stdout.join('\n')) as Record<string, unknown>[];
+  t.same(listed[0], {
+    name: 'alpha',
+    pinned_version: '1.0.0',
+    previous_version: null,
+    rollback_until: null,
+    created_at: '2026-01-02T03:04:05.006Z',
+    revoked_at: '2026-02-03T04:05:06.007Z',
+  });
+  t.match(listed[2], { name: 'zeta', previous_version: '2.1.0', rollback_until: '2026-11-24T08:00:00.000Z' });
+  for (const [run, what] of [
+    [table, 'the table'],
+    [json, 'the JSON'],
+  ] as const) {
+    const text = run.stdout.join('\n');
+    t.notOk(text.includes(key.slice(4)), `${what}: no key`);
+    t.notOk(
+      [HASH, 'd'.repeat(64), hashApiKey(key)].some((hash) => text.includes(hash)),
+      `${what}: no hash`,
+    );
+    t.notOk(/key/.test(text), `${what}: no key field`);
+  }
+});
+
+t.test('list of an empty file says so; --json prints []', async (t) => {
+  const { path, env } = clientsFile(t);
+  await writeClientsFile(path, []);
+  t.same(await clients(['list'], env), {
+    code: 0,
+    stdout: [`No clients in CLIENTS_FILE ${JSON.stringify(path)} (the service reads it when it starts).`],
+    stderr: [],
+  });
+  t.same((await clients(['list', '--json'], env)).stdout, ['[]']);
+});
+
+t.test('pin moves a client to any served version, older or newer, and closes its rollback', async (t) => {
+  const { path, env } = clientsFile(t);
+  await writeClientsFile(path, SEEDED);
+  const older = await clients(['pin', 'zeta', '2.0.0'], env);
+  t.equal(older.code, 0, 'an older version: exit code 0');
+  t.same(older.stdout, [
+    `Pinned client "zeta" to 2.0.0 in CLIENTS_FILE ${JSON.stringify(path)} (the service reads it when it starts); any rollback it had is closed.`,
+  ]);
+  t.match((JSON.parse(await readFile(path, 'utf8')) as { clients: unknown[] }).clients, [
+    { name: 'zeta', pinned_version: '2.0.0', previous_version: null, rollback_until: null, key_sha256: HASH },
+    { name: 'alpha' },
+  ]);
+  t.equal((await clients(['pin', 'zeta', NEWEST_VERSION], env)).code, 0, 'the newest: exit code 0');
+  const cases: [string[], string, RegExp][] = [
+    [['pin', 'zeta', NEXT_VERSION], 'a version not served', /^clients: version ".*" is not served: expected one of /],
+    [['pin', 'nobody', NEWEST_VERSION], 'an unknown client', /^clients: no client is named "nobody"$/],
+    [['pin', 'alpha', NEWEST_VERSION], 'a revoked client', /^clients: client "alpha" is revoked$/],
+  ];
+  for (const [args, why, message] of cases) {
+    const run = await clients(args, env);
+    t.equal(run.code, 1, `${why}: exit code 1`);
+    t.match(run.stderr, [message], why);
+  }
+  t.match(
+    await stored(path),
+    [
+      { name: 'zeta', pinned_version: NEWEST_VERSION },
+      { name: 'alpha', pinned_version: '1.0.0' },
+    ],
+    'only the good pins stored',
+  );
+});
+
+t.test('revoke: once; the name stays taken', async (t) => {
+  const { path, env } = clientsFile(t);
+  await writeClientsFile(path, SEEDED);
+  const run = await clients(['revoke', 'zeta'], env);
+  t.equal(run.code, 0, 'exit code 0');
+  t.same(run.stdout, [
+    `Revoked client "zeta" in CLIENTS_FILE ${JSON.stringify(path)} (the service reads it when it starts): its key is refused from then on, and the name stays taken.`,
+  ]);
+  t.match((await stored(path))[0], { name: 'zeta', revoked_at: new RegExp(`^${LIFECYCLE_TODAY}T`) }, 'the instant of the revocation, today');
+  const twice = await clients(['revoke', 'zeta'], env);
+  t.equal(twice.code, 1, 'twice: exit code 1');
+  t.same(twice.stderr, ['clients: client "zeta" is revoked']);
+  t.same((await clients(['revoke', 'nobody'], env)).stderr, ['clients: no client is named "nobody"']);
+  t.equal((await clients(['create', 'zeta'], env)).code, 1, 'a revoked name cannot be created again');
+});
+
+t.test('storage: CLIENTS_FILE is needed, must exist but for create, and the settings are checked as the service checks them', async (t) => {
+  const none = await clients(['list'], {});
+  t.equal(none.code, 1, 'no CLIENTS_FILE: exit code 1');
+  t.match(none.stderr, [/^clients: with STORAGE=memory \(the default\) the clients are kept in CLIENTS_FILE: set CLIENTS_FILE /]);
+  const missing = join(t.testdir(), 'none.json');
+  for (const subcommand of [['list'], ['pin', 'acme', NEWEST_VERSION], ['revoke', 'acme']]) {
+    const run = await clients(subcommand, { CLIENTS_FILE: missing });
+    t.same(
+      run,
+      { code: 1, stdout: [], stderr: [`clients: CLIENTS_FILE ${JSON.stringify(missing)}: cannot be read (ENOENT)`] },
+      `${subcommand[0]}: a missing file is named`,
+    );
+  }
+  const bad = await clients(['list'], { STORAGE: 'sqlite', CLIENTS_FILE: missing });
+  t.match(bad, { code: 1, stderr: [/^clients: bad setting: STORAGE="sqlite" is not valid: expected memory or postgres$/] }, 'a bad setting');
+});
+
+t.test('the storage is opened with what the command is about to do, and closed whatever happens', async (t) => {
+  const opened: boolean[] = [];
+  let closed = 0;
+  const open: OpenClientRepository = async (_settings, { creating }) => {
+    opened.push(creating);
+    return { repository: new InMemoryClientRepository(), description: 'a test store', close: async () => void (closed += 1) };
+  };
+  t.equal((await clients(['create', 'acme'], {}, open)).code, 0);
+  t.equal((await clients(['pin', 'acme', NEXT_VERSION], {}, open)).code, 1);
+  t.equal((await clients(['list'], {}, open)).stdout[0], 'No clients in a test store.');
+  t.same(opened, [true, false, false], 'only create may start a new store');
+  t.equal(closed, 3, 'closed each time, refused or not');
+  const bug = new TypeError('a bug');
+  await t.rejects(
+    clients(['list'], {}, () => Promise.reject(bug)),
+    bug,
+    'an unexpected error is not taken for a refusal',
+  );
+});
+
+t.test('--help, and usage errors that name the usage', async (t) => {
+  for (const flag of ['--help', '-h']) {
+    const run = await clients(['list', flag], {});
+    t.equal(run.code, 0, `${flag}: exit code 0`);
+    t.match(run.stdout[0], /^usage: npm run clients -- create NAME \[--version V\] \| list \[--json\] \| pin NAME V \| revoke NAME$/, flag);
+    t.ok(
+      run.stdout.some((line) => /^CLIENTS_FILE +with STORAGE=memory/.test(line)),
+      `${flag}: the settings`,
+    );
+  }
+  const all = 'usage: npm run clients -- create NAME \\[--version V\\] \\| list \\[--json\\] \\| pin NAME V \\| revoke NAME \\(--help says more\\)';
+  const cases: [string[], string, RegExp][] = [
+    [[], 'no subcommand', new RegExp(`^clients: no subcommand; ${all}$`)],
+    [['remove', 'acme'], 'an unknown subcommand', new RegExp(`^clients: unknown subcommand "remove"; ${all}$`)],
+    [['create'], 'no name', /^clients: create needs NAME; usage: npm run clients -- create NAME \[--version V\]$/],
+    [['pin'], 'pin without operands', /^clients: pin needs NAME and V; usage: npm run clients -- pin NAME V$/],
+    [['pin', 'acme'], 'pin without a version', /^clients: pin needs V; usage: npm run clients -- pin NAME V$/],
+    [['revoke', 'a', 'b'], 'an operand too many', /^clients: unexpected "b"; usage: npm run clients -- revoke NAME$/],
+    [['list', 'all'], 'list takes no operand', /^clients: unexpected "all"; usage: npm run clients -- list \[--json\]$/],
+    [
+      ['create', 'acme', '--version'],
+      '--version without a value',
+      /^clients: --version needs a version X\.Y\.Z; usage: npm run clients -- create NAME/,
+    ],
+    [['create', 'acme', '--json'], 'an option of another subcommand', /^clients: create takes no option "--json"; usage: /],
+    [
+      ['pin', 'acme', '--version', '1.0.0'],
+      'pin takes its version as an operand',
+      /^clients: pin takes no option "--version"; usage: npm run clients -- pin NAME V$/,
+    ],
+    [['list', '--verbose'], 'an unknown option', /^clients: list takes no option "--verbose"; usage: /],
+  ];
+  for (const [args, why, message] of cases) {
+    const run = await clients(args, {});
+    t.equal(run.code, 1, `${why}: exit code 1`);
+    t.match(run.stderr, [message], why);
+    t.equal(run.stderr.length, 1, `${why}: one line`);
+    t.same(run.stdout, [], `${why}: nothing on stdout`);
+  }
+});
