@@ -8,6 +8,7 @@ import { ClientPins } from './application/clients/client-pins.js';
 import { ManageClients } from './application/clients/manage-clients.js';
 import { CLIENT_REPOSITORY, type ClientRepository } from './application/ports/client-repository.js';
 import { InMemoryClientRepository } from './adapters/persistence/memory/in-memory-client-repository.js';
+import { readClientsFile } from './adapters/persistence/memory/clients-file.js';
 import { DescribeRecords } from './application/use-cases/describe-records.js';
 import { GetChangelog } from './application/use-cases/get-changelog.js';
 import { GetChangelogEntry } from './application/use-cases/get-changelog-entry.js';
@@ -217,10 +218,13 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
   }
   const records = await loadRecords(settings.dataFile, clock.today());
   const source = settings.dataFile === undefined ? 'the bundled sample data' : `DATA_FILE ${settings.dataFile}`;
+  // A pin change here would reach neither the file nor the other workers: the clients' own changes are refused.
+  const clients = settings.clientsFile === undefined ? [] : await readClientsFile(settings.clientsFile);
+  const clientsFrom = settings.clientsFile === undefined ? '' : `; ${clients.length} clients from CLIENTS_FILE ${settings.clientsFile}`;
   return {
     module: persistence(records),
-    clients: clientsModule(new InMemoryClientRepository([], { pinChangesRefused: true })),
-    description: `memory (${RECORD_COLLECTIONS.map(({ name }) => `${name}: ${records[name].length}`).join(', ')}) from ${source}`,
+    clients: clientsModule(new InMemoryClientRepository(clients, { pinChangesRefused: true })),
+    description: `memory (${RECORD_COLLECTIONS.map(({ name }) => `${name}: ${records[name].length}`).join(', ')}) from ${source}${clientsFrom}`,
     registerMetrics: () => {},
     close: async () => {},
   };

@@ -178,3 +178,17 @@ t.test('a preflight needs no key and allows Authorization, Content-Type and PUT'
   t.match(response.headers.get('access-control-allow-headers'), /Content-Type/);
   t.match(response.headers.get('access-control-allow-methods'), /PUT/);
 });
+
+t.test('the embedded default reads its clients from CLIENTS_FILE at start; a missing file refuses the start, naming it', async (t) => {
+  const { writeClientsFile } = await import('../../../src/adapters/persistence/memory/clients-file.js');
+  const { composeService } = await import('../../../src/container.js');
+  const dir = t.testdir();
+  const file = `${dir}/clients.json`;
+  await writeClientsFile(file, [legacy.client]);
+  const service = await startService(t, { CLIENTS_FILE: file });
+  const response = await fetch(`${service.url}/doggies/1/`, { headers: bearer(legacy.key) });
+  t.equal(versionOf(response), '3.0.0', 'a client of the file: served at its pin');
+  const upgrade = await putVersion(service.url, legacy.key, JSON.stringify({ version: NEWEST_VERSION }));
+  t.equal(upgrade.status, 409, 'its own pin change: refused, as no other process would see it');
+  await t.rejects(composeService({ CLIENTS_FILE: `${dir}/none.json` }, { stdout: () => {}, stderr: () => {} }), { message: /none\.json/ });
+});
