@@ -22,3 +22,10 @@ export function hashApiKey(key: string): string {
 export function looksLikeApiKey(text: string): boolean {
   return API_KEY.test(text);
 }
+
+const KEY_LIKE = /vaa_[A-Za-z0-9_-]*/g;
+
+/** `text` with anything that may be a key (from its prefix on) replaced, for text that echoes what a client sent. */
+export function redactKeys(text: string): string {
+  return text.includes(PREFIX) ? text.replace(KEY_LIKE, 'vaa_(not shown)') : text;
+}

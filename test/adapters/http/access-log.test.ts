@@ -71,7 +71,11 @@ t.test('one JSON line per request: method, path, status, resolved version (or nu
     t.notOk(text.includes('\n'), `${message}: a single line`);
     const line = JSON.parse(text) as AccessLine;
     t.same({ method: line.method, path: line.path, status: line.status, version: line.version }, expected, `${message}: fields`);
-    t.same(Object.keys(line).sort(), ['client', 'duration_ms', 'method', 'path', 'status', 'time', 'user_agent', 'version'], `${message}: no other field`);
+    t.same(
+      Object.keys(line).sort(),
+      ['client', 'duration_ms', 'method', 'path', 'status', 'time', 'user_agent', 'version'],
+      `${message}: no other field`,
+    );
     t.type(line.duration_ms, 'number', `${message}: duration_ms is a number`);
     t.ok(line.duration_ms >= 0 && line.duration_ms < 10_000, `${message}: duration_ms is plausible`);
     t.equal(new Date(line.time).toISOString(), line.time, `${message}: time is an ISO timestamp`);

@@ -58,7 +58,12 @@ t.test('GET /client/: the caller and its pin; 401 without a key', async (t) => {
 });
 
 /** PUT /client/version with `body` as the client of `key`. */
-function putVersion(url: string, key: string | undefined, body: string | Uint8Array, headers: Record<string, string> = { 'content-type': 'application/json' }): Promise<Response> {
+function putVersion(
+  url: string,
+  key: string | undefined,
+  body: string | Uint8Array,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): Promise<Response> {
   return fetch(`${url}/client/version`, { method: 'PUT', body, headers: { ...headers, ...(key === undefined ? {} : bearer(key)) } });
 }
 
@@ -114,7 +119,11 @@ t.test('PUT /client/version refuses what is not a served version, and every malf
     t.equal(response.status, status, `${what}: ${status}`);
     t.match(await response.json(), { detail }, `${what}: detail`);
   }
-  t.equal((await putVersion(service.url, legacy.key, '{"version": "2.1.0"}', { 'content-type': 'application/json; charset=utf-8' })).status, 409, 'a charset is fine (then an older version: 409)');
+  t.equal(
+    (await putVersion(service.url, legacy.key, '{"version": "2.1.0"}', { 'content-type': 'application/json; charset=utf-8' })).status,
+    409,
+    'a charset is fine (then an older version: 409)',
+  );
   const anonymous = await putVersion(service.url, undefined, JSON.stringify({ version: NEWEST_VERSION }));
   t.equal(anonymous.status, 401, 'no key: 401');
   const get = await fetch(`${service.url}/client/version`, { headers: bearer(legacy.key) });
@@ -164,14 +173,22 @@ t.test("a pin past its sunset: that client's requests without a version get the 
   const response = await fetch(`${service.url}/doggies/1/`, { headers: bearer(stale.key) });
   t.equal(response.status, 410);
   t.match(await response.json(), { detail: /^Your pinned version 2\.1\.0 was retired on 2026-12-01/ });
-  t.equal((await fetch(`${service.url}/doggies/1/`, { headers: { ...bearer(stale.key), ...acceptVersion('3.0.0') } })).status, 200, 'naming a served version: served');
+  t.equal(
+    (await fetch(`${service.url}/doggies/1/`, { headers: { ...bearer(stale.key), ...acceptVersion('3.0.0') } })).status,
+    200,
+    'naming a served version: served',
+  );
 });
 
 t.test('a preflight needs no key and allows Authorization, Content-Type and PUT', async (t) => {
   const service = await startService(t, {}, withClients([legacy]));
   const response = await fetch(`${service.url}/client/version`, {
     method: 'OPTIONS',
-    headers: { origin: 'https://app.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
+    headers: {
+      origin: 'https://app.example',
+      'access-control-request-method': 'PUT',
+      'access-control-request-headers': 'authorization, content-type',
+    },
   });
   t.equal(response.status, 204);
   t.match(response.headers.get('access-control-allow-headers'), /Authorization/);

@@ -4,6 +4,7 @@ import { closedObject, type JsonSchema } from '../../../domain/versioning/json-s
 import type { PinRefusal } from '../../../domain/clients/pin-refusal.js';
 import type { VersionRefusal } from '../../../domain/versioning/version-standing.js';
 import { challengeOf, type AuthorizationRefusal } from '../request/authorization.js';
+import { redactKeys } from '../../identity/api-key.js';
 import type { BodyRefusal } from '../request/json-body.js';
 import type { AcceptHeaderError } from '../request/accept-header-error.js';
 import type { BadRequestError } from '../request/request-target.js';
@@ -28,7 +29,8 @@ export type Refusal =
 /** The code of every refusal: the table below answers each, and only these. */
 export type ErrorCode = Refusal['code'];
 
-const messageOf = (error: DomainError): string => error.message;
+// A refusal may echo what the client sent (a version, a field): a key sent by mistake is never echoed back.
+const messageOf = (error: DomainError): string => redactKeys(error.message);
 
 /** Each error code the service answers on purpose, with its status and `detail`. */
 const RESPONSES = {

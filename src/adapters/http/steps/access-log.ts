@@ -1,3 +1,4 @@
+import { redactKeys } from '../../identity/api-key.js';
 import type { LogSink } from '../../logging/log-sink.js';
 import { IsoTimestamps } from './iso-timestamps.js';
 import { LOGGED_PATH_LENGTH } from './error-reply.js';
@@ -17,7 +18,7 @@ export class AccessLog implements RequestObserver {
     const duration = Math.round(durationMs * 1000) / 1000;
     const agent = userAgent === undefined ? 'null' : JSON.stringify(userAgent.slice(0, LOGGED_USER_AGENT_LENGTH));
     this.sink(
-      `{"time":"${this.#timestamps.current()}","method":${JSON.stringify(method)},"path":${JSON.stringify(path.slice(0, LOGGED_PATH_LENGTH))},` +
+      `{"time":"${this.#timestamps.current()}","method":${JSON.stringify(method)},"path":${JSON.stringify(redactKeys(path.slice(0, LOGGED_PATH_LENGTH)))},` +
         `"status":${status},"version":${version === undefined ? 'null' : `"${version.toString()}"`},` +
         `"client":${client === undefined ? 'null' : `"${client.name}"`},"duration_ms":${duration},"user_agent":${agent}}`,
     );

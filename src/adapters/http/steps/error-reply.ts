@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import { redactKeys } from '../../identity/api-key.js';
 import type { LogSink } from '../../logging/log-sink.js';
 import { errorResponseFor, SERVER_ERROR, type ErrorResponse } from '../response/error-responses.js';
 import type { Exchange } from './exchange.js';
@@ -17,7 +18,7 @@ export class ErrorReply {
       JSON.stringify({
         time: new Date().toISOString(),
         level: 'error',
-        request: `${method} ${path.slice(0, LOGGED_PATH_LENGTH)}`,
+        request: `${method} ${redactKeys(path.slice(0, LOGGED_PATH_LENGTH))}`,
         error: describeError(error),
       }),
     );

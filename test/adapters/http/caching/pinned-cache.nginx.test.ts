@@ -10,7 +10,7 @@ const ACCEPT = { accept: 'application/json' };
 
 t.setTimeout(60_000);
 
-t.test('nginx as a shared cache never hands one caller an answer chosen by another\'s pin, in either order', async (t) => {
+t.test("nginx as a shared cache never hands one caller an answer chosen by another's pin, in either order", async (t) => {
   const service = await startService(t, { CACHE_MAX_AGE: '60' }, withClients([older, newer]));
   const nginx = await startCachingNginx(t, service.url);
   if (nginx === undefined) return;

@@ -53,8 +53,14 @@ t.test('every other form: 401 invalid_token, or 400 when the request itself is m
 });
 
 t.test('the answers: 401 with a Bearer challenge naming invalid_token, 400 naming invalid_request', async (t) => {
-  t.match(errorResponseFor(new InvalidTokenError('x')), { status: 401, headers: { 'WWW-Authenticate': 'Bearer realm="version-aware-api", error="invalid_token"' } });
-  t.match(errorResponseFor(new InvalidAuthorizationError('x')), { status: 400, headers: { 'WWW-Authenticate': challengeOf('invalid_authorization') } });
+  t.match(errorResponseFor(new InvalidTokenError('x')), {
+    status: 401,
+    headers: { 'WWW-Authenticate': 'Bearer realm="version-aware-api", error="invalid_token"' },
+  });
+  t.match(errorResponseFor(new InvalidAuthorizationError('x')), {
+    status: 400,
+    headers: { 'WWW-Authenticate': challengeOf('invalid_authorization') },
+  });
   t.equal(challengeOf('invalid_authorization'), 'Bearer realm="version-aware-api", error="invalid_request"');
 });
 
@@ -62,7 +68,9 @@ t.test('any Authorization field: a client only for the known key, a refusal othe
   const field = fc.oneof(
     fc.string({ maxLength: 300 }),
     fc.string({ unit: 'binary', maxLength: 80 }),
-    fc.tuple(fc.constantFrom('Bearer', 'bearer', 'Basic', 'Token', ''), fc.constantFrom(' ', '  ', '\t', ''), fc.string({ maxLength: 60 })).map(([a, b, c]) => `${a}${b}${c}`),
+    fc
+      .tuple(fc.constantFrom('Bearer', 'bearer', 'Basic', 'Token', ''), fc.constantFrom(' ', '  ', '\t', ''), fc.string({ maxLength: 60 }))
+      .map(([a, b, c]) => `${a}${b}${c}`),
     fc.constantFrom(`Bearer ${known.key}`, `Bearer ${known.key.toUpperCase()}`).map((value) => value),
   );
   fc.assert(

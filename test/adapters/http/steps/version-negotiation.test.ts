@@ -61,6 +61,14 @@ t.test("a client's request: the version Accept names wins, else its pin, never D
   t.type(negotiation.selectPinned(json('9.0.0'), day, '3.0.0'), UnsupportedVersionError, 'an unsupported version named: refused as ever');
   const retired = negotiation.selectPinned(undefined, date('2026-12-01'), '2.1.0');
   t.type(retired, RetiredVersionError, 'a pin past its sunset: 410');
-  t.match((retired as RetiredVersionError).message, /^Your pinned version 2\.1\.0 was retired on 2026-12-01.*PUT \/client\/version/, 'naming the pin');
-  t.equal(negotiation.selectPinned(json('3.0.0'), date('2026-12-01'), '2.1.0').toString(), '3.0.0', 'a retired pin with a served version named: served');
+  t.match(
+    (retired as RetiredVersionError).message,
+    /^Your pinned version 2\.1\.0 was retired on 2026-12-01.*PUT \/client\/version/,
+    'naming the pin',
+  );
+  t.equal(
+    negotiation.selectPinned(json('3.0.0'), date('2026-12-01'), '2.1.0').toString(),
+    '3.0.0',
+    'a retired pin with a served version named: served',
+  );
 });
