@@ -64,7 +64,7 @@ t.test('the answers: 401 with a Bearer challenge naming invalid_token, 400 namin
   t.equal(challengeOf('invalid_authorization'), 'Bearer realm="version-aware-api", error="invalid_request"');
 });
 
-t.test('any Authorization field: a client only for the known key, a refusal otherwise, never a throw; the key never echoed', async (t) => {
+t.test('any Authorization field: a client only for the known key, a refusal otherwise, never a throw; the key never echoed', async () => {
   const field = fc.oneof(
     fc.string({ maxLength: 300 }),
     fc.string({ unit: 'binary', maxLength: 80 }),
