@@ -27,12 +27,12 @@ export class InMemoryClientRepository implements ClientRepository {
     return client === undefined || client.revokedAt !== null ? undefined : client;
   }
 
-  async named(name: string): Promise<Client | undefined> {
-    return this.#byName.get(name);
+  named(name: string): Promise<Client | undefined> {
+    return Promise.resolve(this.#byName.get(name));
   }
 
-  async all(): Promise<readonly Client[]> {
-    return [...this.#byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  all(): Promise<readonly Client[]> {
+    return Promise.resolve([...this.#byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1)));
   }
 
   async add(client: Client): Promise<void> {
