@@ -5,6 +5,7 @@ import { FixedClock } from '../src/adapters/clock/fixed-clock.js';
 import { DEFAULT_SERVER_LIMITS } from '../src/adapters/config/settings.js';
 import { acceptCaches, VERSION_SELECTORS } from '../src/adapters/http/request/accept-cache.js';
 import { RepresentationJson } from '../src/adapters/http/response/representation-json.js';
+import { InMemoryClientRepository } from '../src/adapters/persistence/memory/in-memory-client-repository.js';
 import { postgresPersistenceModule } from '../src/adapters/persistence/postgres/connect-postgres.js';
 import { REMEMBERED_ROWS, ROWS_REMEMBERED } from '../src/adapters/persistence/postgres/postgres-record-repository.js';
 import { PAGE_MEMORY, RepresentedPages, type PageMemory } from '../src/application/caching/represented-pages.js';
@@ -83,7 +84,7 @@ t.test('each stand-in takes the place of its memo in the composition; unnamed on
     const container = new Container();
     container.load(
       applicationModule(model, clock),
-      postgresPersistenceModule(pool, clock),
+      postgresPersistenceModule(pool, clock, new InMemoryClientRepository()),
       httpModule({ access: undefined, errors: () => {} }, DEFAULT_SERVER_LIMITS),
       withoutMemos(names),
     );

@@ -32,7 +32,7 @@ export class InMemoryClientRepository implements ClientRepository {
   }
 
   all(): Promise<readonly Client[]> {
-    return Promise.resolve([...this.#byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
+    return Promise.resolve([...this.#byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1)));
   }
 
   async add(client: Client): Promise<void> {

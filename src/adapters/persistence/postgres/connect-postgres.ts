@@ -2,12 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ContainerModule } from 'inversify';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
+import { CLIENT_REPOSITORY, type ClientRepository } from '../../../application/ports/client-repository.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import { HEALTH_CHECK, type HealthCheck } from '../../../application/ports/health-check.js';
 import { repositoryOf, type RecordRepository } from '../../../application/ports/record-repository.js';
 import { RECORD_COLLECTIONS } from '../../../domain/api-history/bundle.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import { StartupError } from '../../../application/errors/startup-error.js';
+import { PostgresClientRepository } from './postgres-client-repository.js';
 import { isUnavailable } from './postgres-failures.js';
 import { PostgresHealthCheck } from './postgres-health-check.js';
 import { registerPoolMetrics } from './postgres-pool-metrics.js';
@@ -36,14 +38,23 @@ export interface PostgresStore {
   close(): Promise<void>;
 }
 
+/** A migrated database, its pool and its clients, all loaded and followed; `close` stops following and ends the pool. */
+export interface PostgresClientStore extends PostgresStore {
+  readonly clients: ClientRepository;
+}
+
+/** Writes a warning to `log` as one JSON line. */
+function warnTo(log: (line: string) => void): (message: string, fields: Record<string, unknown>) => void {
+  return (message, fields) => log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', message, ...fields }));
+}
+
 /**
  * Connects, retrying an unreachable database with backoff for `connectTimeoutMs`, and creates the schema
  * if missing. Throws StartupError naming DATABASE_URL (password hidden) when it cannot.
  */
 export async function connectPostgres(connection: PostgresConnection): Promise<PostgresStore> {
   const { url, connectTimeoutMs, log } = connection;
-  const warn = (message: string, fields: Record<string, unknown>): void =>
-    log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', message, ...fields }));
+  const warn = warnTo(log);
   const pool = createPool({
     url,
     size: connection.poolSize,
@@ -85,22 +96,48 @@ function failureOf(error: unknown, url: string): string {
   return message;
 }
 
-/** The service's storage in PostgreSQL: connected, migrated, its module bound; `close` ends the pool. */
+/**
+ * Connects and migrates as `connectPostgres` does, then loads every client and follows the changes made by any
+ * process (the CLI's way to the clients, and the service's). Throws StartupError when the clients cannot be followed.
+ */
+export async function openPostgresClients(connection: PostgresConnection): Promise<PostgresClientStore> {
+  const store = await connectPostgres(connection);
+  const { url, log } = connection;
+  try {
+    const settings = { url, warn: warnTo(log), firstRetryMs: FIRST_RETRY_MS, longestRetryMs: LONGEST_RETRY_MS };
+    const clients = await PostgresClientRepository.open(store.pool, settings);
+    return {
+      pool: store.pool,
+      clients,
+      close: async () => {
+        await clients.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw new StartupError(
+      `the database at DATABASE_URL ${redactedUrl(url)} refused the start (listening for the clients' changes): ${failureOf(error, url)}`,
+    );
+  }
+}
+
+/** The service's storage in PostgreSQL: connected, migrated, its clients loaded, its module bound; `close` ends the pool. */
 export async function openPostgresStorage(
   connection: PostgresConnection,
   clock: Clock,
 ): Promise<{ module: ContainerModule; description: string; registerMetrics(registry: Registry): void; close(): Promise<void> }> {
-  const store = await connectPostgres(connection);
+  const store = await openPostgresClients(connection);
   return {
-    module: postgresPersistenceModule(store.pool, clock),
+    module: postgresPersistenceModule(store.pool, clock, store.clients),
     description: `postgres: ${redactedUrl(connection.url)}`,
     registerMetrics: (registry) => registerPoolMetrics(registry, store.pool),
     close: () => store.close(),
   };
 }
 
-/** Binds each collection's repository to its table in `pool`'s database, and the health check. */
-export function postgresPersistenceModule(pool: pg.Pool, clock: Clock): ContainerModule {
+/** Binds each collection's repository to its table in `pool`'s database, the clients' repository, and the health check. */
+export function postgresPersistenceModule(pool: pg.Pool, clock: Clock, clients: ClientRepository): ContainerModule {
   const today = (): CalendarDate => clock.today();
   return new ContainerModule(({ bind }) => {
     bind<number>(ROWS_REMEMBERED).toConstantValue(REMEMBERED_ROWS);
@@ -110,6 +147,7 @@ export function postgresPersistenceModule(pool: pg.Pool, clock: Clock): Containe
         .toResolvedValue((rows: number) => new PostgresRecordRepository(pool, table, today, rows), [ROWS_REMEMBERED])
         .inSingletonScope();
     }
+    bind<ClientRepository>(CLIENT_REPOSITORY).toConstantValue(clients);
     bind<HealthCheck>(HEALTH_CHECK).toConstantValue(new PostgresHealthCheck(pool));
   });
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { CLIENT_TABLE } from './client-table.js';
 import { timed } from './postgres-pool.js';
 import { RECORD_TABLES } from './record-table.js';
 
@@ -8,6 +9,7 @@ const MIGRATION_LOCK = 461_003_117;
 /** The tables, with the record rules as constraints; `IF NOT EXISTS` makes the step safe to run again. */
 export const SCHEMA = [
   ...RECORD_TABLES.map((table) => table.create),
+  CLIENT_TABLE,
   `CREATE TABLE IF NOT EXISTS row_counts (
     table_name text PRIMARY KEY,
     total bigint NOT NULL

@@ -27,8 +27,8 @@ if (url !== undefined) {
     );
     t.same(
       tables.rows.map((row) => row.table_name),
-      ['cats', 'dogs', 'row_counts'],
-      'the two tables and their counts, once each',
+      ['api_clients', 'cats', 'dogs', 'row_counts'],
+      'the clients, the two record tables and their counts, once each',
     );
   });
 
