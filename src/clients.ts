@@ -1,5 +1,4 @@
 import { clientsCommand, openClientsFile, type OpenClientRepository } from './clients-command.js';
-import { StartupError } from './application/errors/startup-error.js';
 
 const lineTo =
   (stream: NodeJS.WriteStream) =>
@@ -9,7 +8,18 @@ const lineTo =
 
 const openRepository: OpenClientRepository = async (settings, access) => {
   if (settings.storage === 'memory') return openClientsFile(settings, access);
-  throw new StartupError('STORAGE=postgres is not yet wired into npm run clients: the PostgreSQL client repository is still to come');
+  // Loaded only when chosen, as the service does: the memory path never loads the driver.
+  const { openPostgresClients } = await import('./adapters/persistence/postgres/connect-postgres.js');
+  const { redactedUrl } = await import('./adapters/persistence/postgres/postgres-pool.js');
+  const url = settings.databaseUrl as string;
+  const store = await openPostgresClients({
+    url,
+    poolSize: 1,
+    statementTimeoutMs: settings.databaseStatementTimeoutMs,
+    connectTimeoutMs: settings.databaseConnectTimeoutMs,
+    log: lineTo(process.stderr),
+  });
+  return { repository: store.clients, description: `the database ${redactedUrl(url)}`, close: () => store.close() };
 };
 
 process.exitCode = await clientsCommand(

@@ -153,7 +153,7 @@ export async function composeService(env: Environment, output: ServiceOutput, re
   container.load(
     applicationModule(model, clock),
     storage.module,
-    storage.clients ?? clientsModule(new InMemoryClientRepository([], { pinChangesRefused: true })),
+    ...(storage.clients === undefined ? [] : [storage.clients]),
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web),
   );
   const metrics = settings.metrics === undefined ? undefined : createMetricsRegistry();
