@@ -88,3 +88,22 @@ t.test('the README stays a front page: at most 2,500 words (counted as wc -w doe
   const words = readme.split(/\s+/).filter((word) => word !== '').length;
   t.ok(words <= 2500, `${words} words`);
 });
+
+t.test("the README's two commands for a client: create it, then call as it, served at its pin", async (t) => {
+  const { clientsCommand, openClientsFile } = await import('../src/clients-command.js');
+  const block = /\*\*Clients keep their version\.\*\*[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  const [create, , call] = block.split('\n');
+  const args = /npm run clients -- (.*?)\s+#/.exec(create ?? '')?.[1]?.split(' ') ?? [];
+  t.same(args.slice(0, 1), ['create'], 'the first command creates a client');
+  const file = `${t.testdir()}/clients.json`;
+  const stdout: string[] = [];
+  const code = await clientsCommand(args, { CLIENTS_FILE: file }, { stdout: (line) => stdout.push(line), stderr: (line) => t.fail(line) }, openClientsFile);
+  t.equal(code, 0);
+  const key = stdout.join('\n').trim().split('\n').at(-1) as string;
+  const pinned = /--version (\S+)/.exec(create ?? '')?.[1];
+  const path = /http:\/\/127\.0\.0\.1:8000(\S+)/.exec(call ?? '')?.[1] as string;
+  const service = await startService(t, { CLIENTS_FILE: file });
+  const response = await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  t.equal(response.headers.get('content-type'), `application/json; version=${pinned}`, `served at ${pinned}, as the comment says`);
+  t.match(call, `# served at ${pinned}`);
+});
