@@ -5,6 +5,10 @@ import { REPRESENTER, type Representer } from './application/ports/representer.j
 import { VERSION_MODEL } from './application/ports/version-model.js';
 import { CheckHealth } from './application/use-cases/check-health.js';
 import { ClientPins } from './application/clients/client-pins.js';
+import { UsageCounter } from './application/clients/usage-counter.js';
+import { UsageReports } from './application/clients/usage-reports.js';
+import { USAGE_STORE, type UsageStore } from './application/ports/usage-store.js';
+import { InMemoryUsageStore } from './adapters/persistence/memory/in-memory-usage-store.js';
 import { ManageClients } from './application/clients/manage-clients.js';
 import { CLIENT_REPOSITORY, type ClientRepository } from './application/ports/client-repository.js';
 import { InMemoryClientRepository } from './adapters/persistence/memory/in-memory-client-repository.js';
@@ -46,6 +50,9 @@ import { registerVersionMetrics } from './adapters/metrics/version-metrics.js';
 import { PAGE_MEMORY, RepresentedPages, type PageMemory } from './application/caching/represented-pages.js';
 import { acceptCaches, VERSION_SELECTORS, type VersionSelectorFactory } from './adapters/http/request/accept-cache.js';
 import { RepresentationJson } from './adapters/http/response/representation-json.js';
+
+/** How often the request counts of a process are added to the store. */
+export const USAGE_FLUSH_MS = 10_000;
 
 export interface ServiceOutput {
   readonly stdout: LogSink;
@@ -104,6 +111,8 @@ export function applicationModule(model: VersionModel, clock: Clock): ContainerM
     bind(CheckHealth).toSelf().inSingletonScope();
     bind(DescribeRecords).toSelf().inSingletonScope();
     bind(ClientPins).toSelf().inSingletonScope();
+    bind(UsageCounter).toSelf().inSingletonScope();
+    bind(UsageReports).toSelf().inSingletonScope();
     bind(ManageClients).toSelf().inSingletonScope();
   });
 }
@@ -164,6 +173,20 @@ export async function composeService(env: Environment, output: ServiceOutput, re
   }
   for (const module of replacements.modules ?? []) container.load(module);
   const server = container.get(ApiServer);
+  const usage = container.get(UsageCounter);
+  const flushUsage = (): Promise<void> =>
+    usage.flush().catch((error: unknown) => {
+      output.stderr(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: 'error',
+          message: 'usage counts not stored; kept for the next try',
+          error: String(error),
+        }),
+      );
+    });
+  // Every USAGE_FLUSH_MS, and once more on stop: a request never waits on the store.
+  const flusher = setInterval(() => void flushUsage(), USAGE_FLUSH_MS).unref();
   let stopping: Promise<void> | undefined;
   return {
     settings,
@@ -173,6 +196,8 @@ export async function composeService(env: Environment, output: ServiceOutput, re
     stop: () =>
       (stopping ??= (async () => {
         await server.stop();
+        clearInterval(flusher);
+        await flushUsage();
         await storage.close();
       })()),
   };
@@ -230,8 +255,10 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
   };
 }
 
+/** The in-memory storage's clients, and its usage counts (held as long as the process runs). */
 function clientsModule(clients: ClientRepository): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<ClientRepository>(CLIENT_REPOSITORY).toConstantValue(clients);
+    bind<UsageStore>(USAGE_STORE).toConstantValue(new InMemoryUsageStore());
   });
 }

@@ -15,6 +15,8 @@ import { checkHostHeader, parseRequestTarget } from './request/request-target.js
 import { sendJson } from './response/send-json.js';
 import type { PutRoute, RouteOutcome, RouteRequest } from './routing/route.js';
 import { ClientPins } from '../../application/clients/client-pins.js';
+import { UsageCounter } from '../../application/clients/usage-counter.js';
+import { UsageObserver } from './steps/usage-observer.js';
 import type { Client } from '../../domain/clients/client.js';
 import { clientOf } from './request/authorization.js';
 import { readJsonBody } from './request/json-body.js';
@@ -62,6 +64,7 @@ export class ApiRequestHandler {
     @inject(REQUEST_METRICS) @optional() metrics?: RequestMetrics,
     @inject(VERSION_SELECTORS) selectors: VersionSelectorFactory = acceptCaches,
     @inject(ClientPins) @optional() pins?: Pick<ClientPins, 'identify'>,
+    @inject(UsageCounter) @optional() usage?: Pick<UsageCounter, 'count'>,
   ) {
     this.#identify = pins === undefined ? () => undefined : (keyHash) => pins.identify(keyHash);
     this.#cors = new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds);
@@ -76,6 +79,7 @@ export class ApiRequestHandler {
     const observers: RequestObserver[] = [];
     if (logs.access !== undefined) observers.push(new AccessLog(logs.access));
     if (metrics !== undefined) observers.push(new MetricsObserver(metrics));
+    if (usage !== undefined) observers.push(new UsageObserver(usage));
     this.#observers = observers;
   }
 

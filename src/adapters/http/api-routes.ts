@@ -15,6 +15,7 @@ import { DocsRoutes } from './docs/docs-routes.js';
 import { ClientPins } from '../../application/clients/client-pins.js';
 import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { clientRoutes } from './self-service/client-routes.js';
+import { UsageReports } from '../../application/clients/usage-reports.js';
 import { HEALTH_SCHEMA, healthResponse } from './response/health-response.js';
 import { JsonText } from './response/prepared-bodies.js';
 import { paginationHeaders } from './response/pagination-headers.js';
@@ -40,6 +41,7 @@ export class ApiRoutes {
     @inject(RepresentationJson) json: Pick<RepresentationJson, 'one' | 'array'>,
     @inject(ClientPins) pins: Pick<ClientPins, 'describe' | 'change'>,
     @inject(CLOCK) clock: Pick<Clock, 'now'>,
+    @inject(UsageReports) usage: Pick<UsageReports, 'ofClient'>,
   ) {
     // The changelog never changes while the process runs: each body is serialized once.
     const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
@@ -87,7 +89,7 @@ export class ApiRoutes {
       },
     ];
     this.contracts = new PublishedContracts(api, describeRecords, changelog.execute());
-    this.all = [...api, ...clientRoutes(pins, () => clock.now()), ...new DocsRoutes(this.contracts, standings).all];
+    this.all = [...api, ...clientRoutes(pins, usage, () => clock.now()), ...new DocsRoutes(this.contracts, standings).all];
   }
 }
 

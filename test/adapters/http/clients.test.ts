@@ -209,3 +209,63 @@ t.test('the embedded default reads its clients from CLIENTS_FILE at start; a mis
   t.equal(upgrade.status, 409, 'its own pin change: refused, as no other process would see it');
   await t.rejects(composeService({ CLIENTS_FILE: `${dir}/none.json` }, { stdout: () => {}, stderr: () => {} }), { message: /none\.json/ });
 });
+
+t.test("GET /client/usage/: the client's own calls of the last 30 days, per version, with each version's end", async (t) => {
+  const clock = new TestClock('2026-11-22');
+  const service = await startService(t, {}, { ...withClients([legacy, recent]), clock, model: lifecycleModel() });
+  const call = (path: string, key: string, accept?: string) =>
+    fetch(`${service.url}${path}`, { headers: { ...bearer(key), ...(accept === undefined ? {} : acceptVersion(accept)) } }).then((r) =>
+      r.arrayBuffer(),
+    );
+  await call('/doggies/1/', legacy.key);
+  await call('/doggies/2/', legacy.key);
+  await call('/doggies/', legacy.key);
+  await call('/doggies/1/', legacy.key, '2.1.0');
+  await call('/doggies/1/', legacy.key, '9.9.9');
+  await call('/nowhere/', legacy.key);
+  await call('/doggies/1/', recent.key);
+  await fetch(`${service.url}/doggies/1/`);
+  clock.set('2026-11-23');
+  await call('/doggies/1/', legacy.key);
+  const response = await fetch(`${service.url}/client/usage/`, { headers: bearer(legacy.key) });
+  t.equal(response.status, 200);
+  t.equal(response.headers.get('cache-control'), 'no-store');
+  t.same(
+    await response.json(),
+    {
+      from: '2026-10-25',
+      to: '2026-11-23',
+      versions: [
+        {
+          version: '2.1.0',
+          requests: 1,
+          last_request_on: '2026-11-22',
+          deprecated_on: '2026-06-01',
+          sunset_on: '2026-12-01',
+          link: 'https://example.com/moving-off-2.1.0',
+          routes: { '/doggies/:id/': 1 },
+        },
+        {
+          version: '3.0.0',
+          requests: 4,
+          last_request_on: '2026-11-23',
+          deprecated_on: '2027-01-01',
+          sunset_on: null,
+          link: null,
+          routes: { '/doggies/:id/': 3, '/doggies/': 1 },
+        },
+        {
+          version: 'none',
+          requests: 1,
+          last_request_on: '2026-11-22',
+          deprecated_on: null,
+          sunset_on: null,
+          link: null,
+          routes: { '/doggies/:id/': 1 },
+        },
+      ],
+    },
+    "deprecated versions first; a refused version counts as none; a junk path not at all; another client's calls not",
+  );
+  t.equal((await fetch(`${service.url}/client/usage/`)).status, 401, 'a key is required');
+});

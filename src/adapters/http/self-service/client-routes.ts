@@ -1,4 +1,5 @@
 import type { ClientPins } from '../../../application/clients/client-pins.js';
+import type { UsageReports } from '../../../application/clients/usage-reports.js';
 import { DomainError } from '../../../domain/errors/domain-error.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
 import { MissingTokenError } from '../request/authorization.js';
@@ -21,8 +22,30 @@ export const PIN_CHANGE_SCHEMA: JsonSchema = closedObject({ version: { type: 'st
 /** A client's own state is of the moment and its own: never stored by any cache. */
 const NOT_STORED = Object.freeze({ 'Cache-Control': 'no-store' });
 
-/** The self-service paths of a client, outside API versioning: its pin, and its own upgrade or rollback. */
-export function clientRoutes(pins: Pick<ClientPins, 'describe' | 'change'>, now: () => number): [UnversionedRoute, PutRoute] {
+/** `GET /client/usage/`: the client's requests of the last 30 days, per version served. */
+export const CLIENT_USAGE_SCHEMA: JsonSchema = closedObject({
+  from: { type: 'string', format: 'date' },
+  to: { type: 'string', format: 'date' },
+  versions: {
+    type: 'array',
+    items: closedObject({
+      version: { type: 'string' },
+      requests: { type: 'integer', minimum: 1 },
+      last_request_on: { type: 'string', format: 'date' },
+      deprecated_on: { type: ['string', 'null'], format: 'date' },
+      sunset_on: { type: ['string', 'null'], format: 'date' },
+      link: { type: ['string', 'null'] },
+      routes: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } },
+    }),
+  },
+});
+
+/** The self-service paths of a client, outside API versioning: its pin, its own upgrade or rollback, and its usage. */
+export function clientRoutes(
+  pins: Pick<ClientPins, 'describe' | 'change'>,
+  usage: Pick<UsageReports, 'ofClient'>,
+  now: () => number,
+): [UnversionedRoute, PutRoute, UnversionedRoute] {
   const state = {
     kind: 'fixed',
     name: 'ClientState',
@@ -52,6 +75,19 @@ export function clientRoutes(pins: Pick<ClientPins, 'describe' | 'change'>, now:
         summary: 'Upgrade the pinned version, or roll back within 72 hours',
         tag: 'Client',
         body: state,
+      },
+    },
+    {
+      pattern: '/client/usage/',
+      unversioned: true,
+      handle: async ({ client, today }: RouteRequest<undefined>): Promise<RouteOutcome> =>
+        client === undefined ? new MissingTokenError() : { body: await usage.ofClient(client.name, today), headers: NOT_STORED },
+      contract: {
+        operationId: 'getClientUsage',
+        summary: "The calling client's requests of the last 30 days, per version, with each version's deprecation and sunset",
+        tag: 'Client',
+        body: { kind: 'fixed', name: 'ClientUsage', schema: CLIENT_USAGE_SCHEMA },
+        mayBeUnavailable: true,
       },
     },
   ];

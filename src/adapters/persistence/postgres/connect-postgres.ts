@@ -3,6 +3,8 @@ import { ContainerModule } from 'inversify';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { CLIENT_REPOSITORY, type ClientRepository } from '../../../application/ports/client-repository.js';
+import { USAGE_STORE, type UsageStore } from '../../../application/ports/usage-store.js';
+import { PostgresUsageStore } from './postgres-usage-store.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import { HEALTH_CHECK, type HealthCheck } from '../../../application/ports/health-check.js';
 import { repositoryOf, type RecordRepository } from '../../../application/ports/record-repository.js';
@@ -148,6 +150,7 @@ export function postgresPersistenceModule(pool: pg.Pool, clock: Clock, clients: 
         .inSingletonScope();
     }
     bind<ClientRepository>(CLIENT_REPOSITORY).toConstantValue(clients);
+    bind<UsageStore>(USAGE_STORE).toConstantValue(new PostgresUsageStore(pool));
     bind<HealthCheck>(HEALTH_CHECK).toConstantValue(new PostgresHealthCheck(pool));
   });
 }

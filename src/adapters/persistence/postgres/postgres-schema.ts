@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { CLIENT_TABLE } from './client-table.js';
+import { USAGE_TABLE } from './postgres-usage-store.js';
 import { timed } from './postgres-pool.js';
 import { RECORD_TABLES } from './record-table.js';
 
@@ -10,6 +11,7 @@ const MIGRATION_LOCK = 461_003_117;
 export const SCHEMA = [
   ...RECORD_TABLES.map((table) => table.create),
   CLIENT_TABLE,
+  USAGE_TABLE,
   `CREATE TABLE IF NOT EXISTS row_counts (
     table_name text PRIMARY KEY,
     total bigint NOT NULL
