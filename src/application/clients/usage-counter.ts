@@ -60,11 +60,11 @@ export class UsageCounter {
 
   #tallyOf(day: string, route: string, version: string, client: string): Tally {
     let routes = this.#pending.get(day);
-    if (routes === undefined) this.#pending.set(day, (routes = new Map()));
+    if (routes === undefined) this.#pending.set(day, (routes = new Map<string, Map<string, Map<string, Tally>>>()));
     let versions = routes.get(route);
-    if (versions === undefined) routes.set(route, (versions = new Map()));
+    if (versions === undefined) routes.set(route, (versions = new Map<string, Map<string, Tally>>()));
     let clients = versions.get(version);
-    if (clients === undefined) versions.set(version, (clients = new Map()));
+    if (clients === undefined) versions.set(version, (clients = new Map<string, Tally>()));
     let tally = clients.get(client);
     if (tally === undefined) clients.set(client, (tally = { requests: 0 }));
     return tally;
