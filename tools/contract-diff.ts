@@ -119,6 +119,8 @@ function compareKeyword(keyword: string, frozen: unknown, generated: unknown, pl
   const report = (breaking: boolean, message: string): void => void out.push({ ...at(place), breaking, message: `${keyword} ${message}` });
   if (ANNOTATIONS.has(keyword)) {
     report(false, frozen === undefined ? 'added' : generated === undefined ? 'removed' : `changed from ${show(frozen)} to ${show(generated)}`);
+  } else if (keyword === 'security') {
+    compareSecurity(frozen, generated, place, report);
   } else if (keyword === 'required') {
     compareRequired(frozen, generated, place, report);
   } else if (keyword === 'additionalProperties') {
@@ -160,6 +162,42 @@ function compareRequired(frozen: unknown, generated: unknown, { side }: Place, r
   const dropped = was.filter((name) => !is.includes(name));
   if (added.length > 0) report(side !== 'response', `now also lists ${show(added)}`);
   if (dropped.length > 0) report(side !== 'request', `no longer lists ${show(dropped)}`);
+}
+
+/**
+ * `security`: alternatives, any one of which a request meets (`{}` asks for nothing). A client met one of the frozen
+ * ones: an alternative dropped breaks it, one added breaks nobody, and once `{}` is among them nothing can. Absent
+ * or `[]`, the root asks for nothing; an operation without one takes the root's, which this comparison does not see,
+ * so a change to or from that is breaking unless `{}` is then accepted.
+ */
+function compareSecurity(frozen: unknown, generated: unknown, { pointer }: Place, report: Report): void {
+  const atRoot = pointer === '/security';
+  const alternatives = (security: unknown): string[] | undefined => {
+    if (security === undefined && !atRoot) return undefined;
+    const list = Array.isArray(security) && security.length > 0 ? security : [{}];
+    return list.map((requirement) => show(isObject(requirement) ? Object.fromEntries(Object.entries(requirement).sort()) : requirement));
+  };
+  const [was, is] = [alternatives(frozen), alternatives(generated)];
+  const anonymous = show({});
+  if (is?.includes(anonymous) === true) {
+    const added = is.filter((requirement) => !(was ?? []).includes(requirement));
+    const change =
+      frozen === undefined
+        ? `added: ${show(generated)}`
+        : added.length === 0
+          ? `changed from ${show(frozen)} to ${show(generated)}`
+          : `now also accepts ${added.join(' or ')}`;
+    report(false, `${change} (anonymous accepted)`);
+  } else if (was === undefined || is === undefined) {
+    const change = frozen === undefined ? `added: ${show(generated)}, in place of the root's` : `removed, was ${show(frozen)}: the root's applies`;
+    report(true, `${change} (unsure: the root's is not compared here)`);
+  } else {
+    const dropped = was.filter((requirement) => !is.includes(requirement));
+    const added = is.filter((requirement) => !was.includes(requirement));
+    if (dropped.length > 0) report(true, `no longer accepts ${dropped.join(' or ')}`);
+    if (added.length > 0) report(false, `now also accepts ${added.join(' or ')}`);
+    if (dropped.length === 0 && added.length === 0) report(false, `changed from ${show(frozen)} to ${show(generated)} (the same alternatives)`);
+  }
 }
 
 /** Absent means any property is allowed: `true`. */

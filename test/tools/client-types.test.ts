@@ -23,6 +23,26 @@ export async function ageOf(base: string): Promise<number> {
 }
 `;
 
+/** A typed client of a client's own paths: its pin change takes `{version}` and nothing else, and answers its state. */
+const selfService = (version: string, body: string) => `
+import type { paths } from './${version}.js';
+
+type PinChange = paths['/client/version']['put']['requestBody']['content']['application/json'];
+type ClientState = paths['/client/version']['put']['responses'][200]['content']['application/json'];
+
+export async function pin(base: string, key: string): Promise<string> {
+  const change: PinChange = ${body};
+  const response = await fetch(\`\${base}/client/version\`, {
+    method: 'PUT',
+    headers: { authorization: \`Bearer \${key}\`, 'content-type': 'application/json' },
+    body: JSON.stringify(change),
+  });
+  const state: ClientState = (await response.json()) as ClientState;
+  const mine: paths['/client/']['get']['responses'][200]['content']['application/json'] = state;
+  return mine.pinned_version;
+}
+`;
+
 function diagnostics(directory: string, file: string): string[] {
   const program = ts.createProgram([join(directory, file)], {
     strict: true,
@@ -55,4 +75,8 @@ t.test("a typed client reading dog.age compiles against 2.1.0's types and fails 
   const errors = diagnostics(directory, 'client-4.0.0.ts');
   t.equal(errors.length, 1, '4.0.0: one error');
   t.match(errors[0], /Property 'age' does not exist on type/, '4.0.0: dog has no age');
+  writeFileSync(join(directory, 'pin.ts'), selfService('4.0.0', "{ version: '4.0.0' }"));
+  t.same(diagnostics(directory, 'pin.ts'), [], "a client's own paths: the pin change and the state it answers");
+  writeFileSync(join(directory, 'pin-extra.ts'), selfService('4.0.0', "{ version: '4.0.0', at: 1 }"));
+  t.match(diagnostics(directory, 'pin-extra.ts'), [/'at' does not exist in type/], 'the pin change is closed: no other field');
 });

@@ -346,3 +346,100 @@ t.test('a changelog entry: prose and a deprecation do not break, a sunset and a 
     { pointer: '/sunset', keyword: 'sunset', breaking: true, message: 'sunset changed from null to "2028-01-01"' },
   ]);
 });
+
+t.test('security: an alternative added breaks nobody, one dropped breaks its clients; an operation without one is unsure', async (t) => {
+  const BEARER = { bearer: [] };
+  const operation = (security?: unknown): Json => ({ paths: { '/a/': { get: security === undefined ? {} : { security } } } });
+  const at = (security?: unknown): Json => (security === undefined ? {} : { security });
+  const POINTER = '/paths/~1a~1/get/security';
+  const cases: [string, Json, Json, Pick<ContractDifference, 'breaking' | 'message'>[]][] = [
+    [
+      'an operation that asked for nothing takes a key, optionally',
+      operation(),
+      operation([{}, BEARER]),
+      [{ breaking: false, message: 'security added: [{},{"bearer":[]}] (anonymous accepted)' }],
+    ],
+    [
+      'an operation now needs a key',
+      operation(),
+      operation([BEARER]),
+      [
+        {
+          breaking: true,
+          message: `security added: [{"bearer":[]}], in place of the root's (unsure: the root's is not compared here)`,
+        },
+      ],
+    ],
+    [
+      'anonymous, then also a key',
+      operation([{}]),
+      operation([{}, BEARER]),
+      [{ breaking: false, message: 'security now also accepts {"bearer":[]} (anonymous accepted)' }],
+    ],
+    [
+      'a key, then another scheme too',
+      operation([BEARER]),
+      operation([BEARER, { apiKey: [] }]),
+      [{ breaking: false, message: 'security now also accepts {"apiKey":[]}' }],
+    ],
+    ['anonymous no longer accepted', operation([{}, BEARER]), operation([BEARER]), [{ breaking: true, message: 'security no longer accepts {}' }]],
+    [
+      "an operation's own dropped: it takes the root's",
+      operation([BEARER]),
+      operation(),
+      [
+        {
+          breaking: true,
+          message: `security removed, was [{"bearer":[]}]: the root's applies (unsure: the root's is not compared here)`,
+        },
+      ],
+    ],
+    [
+      'the same alternatives, reordered',
+      operation([BEARER, {}]),
+      operation([{}, BEARER]),
+      [{ breaking: false, message: 'security changed from [{"bearer":[]},{}] to [{},{"bearer":[]}] (anonymous accepted)' }],
+    ],
+  ];
+  for (const [name, frozen, generated, expected] of cases) {
+    t.same(
+      contractDifferences(frozen, generated),
+      expected.map((difference) => ({ pointer: POINTER, keyword: 'security', ...difference })),
+      name,
+    );
+  }
+  t.same(
+    contractDifferences(at(), at([BEARER])),
+    [
+      { pointer: '/security', keyword: 'security', breaking: true, message: 'security no longer accepts {}' },
+      { pointer: '/security', keyword: 'security', breaking: false, message: 'security now also accepts {"bearer":[]}' },
+    ],
+    'the root, absent, asked for nothing: a key required everywhere breaks',
+  );
+  t.same(
+    contractDifferences(at([]), at([{}, BEARER])),
+    [{ pointer: '/security', keyword: 'security', breaking: false, message: 'security now also accepts {"bearer":[]} (anonymous accepted)' }],
+    'the root: [] asks for nothing',
+  );
+});
+
+t.test('a security scheme, a path and a status added: nothing breaks', async (t) => {
+  const frozen = { paths: { '/a/': { get: { responses: { '200': { description: 'OK.' } } } } }, components: { schemas: {} } };
+  const generated = {
+    paths: {
+      '/a/': { get: { security: [{}, { bearer: [] }], responses: { '200': { description: 'OK.' }, '401': { description: 'A bad key.' } } } },
+      '/b/': { put: { security: [{ bearer: [] }], requestBody: { required: true }, responses: {} } },
+    },
+    components: { schemas: {}, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+  };
+  const differences = contractDifferences(frozen, generated);
+  t.same(
+    differences.map(({ pointer, breaking }) => [pointer, breaking]),
+    [
+      ['/paths/~1a~1/get/responses/401', false],
+      ['/paths/~1a~1/get/security', false],
+      ['/paths/~1b~1', false],
+      ['/components/securitySchemes', false],
+    ],
+  );
+});

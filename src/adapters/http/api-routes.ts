@@ -22,9 +22,9 @@ import { paginationHeaders } from './response/pagination-headers.js';
 import { parseQuery } from './request/request-target.js';
 import { RepresentationJson } from './response/representation-json.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
-import type { Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse, ServedRoute } from './routing/route.js';
+import type { ApiRoute, Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse, ServedRoute } from './routing/route.js';
 
-/** Every path the service answers: the API's, each bound to its use case, and the docs page's. */
+/** Every path the service answers: the API's (a client's own among them), each bound to its use case, and the docs page's. */
 @injectable()
 export class ApiRoutes {
   readonly all: readonly ServedRoute[];
@@ -49,7 +49,7 @@ export class ApiRoutes {
       standings.lifecycles.map(({ version }) => [version.toString(), new JsonText(JSON.stringify(changelogEntry.execute({ version })))]),
     );
     const changelogSchema: RouteBody = { kind: 'fixed', name: 'ChangelogEntry', schema: CHANGELOG_ENTRY_SCHEMA };
-    const api: Route[] = [
+    const api: ApiRoute[] = [
       {
         pattern: '/version/',
         handle: () => ({ body: changelogJson }),
@@ -87,9 +87,10 @@ export class ApiRoutes {
           mayBeUnavailable: true,
         },
       },
+      ...clientRoutes(pins, usage, () => clock.now()),
     ];
     this.contracts = new PublishedContracts(api, describeRecords, changelog.execute());
-    this.all = [...api, ...clientRoutes(pins, usage, () => clock.now()), ...new DocsRoutes(this.contracts, standings).all];
+    this.all = [...api, ...new DocsRoutes(this.contracts, standings).all];
   }
 }
 

@@ -3,7 +3,7 @@ import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.
 import { deepFreeze } from '../../../domain/versioning/deep-freeze.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import { JsonText } from '../response/prepared-bodies.js';
-import type { Route } from '../routing/route.js';
+import type { ApiRoute } from '../routing/route.js';
 import type { ApiContracts, OpenApiDocument, VersionSummary } from './api-contracts.js';
 import { openApiDocument } from './openapi-document.js';
 import { checkSchemaAgreement } from './schema-agreement.js';
@@ -22,7 +22,7 @@ export class PublishedContracts implements ApiContracts {
   readonly versions: readonly VersionSummary[];
   readonly #published = new Map<string, Published>();
 
-  constructor(routes: readonly Route[], records: DescribeRecords, changelog: readonly ChangelogEntry[]) {
+  constructor(routes: readonly ApiRoute[], records: DescribeRecords, changelog: readonly ChangelogEntry[]) {
     const entries = new Map(changelog.map((entry) => [entry.version, entry]));
     const sources = records.versions.map((version) => ({
       version,

@@ -63,6 +63,19 @@ const RESPONSES = {
 
 export const SERVER_ERROR: ErrorResponse = { status: 500, detail: 'A server error occurred.' };
 
+/** A refusal known only by its code: what the published documents ask the table. */
+class CodeOnly extends DomainError {
+  constructor(readonly code: string) {
+    super('');
+  }
+}
+
+/** The status and headers an error code is answered with, for the published documents; undefined for a code the table does not hold. */
+export function answerTo(code: string): Omit<ErrorResponse, 'detail'> | undefined {
+  const response = errorResponseFor(new CodeOnly(code));
+  return response === undefined ? undefined : { status: response.status, ...(response.headers === undefined ? {} : { headers: response.headers }) };
+}
+
 /** The response for an error, or undefined when it is unexpected (a logged 500). */
 export function errorResponseFor(error: unknown): ErrorResponse | undefined {
   if (!(error instanceof DomainError) || !Object.hasOwn(RESPONSES, error.code)) return undefined;

@@ -2,6 +2,7 @@ import type { Awaitable } from '../../../application/ports/awaitable.js';
 import type { DomainError } from '../../../domain/errors/domain-error.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { JsonSchema } from '../../../domain/versioning/json-schema.js';
+import type { JsonValue } from '../../../domain/versioning/representation.js';
 import type { ResourceKey } from '../../../domain/versioning/resource-key.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { Client } from '../../../domain/clients/client.js';
@@ -52,6 +53,20 @@ export interface RouteContract {
   readonly headers?: Readonly<Record<string, string>>;
   /** Whether a fixed body may also be answered 503 (a record or a page always may: the storage may not answer). */
   readonly mayBeUnavailable?: boolean;
+  /** Whether only a client may call it, with its API key (a 401 without one); anyone may, with a key or without, when absent. */
+  readonly keyRequired?: boolean;
+  /** The refusals its handler answers beyond every route's, by error code (the code table gives the status), each with when. */
+  readonly refusals?: Readonly<Record<string, string>>;
+}
+
+/** The contract of a PutRoute: also the JSON body it takes. */
+export interface PutContract extends RouteContract {
+  readonly requestBody: {
+    readonly name: string;
+    readonly schema: JsonSchema;
+    /** A body to show in the document of a version. */
+    example?(version: Version): JsonValue;
+  };
 }
 
 /** One path of the API, like `/doggies/:id/`, and what answers a GET on it at the resolved version. */
@@ -88,12 +103,15 @@ export interface PutRoute {
   readonly pattern: string;
   readonly unversioned: true;
   readonly method: 'PUT';
-  readonly contract: RouteContract;
+  readonly contract: PutContract;
   put(request: RouteRequest<undefined>, body: unknown): Awaitable<RouteOutcome>;
 }
 
 /** Every route the router serves. */
 export type ServedRoute = Route | PageRoute | PutRoute;
+
+/** A route of the API, which the OpenAPI documents describe. */
+export type ApiRoute = Route | PutRoute;
 
 /** The `Allow` of a route: what it answers. */
 export function allowedMethods(route: ServedRoute): string {

@@ -4,23 +4,43 @@ import { DomainError } from '../../../domain/errors/domain-error.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
 import { MissingTokenError } from '../request/authorization.js';
 import { MalformedBodyError } from '../request/json-body.js';
+import type { ErrorCode } from '../response/error-responses.js';
 import type { PutRoute, RouteOutcome, RouteRequest, UnversionedRoute } from '../routing/route.js';
-
-const NULLABLE_STRING: JsonSchema = { type: ['string', 'null'] };
 
 /** `GET /client/` and the answer to a pin change. */
 export const CLIENT_STATE_SCHEMA: JsonSchema = closedObject({
-  name: { type: 'string' },
-  pinned_version: { type: 'string' },
-  previous_version: NULLABLE_STRING,
-  rollback_until: { type: ['string', 'null'], format: 'date-time' },
+  name: { type: 'string', description: "The client's name, as its operator gave it." },
+  pinned_version: { type: 'string', description: "The version the client's requests are served at when their `Accept` names none." },
+  previous_version: {
+    type: ['string', 'null'],
+    description: 'The version the last upgrade left, which `rollback_until` allows going back to; null when there is none.',
+  },
+  rollback_until: {
+    type: ['string', 'null'],
+    format: 'date-time',
+    description: 'Until when (RFC 3339, UTC) a rollback to `previous_version` is open; null when none is.',
+  },
 });
 
 /** The body of `PUT /client/version`. */
-export const PIN_CHANGE_SCHEMA: JsonSchema = closedObject({ version: { type: 'string' } });
+export const PIN_CHANGE_SCHEMA: JsonSchema = closedObject({
+  version: {
+    type: 'string',
+    description: 'The version to pin: a newer one the service serves (an upgrade), or `previous_version` while its rollback is open.',
+  },
+});
 
 /** A client's own state is of the moment and its own: never stored by any cache. */
 const NOT_STORED = Object.freeze({ 'Cache-Control': 'no-store' });
+const NOT_STORED_TEXT = Object.freeze({ 'Cache-Control': "Always `no-store`: a client's state is its own, and of the moment." });
+
+/** When a pin change is refused, by error code. */
+const PIN_REFUSALS = {
+  invalid_pin: 'The version asked for is malformed, or not one the service serves',
+  pin_conflict:
+    'The version is older than the pin and not the rollback still open (a pin moves only forward), or the pin changed meanwhile: read `GET /client/` and try again',
+  pin_change_unavailable: 'The storage cannot take a pin change (STORAGE=memory): an operator changes pins',
+} as const satisfies Partial<Record<ErrorCode, string>>;
 
 /** `GET /client/usage/`: the client's requests of the last 30 days, per version served. */
 export const CLIENT_USAGE_SCHEMA: JsonSchema = closedObject({
@@ -57,7 +77,14 @@ export function clientRoutes(
       unversioned: true,
       handle: ({ client }: RouteRequest<undefined>): RouteOutcome =>
         client === undefined ? new MissingTokenError() : { body: pins.describe(client), headers: NOT_STORED },
-      contract: { operationId: 'getClient', summary: 'The calling client and its pinned version', tag: 'Client', body: state },
+      contract: {
+        operationId: 'getClient',
+        summary: 'The calling client and its pinned version',
+        tag: 'Client',
+        body: state,
+        headers: NOT_STORED_TEXT,
+        keyRequired: true,
+      },
     },
     {
       pattern: '/client/version',
@@ -75,6 +102,12 @@ export function clientRoutes(
         summary: 'Upgrade the pinned version, or roll back within 72 hours',
         tag: 'Client',
         body: state,
+        headers: NOT_STORED_TEXT,
+        keyRequired: true,
+        requestBody: { name: 'PinChange', schema: PIN_CHANGE_SCHEMA, example: (version) => ({ version: version.toString() }) },
+        refusals: PIN_REFUSALS,
+        // A database that holds the clients may not answer the change.
+        mayBeUnavailable: true,
       },
     },
     {
@@ -87,6 +120,9 @@ export function clientRoutes(
         summary: "The calling client's requests of the last 30 days, per version, with each version's deprecation and sunset",
         tag: 'Client',
         body: { kind: 'fixed', name: 'ClientUsage', schema: CLIENT_USAGE_SCHEMA },
+        headers: NOT_STORED_TEXT,
+        keyRequired: true,
+        // The counts are read from the storage, which may not answer.
         mayBeUnavailable: true,
       },
     },

@@ -64,6 +64,10 @@ t.test('the docs page in Chromium: pick a version, see its API, nothing fails an
   await page.waitForSelector(RENDERED);
   t.equal(await page.locator('.versions a[aria-current="page"]').textContent(), SUPPORTED_VERSIONS[0], 'the newest version opens by default');
   t.same(await page.locator('.versions > li > a').allTextContents(), SUPPORTED_VERSIONS, 'the picker: every version, newest first');
+  t.match(await page.locator('[data-section-id="operation/getClient"]').innerText(), '/client/', "a client's own state, at GET /client/");
+  const pinChange = await page.locator('[data-section-id="operation/putClientVersion"]').innerText();
+  t.match(pinChange, '/client/version', 'its pin change at PUT /client/version');
+  t.match(pinChange, /Authorizations:\s+bearer\b/i, '… with the bearer scheme');
 
   await pick(page, '2.1.0');
   const age = page.locator(`${DOG_DETAIL} td[kind="field"][title="age"]`).first();

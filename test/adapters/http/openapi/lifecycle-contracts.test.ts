@@ -12,7 +12,8 @@ type Operation = { deprecated?: boolean; responses: Record<string, { headers?: J
 
 const documentAt = async (url: string, version: string) =>
   (await (await fetch(`${url}/openapi.json`, { headers: acceptVersion(version) })).json()) as Json;
-const operationsOf = (document: Json) => Object.values(document.paths as Record<string, { get: Operation }>).map((item) => item.get);
+const operationsOf = (document: Json) =>
+  Object.values(document.paths as Record<string, { get?: Operation; put?: Operation }>).map((item) => (item.get ?? item.put) as Operation);
 
 t.test('the reference history: 1.0.0 says it is deprecated, in info and on every versioned operation; 2.0.0 does not', async (t) => {
   const service = await startService(t);
@@ -24,9 +25,9 @@ t.test('the reference history: 1.0.0 says it is deprecated, in info and on every
   });
   t.notOk('x-sunset' in (old.info as Json), 'no sunset');
   for (const operation of operationsOf(old)) {
-    const health = operation.responses[200]?.headers?.Deprecation === undefined;
-    t.equal(operation.deprecated, health ? undefined : true, 'deprecated, but /health/, which is unversioned');
-    if (!health) t.ok(operation.responses[200]?.headers?.Link, 'its Link is documented');
+    const unversioned = operation.responses[200]?.headers?.Deprecation === undefined;
+    t.equal(operation.deprecated, unversioned ? undefined : true, 'deprecated, but /health/ and /client/…, which are unversioned');
+    if (!unversioned) t.ok(operation.responses[200]?.headers?.Link, 'its Link is documented');
     t.notOk(operation.responses[410], 'no version has a sunset: no 410');
   }
   const current = await documentAt(service.url, '2.0.0');

@@ -50,7 +50,7 @@ t.test('each version publishes a valid OpenAPI 3.1 document, versioned like ever
 t.test('a document holds exactly the operations of its version (R1 to R6), and its notes and changes', async (t) => {
   const service = await startService(t);
   const byVersion = await documents(service.url);
-  const common = ['/version/', '/version/my_version/', '/openapi.json', '/health/'];
+  const common = ['/version/', '/version/my_version/', '/openapi.json', '/health/', '/client/', '/client/version'];
   t.same(pathsOf(byVersion.get('1.0.0')).sort(), [...common, '/doggies/', '/cats/'].sort(), '1.0.0: no dog detail, no cat detail');
   t.same(pathsOf(byVersion.get('2.0.0')).sort(), [...common, '/doggies/', '/doggies/{id}/', '/cats/'].sort(), '2.0.0: the dog detail');
   t.same(pathsOf(byVersion.get('3.0.0')).sort(), [...common, '/doggies/', '/doggies/{id}/', '/cats/', '/cats/{id}/'].sort(), '3.0.0: the cat detail');
@@ -71,6 +71,50 @@ t.test('a document holds exactly the operations of its version (R1 to R6), and i
   const info = byVersion.get('2.1.0')?.info as Json;
   t.match(info.description, /Added Dog\.age/, 'the notes of 2.1.0');
   t.match(info.description, /Dog\.age: added, integer/, 'the generated line of its change');
+});
+
+t.test("a client's own paths in every version's document: the bearer scheme, the key each operation takes, the pin change's body", async (t) => {
+  const service = await startService(t);
+  type Operation = { security: unknown; requestBody?: Json; responses: Record<string, { headers?: Record<string, Json>; content?: Json }> };
+  for (const [version, document] of await documents(service.url)) {
+    const { schemas, securitySchemes } = document.components as { schemas: Record<string, Json>; securitySchemes: Json };
+    t.match(
+      securitySchemes,
+      { bearer: { type: 'http', scheme: 'bearer', description: /Authorization: Bearer <key>/ } },
+      `${version}: the bearer scheme`,
+    );
+    t.same(Object.keys(securitySchemes), ['bearer'], `${version}: the only scheme`);
+    const paths = document.paths as Record<string, Record<string, Operation>>;
+    const getClient = paths['/client/']?.get as Operation;
+    t.same(getClient.security, [{ bearer: [] }], `${version}: GET /client/ needs a key`);
+    t.same(Object.keys(getClient.responses), ['200', '301', '400', '401', '405', '500'], `${version}: GET /client/ answers, no 503 (from memory)`);
+    t.same(getClient.responses[200]?.content, { 'application/json': { schema: { $ref: '#/components/schemas/ClientState' } } });
+    t.match(getClient.responses[401]?.headers?.['WWW-Authenticate'], { required: true, description: /Bearer realm="version-aware-api"/ });
+    const putPin = paths['/client/version']?.put as Operation;
+    t.same(Object.keys(paths['/client/version'] ?? {}), ['put', 'options'], `${version}: /client/version takes PUT only`);
+    t.same(putPin.security, [{ bearer: [] }], `${version}: PUT /client/version needs a key`);
+    t.match(putPin.requestBody, {
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/PinChange' }, example: { version } } },
+    });
+    t.same(
+      Object.keys(putPin.responses),
+      ['200', '400', '401', '405', '409', '413', '415', '422', '500', '503'],
+      `${version}: PUT /client/version answers`,
+    );
+    t.match(putPin.responses[413]?.headers, { Connection: { required: true } }, `${version}: a 413 closes the connection`);
+    t.match(putPin.responses[405]?.headers, { Allow: { description: 'Always `PUT, OPTIONS`.' } });
+    t.match(schemas.PinChange, { type: 'object', required: ['version'], additionalProperties: false }, `${version}: the pin change, closed`);
+    t.same(Object.keys(schemas.PinChange?.properties as Json), ['version']);
+    t.match(schemas.ClientState, { additionalProperties: false, required: ['name', 'pinned_version', 'previous_version', 'rollback_until'] });
+    for (const [path, item] of Object.entries(paths)) {
+      t.same(item.options?.security, [], `${version}: OPTIONS ${path} reads no key`);
+      if (item.get === undefined || path === '/client/') continue;
+      t.same(item.get.security, [{}, { bearer: [] }], `${version}: GET ${path}, with a key or without`);
+      t.ok(item.get.responses[401], `${version}: GET ${path}: a bad key is a 401`);
+      t.ok(item.get.responses[400]?.headers?.['WWW-Authenticate'], `${version}: GET ${path}: an unreadable Authorization is a 400 with a challenge`);
+    }
+  }
 });
 
 t.test('the record schemas walk back as the data does: age is an integer at 2.1.0, an object at 3.0.0, gone at 2.0.0 and 4.0.0', async (t) => {
