@@ -20,6 +20,7 @@ export const EXPOSED_HEADERS = [
   'X-Content-Type-Options',
   'api-supported-versions',
   'api-deprecated-versions',
+  'WWW-Authenticate',
 ].join(', ');
 /**
  * What a preflight may ask for: the methods, and the request headers the API reads beyond the safelisted
