@@ -47,6 +47,7 @@ import type { Registry } from 'prom-client';
 import { createMetricsRegistry } from './adapters/metrics/metrics-registry.js';
 import { metricsModule } from './adapters/metrics/metrics-module.js';
 import { registerVersionMetrics } from './adapters/metrics/version-metrics.js';
+import { registerPinnedClientsMetric } from './adapters/metrics/pinned-clients-metric.js';
 import { PAGE_MEMORY, RepresentedPages, type PageMemory } from './application/caching/represented-pages.js';
 import { acceptCaches, VERSION_SELECTORS, type VersionSelectorFactory } from './adapters/http/request/accept-cache.js';
 import { RepresentationJson } from './adapters/http/response/representation-json.js';
@@ -166,12 +167,13 @@ export async function composeService(env: Environment, output: ServiceOutput, re
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web),
   );
   const metrics = settings.metrics === undefined ? undefined : createMetricsRegistry();
+  if (metrics !== undefined) container.load(metricsModule(metrics));
+  for (const module of replacements.modules ?? []) container.load(module);
   if (metrics !== undefined) {
-    container.load(metricsModule(metrics));
     registerVersionMetrics(metrics, container.get(VersionStandings).lifecycles);
+    registerPinnedClientsMetric(metrics, model.versions, container.get<ClientRepository>(CLIENT_REPOSITORY));
     storage.registerMetrics(metrics);
   }
-  for (const module of replacements.modules ?? []) container.load(module);
   const server = container.get(ApiServer);
   const usage = container.get(UsageCounter);
   const flushUsage = (): Promise<void> =>

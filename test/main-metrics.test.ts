@@ -1,9 +1,12 @@
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import t from 'tap';
 import { parseMetrics, samplesOf, scrape, total } from './fixtures/metrics.js';
 import { acceptVersion } from './fixtures/service.js';
 import { runMain } from './fixtures/main-process.js';
+import { keyedClient } from './fixtures/clients.js';
 import { SUPPORTED_VERSIONS } from '../src/domain/api-history/bundle.js';
+import { writeClientsFile } from '../src/adapters/persistence/memory/clients-file.js';
 
 t.test('one process: the metrics listener on a port of its own, stopped with the service', async (t) => {
   const service = runMain(t, { METRICS_PORT: '0', ACCESS_LOG: 'off' });
@@ -22,7 +25,9 @@ t.test('one process: the metrics listener on a port of its own, stopped with the
 });
 
 t.test('WORKERS=2: one scrape of the primary sums every worker', async (t) => {
-  const service = runMain(t, { WORKERS: '2', METRICS_PORT: '0', ACCESS_LOG: 'off' });
+  const clientsFile = join(t.testdir(), 'clients.json');
+  await writeClientsFile(clientsFile, [keyedClient('shop', '3.0.0').client, keyedClient('billing', '3.0.0').client]);
+  const service = runMain(t, { WORKERS: '2', METRICS_PORT: '0', ACCESS_LOG: 'off', CLIENTS_FILE: clientsFile });
   const listening = (await service.lines('listening', 2)) ?? [];
   const [metrics] = (await service.lines('metrics listening')) ?? [];
   t.equal(listening.length, 2, 'two workers listen', { stderr: service.stderr });
@@ -47,6 +52,8 @@ t.test('WORKERS=2: one scrape of the primary sums every worker', async (t) => {
     'the version info is not summed',
   );
   t.equal(samplesOf(samples, 'api_version_info').length, SUPPORTED_VERSIONS.length, 'one per version');
+  t.equal(total(samples, 'api_clients_pinned', { api_version: '3.0.0' }), 2, 'the clients pinned, counted by each worker, not summed');
+  t.equal(samplesOf(samples, 'api_clients_pinned').length, SUPPORTED_VERSIONS.length, 'one series per version');
   t.ok(total(samples, 'process_cpu_user_seconds_total') > 0, "the workers' process metrics, summed");
   service.child.kill('SIGTERM');
   t.strictSame(await service.finished(), { code: 0, signal: null }, 'SIGTERM: exit 0');

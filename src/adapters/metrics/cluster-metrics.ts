@@ -13,9 +13,9 @@ export function answerPrimaryScrapes(registry?: Registry): void {
 
 /**
  * In the primary: each scrape asks every live worker for its metrics and sums them (counters and histograms add
- * up; the version metrics, alike in each worker, are taken once). A worker's counts leave with it when it dies,
- * which Prometheus's rate() reads as a counter reset. A worker that does not answer within 5 s (one still loading
- * its code) makes that scrape fail.
+ * up; the version metrics, alike in each worker, are taken once, and the clients pinned at their largest). A
+ * worker's counts leave with it when it dies, which Prometheus's rate() reads as a counter reset. A worker that does
+ * not answer within 5 s (one still loading its code) makes that scrape fail.
  */
 export function workersMetrics(): MetricsSource {
   const aggregator = new AggregatorRegistry();
