@@ -10,6 +10,8 @@ import { ClientCommandError, ManageClients } from './application/clients/manage-
 import { DuplicateClientError } from './application/errors/duplicate-client-error.js';
 import { StartupError } from './application/errors/startup-error.js';
 import type { ClientRepository } from './application/ports/client-repository.js';
+import type { UsageStore } from './application/ports/usage-store.js';
+import { REPORT_DAYS, UsageReports } from './application/clients/usage-reports.js';
 import type { Clock } from './application/ports/clock.js';
 import { VersionStandings } from './application/versioning/version-standings.js';
 import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
@@ -27,6 +29,8 @@ export interface OpenedClients {
   readonly repository: ClientRepository;
   /** Where the clients are kept, for the line that reports a change. */
   readonly description: string;
+  /** Where the service's request counts are summed; undefined with STORAGE=memory, where they live in the service's process. */
+  readonly usage?: UsageStore;
   close(): Promise<void>;
 }
 
@@ -49,10 +53,19 @@ const SYNOPSES = {
   list: 'list [--json]',
   pin: 'pin NAME V',
   revoke: 'revoke NAME',
+  report: 'report [--version V] [--days N] [--json]',
 } as const;
 type Subcommand = keyof typeof SYNOPSES;
-const OPERANDS: Readonly<Record<Subcommand, readonly string[]>> = { create: ['NAME'], list: [], pin: ['NAME', 'V'], revoke: ['NAME'] };
-const OPTIONS: Readonly<Record<Subcommand, readonly string[]>> = { create: ['--version'], list: ['--json'], pin: [], revoke: [] };
+const OPERANDS: Readonly<Record<Subcommand, readonly string[]>> = { create: ['NAME'], list: [], pin: ['NAME', 'V'], revoke: ['NAME'], report: [] };
+const OPTIONS: Readonly<Record<Subcommand, readonly string[]>> = {
+  create: ['--version'],
+  list: ['--json'],
+  pin: [],
+  revoke: [],
+  report: ['--version', '--days', '--json'],
+};
+/** The longest report: about ten years of days. */
+const MAX_REPORT_DAYS = 3650;
 const USAGE = `usage: npm run clients -- ${Object.values(SYNOPSES).join(' | ')} (--help says more)`;
 
 export const HELP = `usage: npm run clients -- ${Object.values(SYNOPSES).join(' | ')}
@@ -64,7 +77,12 @@ create NAME [--version V]   adds a client pinned to V (a version served today, d
                             newest) and prints its new API key alone on the last line: the key is shown this once
                             only, and only its SHA-256 is stored
 list [--json]               every client, revoked ones included: name, pinned_version, previous_version,
-                            rollback_until, created_at, revoked_at (--json: a JSON array); never a key nor its hash
+                            rollback_until, created_at, revoked_at, last_request_on (the last 30 days; STORAGE=postgres
+                            only) (--json: a JSON array); never a key nor its hash
+report [--version V] [--days N] [--json]
+                            who called which version over the last N days (default 30): client (or anonymous),
+                            version, requests, last_request_on, deprecated; deprecated versions first, so that you know
+                            whom to tell before a sunset (STORAGE=postgres: the counts of every instance)
 pin NAME V                  pins the client to V, older or newer, and closes any rollback it had
 revoke NAME                 refuses the client's key from then on; the name stays taken
 --help, -h                  print this and exit
@@ -86,6 +104,7 @@ interface Request {
   readonly name: string;
   readonly version: string | undefined;
   readonly json: boolean;
+  readonly days: number;
 }
 
 /**
@@ -113,7 +132,9 @@ export async function clientsCommand(
     const clock = settings.today === undefined ? new SystemClock() : new FixedClock(settings.today);
     const opened = await openRepository(settings, { creating: request.subcommand === 'create' });
     try {
-      await perform(request, new ManageClients(opened.repository, new VersionStandings(model)), clock, opened.description, output);
+      const standings = new VersionStandings(model);
+      const usage = opened.usage === undefined ? undefined : new UsageReports(opened.usage, standings, { pending: () => [] });
+      await perform(request, new ManageClients(opened.repository, standings), usage, clock, opened.description, output);
     } finally {
       await opened.close();
     }
@@ -127,8 +148,9 @@ export async function clientsCommand(
 
 /** Does what was asked, over the clients kept `where`, and says it on stdout. */
 async function perform(
-  { subcommand, name, version, json }: Request,
+  { subcommand, name, version, json, days }: Request,
   clients: ManageClients,
+  usage: UsageReports | undefined,
   clock: Clock,
   where: string,
   output: CommandOutput,
@@ -142,7 +164,8 @@ async function perform(
       return;
     }
     case 'list': {
-      const listed = (await clients.list()).map(listedClient);
+      const last = await usage?.lastRequestDays(clock.today());
+      const listed = (await clients.list()).map((client) => ({ ...listedClient(client), last_request_on: last?.get(client.name) ?? null }));
       output.stdout(json ? JSON.stringify(listed, null, 2) : listed.length === 0 ? `No clients in ${where}.` : table(listed));
       return;
     }
@@ -154,6 +177,17 @@ async function perform(
       await clients.revoke(name, clock.now());
       output.stdout(`Revoked client ${JSON.stringify(name)} in ${where}: its key is refused from then on, and the name stays taken.`);
       return;
+    case 'report': {
+      if (usage === undefined) {
+        throw new ClientCommandError(
+          'with STORAGE=memory the request counts live in the service process only, for as long as it runs; the report reads them from the database: use STORAGE=postgres',
+        );
+      }
+      const rows = await usage.all(clock.today(), days, version);
+      const shown = rows.map((row) => ({ ...row, requests: String(row.requests), deprecated: row.deprecated ? 'yes' : 'no' }));
+      output.stdout(json ? JSON.stringify(rows, null, 2) : rows.length === 0 ? `No requests in the last ${days} days in ${where}.` : table(shown));
+      return;
+    }
   }
 }
 
@@ -183,13 +217,19 @@ function parseRequest(args: readonly string[]): Request {
   const usage = (problem: string) => new ClientCommandError(`${problem}; usage: npm run clients -- ${SYNOPSES[known]}`);
   const operands: string[] = [];
   let version: string | undefined;
+  let days = REPORT_DAYS;
   let json = false;
   for (let index = 0; index < rest.length; index += 1) {
     const arg = rest[index] as string;
     if (!arg.startsWith('-')) operands.push(arg);
     else if (!OPTIONS[known].includes(arg)) throw usage(`${known} takes no option ${quoteShortened(arg)}`);
     else if (arg === '--json') json = true;
-    else {
+    else if (arg === '--days') {
+      index += 1;
+      const text = rest[index] ?? '';
+      days = Number(text);
+      if (!/^[1-9]\d*$/.test(text) || days > MAX_REPORT_DAYS) throw usage(`--days needs a whole number of days from 1 to ${MAX_REPORT_DAYS}`);
+    } else {
       index += 1;
       version = rest[index];
       if (version === undefined) throw usage('--version needs a version X.Y.Z');
@@ -198,7 +238,7 @@ function parseRequest(args: readonly string[]): Request {
   const expected = OPERANDS[known];
   if (operands.length < expected.length) throw usage(`${known} needs ${expected.slice(operands.length).join(' and ')}`);
   if (operands.length > expected.length) throw usage(`unexpected ${quoteShortened(operands[expected.length] as string)}`);
-  return { subcommand: known, name: operands[0] ?? '', version: operands[1] ?? version, json };
+  return { subcommand: known, name: operands[0] ?? '', version: operands[1] ?? version, json, days };
 }
 
 /** What `list` shows of a client: never its key's hash. */
@@ -207,7 +247,7 @@ function listedClient(client: Client): Record<string, string | null> {
   return { ...stateOf(client), created_at: instant(client.createdAt), revoked_at: instant(client.revokedAt) };
 }
 
-function table(listed: readonly Record<string, string | null>[]): string {
+function table(listed: readonly Readonly<Record<string, string | null>>[]): string {
   const rows = [Object.keys(listed[0] as object), ...listed.map((client) => Object.values(client).map((value) => value ?? '-'))];
   const widths = (rows[0] as string[]).map((_, column) => Math.max(...rows.map((row) => (row[column] as string).length)));
   return rows

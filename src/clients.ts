@@ -19,7 +19,13 @@ const openRepository: OpenClientRepository = async (settings, access) => {
     connectTimeoutMs: settings.databaseConnectTimeoutMs,
     log: lineTo(process.stderr),
   });
-  return { repository: store.clients, description: `the database ${redactedUrl(url)}`, close: () => store.close() };
+  const { PostgresUsageStore } = await import('./adapters/persistence/postgres/postgres-usage-store.js');
+  return {
+    repository: store.clients,
+    description: `the database ${redactedUrl(url)}`,
+    usage: new PostgresUsageStore(store.pool),
+    close: () => store.close(),
+  };
 };
 
 process.exitCode = await clientsCommand(

@@ -154,13 +154,13 @@ t.test('list: a table by name, or a JSON array with --json; never a key or a has
   const table = await clients(['list'], env);
   t.equal(table.code, 0, 'exit code 0');
   t.same(table.stderr, []);
-  t.match(table.stdout[0], /^name +pinned_version +previous_version +rollback_until +created_at +revoked_at$/, 'the headings');
+  t.match(table.stdout[0], /^name +pinned_version +previous_version +rollback_until +created_at +revoked_at +last_request_on$/, 'the headings');
   t.match(
     table.stdout.slice(1),
     [
-      /^alpha +1\.0\.0 +- +- +2026-01-02T03:04:05\.006Z +2026-02-03T04:05:06\.007Z$/,
-      new RegExp(`^mid +${NEWEST_VERSION.replaceAll('.', '\\.')} +- +- +${LIFECYCLE_TODAY}T[0-9:.]+Z +-$`),
-      /^zeta +3\.0\.0 +2\.1\.0 +2026-11-24T08:00:00\.000Z +2026-11-21T08:00:00\.000Z +-$/,
+      /^alpha +1\.0\.0 +- +- +2026-01-02T03:04:05\.006Z +2026-02-03T04:05:06\.007Z +-$/,
+      new RegExp(`^mid +${NEWEST_VERSION.replaceAll('.', '\\.')} +- +- +${LIFECYCLE_TODAY}T[0-9:.]+Z +- +-$`),
+      /^zeta +3\.0\.0 +2\.1\.0 +2026-11-24T08:00:00\.000Z +2026-11-21T08:00:00\.000Z +- +-$/,
     ],
     'one row per client, revoked ones included, "-" for none',
   );
@@ -175,6 +175,7 @@ t.test('list: a table by name, or a JSON array with --json; never a key or a has
     rollback_until: null,
     created_at: '2026-01-02T03:04:05.006Z',
     revoked_at: '2026-02-03T04:05:06.007Z',
+    last_request_on: null,
   });
   t.match(listed[2], { name: 'zeta', previous_version: '2.1.0', rollback_until: '2026-11-24T08:00:00.000Z' });
   for (const [run, what] of [
@@ -292,13 +293,18 @@ t.test('--help, and usage errors that name the usage', async (t) => {
   for (const flag of ['--help', '-h']) {
     const run = await clients(['list', flag], {});
     t.equal(run.code, 0, `${flag}: exit code 0`);
-    t.match(run.stdout[0], /^usage: npm run clients -- create NAME \[--version V\] \| list \[--json\] \| pin NAME V \| revoke NAME$/, flag);
+    t.match(
+      run.stdout[0],
+      /^usage: npm run clients -- create NAME \[--version V\] \| list \[--json\] \| pin NAME V \| revoke NAME \| report \[--version V\] \[--days N\] \[--json\]$/,
+      flag,
+    );
     t.ok(
       run.stdout.some((line) => /^CLIENTS_FILE +with STORAGE=memory/.test(line)),
       `${flag}: the settings`,
     );
   }
-  const all = 'usage: npm run clients -- create NAME \\[--version V\\] \\| list \\[--json\\] \\| pin NAME V \\| revoke NAME \\(--help says more\\)';
+  const all =
+    'usage: npm run clients -- create NAME \\[--version V\\] \\| list \\[--json\\] \\| pin NAME V \\| revoke NAME \\| report \\[--version V\\] \\[--days N\\] \\[--json\\] \\(--help says more\\)';
   const cases: [string[], string, RegExp][] = [
     [[], 'no subcommand', new RegExp(`^clients: no subcommand; ${all}$`)],
     [['remove', 'acme'], 'an unknown subcommand', new RegExp(`^clients: unknown subcommand "remove"; ${all}$`)],
@@ -327,4 +333,57 @@ t.test('--help, and usage errors that name the usage', async (t) => {
     t.equal(run.stderr.length, 1, `${why}: one line`);
     t.same(run.stdout, [], `${why}: nothing on stdout`);
   }
+});
+
+t.test('report and list read the counts of the usage store; with the in-memory storage there is none to read', async (t) => {
+  const { InMemoryUsageStore } = await import('../src/adapters/persistence/memory/in-memory-usage-store.js');
+  const usage = new InMemoryUsageStore();
+  await usage.add([
+    { client: 'shop', version: '1.0.0', route: '/doggies/', day: '2026-11-20', requests: 3 },
+    { client: 'shop', version: '1.0.0', route: '/doggies/', day: '2026-11-21', requests: 2 },
+    { client: 'anonymous', version: '3.0.0', route: '/doggies/:id/', day: '2026-11-22', requests: 9 },
+    { client: 'anonymous', version: '1.0.0', route: '/doggies/', day: '2026-11-22', requests: 1 },
+    { client: 'anonymous', version: 'none', route: '/doggies/', day: '2026-11-22', requests: 4 },
+    { client: 'shop', version: '3.0.0', route: '/doggies/', day: '2026-10-01', requests: 7 },
+  ]);
+  const repository = new InMemoryClientRepository([
+    { name: 'shop', keyHash: hashApiKey('k'), pinnedVersion: '3.0.0', previousVersion: null, rollbackUntil: null, createdAt: 0, revokedAt: null },
+  ]);
+  const withUsage: OpenClientRepository = () => Promise.resolve({ repository, description: 'the test store', usage, close: () => Promise.resolve() });
+  const env = { TODAY: LIFECYCLE_TODAY };
+  const model = { model: lifecycleModel() };
+  const report = await clients(['report', '--json'], env, withUsage, model);
+  t.equal(report.code, 0, report.stderr.join('\n'));
+  t.same(
+    JSON.parse(report.stdout.join('\n')),
+    [
+      { client: 'shop', version: '1.0.0', requests: 5, last_request_on: '2026-11-21', deprecated: true },
+      { client: 'anonymous', version: '1.0.0', requests: 1, last_request_on: '2026-11-22', deprecated: true },
+      { client: 'anonymous', version: '3.0.0', requests: 9, last_request_on: '2026-11-22', deprecated: false },
+      { client: 'anonymous', version: 'none', requests: 4, last_request_on: '2026-11-22', deprecated: false },
+    ],
+    'deprecated versions first, the most requests first within a version; older than 30 days left out',
+  );
+  const text = await clients(['report', '--version', '1.0.0', '--days', '2'], env, withUsage, model);
+  t.same(
+    text.stdout.map((line) => line.split(/\s+/).slice(0, 3).join(' ')),
+    ['client version requests', 'shop 1.0.0 2', 'anonymous 1.0.0 1'],
+    'one version, two days',
+  );
+  const long = await clients(['report', '--days', '90'], env, withUsage, model);
+  t.match(long.stdout.join('\n'), /shop\s+3\.0\.0\s+7\s+2026-10-01\s+no/, '--days reaches further back');
+  const none = await clients(['report', '--version', '2.0.0'], env, withUsage, model);
+  t.same(none.stdout, ['No requests in the last 30 days in the test store.']);
+  const list = await clients(['list', '--json'], env, withUsage, model);
+  t.match(JSON.parse(list.stdout.join('\n')), [{ name: 'shop', last_request_on: '2026-11-21' }], 'list: the last request day');
+  for (const bad of [['--days', '0'], ['--days', 'x'], ['--days'], ['--days', '3651']]) {
+    const refused = await clients(['report', ...bad], env, withUsage, model);
+    t.equal(refused.code, 1, `report ${bad.join(' ')}: exit 1`);
+    t.match(refused.stderr, [/--days needs a whole number of days from 1 to 3650/]);
+  }
+  const file = join(t.testdir(), 'clients.json');
+  await writeClientsFile(file, []);
+  const memory = await clients(['report'], { CLIENTS_FILE: file, TODAY: LIFECYCLE_TODAY });
+  t.equal(memory.code, 1, 'with STORAGE=memory: exit 1');
+  t.match(memory.stderr, [/live in the service process only.*STORAGE=postgres/]);
 });

@@ -97,7 +97,12 @@ t.test("the README's two commands for a client: create it, then call as it, serv
   t.same(args.slice(0, 1), ['create'], 'the first command creates a client');
   const file = `${t.testdir()}/clients.json`;
   const stdout: string[] = [];
-  const code = await clientsCommand(args, { CLIENTS_FILE: file }, { stdout: (line) => stdout.push(line), stderr: (line) => t.fail(line) }, openClientsFile);
+  const code = await clientsCommand(
+    args,
+    { CLIENTS_FILE: file },
+    { stdout: (line) => stdout.push(line), stderr: (line) => t.fail(line) },
+    openClientsFile,
+  );
   t.equal(code, 0);
   const key = stdout.join('\n').trim().split('\n').at(-1) as string;
   const pinned = /--version (\S+)/.exec(create ?? '')?.[1];

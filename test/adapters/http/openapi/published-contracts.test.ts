@@ -50,7 +50,7 @@ t.test('each version publishes a valid OpenAPI 3.1 document, versioned like ever
 t.test('a document holds exactly the operations of its version (R1 to R6), and its notes and changes', async (t) => {
   const service = await startService(t);
   const byVersion = await documents(service.url);
-  const common = ['/version/', '/version/my_version/', '/openapi.json', '/health/', '/client/', '/client/version'];
+  const common = ['/version/', '/version/my_version/', '/openapi.json', '/health/', '/client/', '/client/version', '/client/usage/'];
   t.same(pathsOf(byVersion.get('1.0.0')).sort(), [...common, '/doggies/', '/cats/'].sort(), '1.0.0: no dog detail, no cat detail');
   t.same(pathsOf(byVersion.get('2.0.0')).sort(), [...common, '/doggies/', '/doggies/{id}/', '/cats/'].sort(), '2.0.0: the dog detail');
   t.same(pathsOf(byVersion.get('3.0.0')).sort(), [...common, '/doggies/', '/doggies/{id}/', '/cats/', '/cats/{id}/'].sort(), '3.0.0: the cat detail');
@@ -90,6 +90,14 @@ t.test("a client's own paths in every version's document: the bearer scheme, the
     t.same(Object.keys(getClient.responses), ['200', '301', '400', '401', '405', '500'], `${version}: GET /client/ answers, no 503 (from memory)`);
     t.same(getClient.responses[200]?.content, { 'application/json': { schema: { $ref: '#/components/schemas/ClientState' } } });
     t.match(getClient.responses[401]?.headers?.['WWW-Authenticate'], { required: true, description: /Bearer realm="version-aware-api"/ });
+    const getUsage = paths['/client/usage/']?.get as Operation;
+    t.same(getUsage.security, [{ bearer: [] }], `${version}: GET /client/usage/ needs a key`);
+    t.same(
+      Object.keys(getUsage.responses),
+      ['200', '301', '400', '401', '405', '500', '503'],
+      `${version}: GET /client/usage/ answers, 503 too (read from the storage)`,
+    );
+    t.same(getUsage.responses[200]?.content, { 'application/json': { schema: { $ref: '#/components/schemas/ClientUsage' } } });
     const putPin = paths['/client/version']?.put as Operation;
     t.same(Object.keys(paths['/client/version'] ?? {}), ['put', 'options'], `${version}: /client/version takes PUT only`);
     t.same(putPin.security, [{ bearer: [] }], `${version}: PUT /client/version needs a key`);
@@ -109,7 +117,7 @@ t.test("a client's own paths in every version's document: the bearer scheme, the
     t.match(schemas.ClientState, { additionalProperties: false, required: ['name', 'pinned_version', 'previous_version', 'rollback_until'] });
     for (const [path, item] of Object.entries(paths)) {
       t.same(item.options?.security, [], `${version}: OPTIONS ${path} reads no key`);
-      if (item.get === undefined || path === '/client/') continue;
+      if (item.get === undefined || path.startsWith('/client/')) continue;
       t.same(item.get.security, [{}, { bearer: [] }], `${version}: GET ${path}, with a key or without`);
       t.ok(item.get.responses[401], `${version}: GET ${path}: a bad key is a 401`);
       t.ok(item.get.responses[400]?.headers?.['WWW-Authenticate'], `${version}: GET ${path}: an unreadable Authorization is a 400 with a challenge`);
