@@ -74,11 +74,15 @@ export class UsageReports {
     return { from, to, versions: usage.sort((a, b) => this.#rank(a.version, today) - this.#rank(b.version, today)) };
   }
 
-  /** Every caller's requests per version over the last `days` days (of one version when given), deprecated versions first. */
+  /** Every caller's requests per version over the last `days` days (of one version when given; this process's unstored ones too), deprecated versions first. */
   async all(today: CalendarDate, days = REPORT_DAYS, version?: string): Promise<UsageReportRow[]> {
     const { from, to } = window(today, days);
     const rows = new Map<string, { client: string; version: string; requests: number; last: string }>();
-    for (const count of await this.store.read({ from, to, ...(version === undefined ? {} : { version }) })) {
+    const stored = await this.store.read({ from, to, ...(version === undefined ? {} : { version }) });
+    const pending = this.counter
+      .pending()
+      .filter((count) => count.day >= from && count.day <= to && (version === undefined || count.version === version));
+    for (const count of [...stored, ...pending]) {
       const key = JSON.stringify([count.client, count.version]);
       const row = rows.get(key) ?? { client: count.client, version: count.version, requests: 0, last: count.day };
       row.requests += count.requests;

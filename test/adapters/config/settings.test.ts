@@ -26,6 +26,7 @@ t.test('an empty environment gives every default', async (t) => {
     port: 8000,
     host: '127.0.0.1',
     dataFile: undefined,
+    clientsFile: undefined,
     defaultVersion: 'latest',
     ageRemoval: 'computed',
     removedIn: 'inclusive',

@@ -83,6 +83,11 @@ t.test('storage combinations that cannot work are refused with their fix', async
     'postgres with a data file',
   );
   t.match(
+    message({ STORAGE: 'postgres', DATABASE_URL: URL, CLIENTS_FILE: 'clients.json' }),
+    /CLIENTS_FILE is not read with STORAGE="postgres": the clients are kept in the database/,
+    'postgres with a clients file',
+  );
+  t.match(
     message({ DATABASE_URL: URL }),
     /DATABASE_URL is set but STORAGE is "memory".*set STORAGE=postgres, or unset DATABASE_URL/,
     'a URL with the default storage',

@@ -269,3 +269,35 @@ t.test("GET /client/usage/: the client's own calls of the last 30 days, per vers
   );
   t.equal((await fetch(`${service.url}/client/usage/`)).status, 401, 'a key is required');
 });
+
+t.test('a usage store that fails: each flush says so on stderr and keeps the counts; requests never wait on it', async (t) => {
+  const { ContainerModule } = await import('inversify');
+  const { USAGE_STORE } = await import('../../../src/application/ports/usage-store.js');
+  let adds = 0;
+  const failing = {
+    add: () => {
+      adds += 1;
+      return Promise.reject(new Error('the store is down'));
+    },
+    read: () => Promise.resolve([]),
+  };
+  const service = await startService(
+    t,
+    {},
+    {
+      modules: [
+        new ContainerModule(({ rebind }) => {
+          rebind(USAGE_STORE).toConstantValue(failing);
+        }),
+      ],
+    },
+  );
+  t.equal((await fetch(`${service.url}/doggies/1/`)).status, 200, 'served');
+  await service.stop();
+  t.equal(adds, 1, 'the stop flushed once');
+  t.match(JSON.parse(service.stderr[0] as string), {
+    level: 'error',
+    message: 'usage counts not stored; kept for the next try',
+    error: 'Error: the store is down',
+  });
+});
