@@ -3,7 +3,7 @@ import { cpus, release, tmpdir, type } from 'node:os';
 import { join } from 'node:path';
 import { cpuSecondsOf, memoryOf, type ServerProcess } from './harness/child-process.js';
 import { writeDataFile } from './harness/data-files.js';
-import type { LoadResult, LoadSpec } from './harness/load-spec.js';
+import type { LoadRequest, LoadResult, LoadSpec } from './harness/load-spec.js';
 import { commandLine } from './harness/command-line.js';
 import { BENCH_COMMAND, type BenchOptions } from './harness/options.js';
 import { difference, record, type RecordedResponse } from './harness/recorded-response.js';
@@ -29,6 +29,7 @@ import {
   REFERENCE_SCENARIOS,
   REFERENCE_SIZE,
   scenarioGroups,
+  selected,
   type Scenario,
   type ScenarioGroup,
 } from './harness/scenarios.js';
@@ -46,6 +47,8 @@ import {
 } from './harness/service-launch.js';
 import { judgeTargets } from './harness/targets.js';
 import { metricsCost, metricsGroup, withMetrics } from './harness/metrics-variant.js';
+import { benchClients, writeBenchClientsFile } from './harness/bench-clients.js';
+import { clientsCost, clientsGroup, KEYED_PIN, withClientsFile } from './harness/clients-variant.js';
 
 /**
  * `npm run bench`: the compiled service (dist/main.js) and a bare node:http server replaying its bytes,
@@ -86,6 +89,7 @@ async function main(): Promise<number> {
     const scenarios: ScenarioResult[] = [];
     const services: ServiceResult[] = [];
     for (const group of scenarioGroups(options.sizes)) {
+      if (selected(group.scenarios, options.scenarios).length === 0) continue;
       const dataFile = await writeDataFile(directory, group.size);
       const outcome = await runGroup(
         group,
@@ -99,7 +103,7 @@ async function main(): Promise<number> {
         options,
       );
       scenarios.push(...outcome.scenarios);
-      services.push(outcome.service);
+      if (outcome.service !== undefined) services.push(outcome.service);
     }
     const metricsOn = await runGroup(
       metricsGroup(),
@@ -113,8 +117,27 @@ async function main(): Promise<number> {
       options,
     );
     scenarios.push(...metricsOn.scenarios);
+    const client = benchClients(1, KEYED_PIN);
+    const clientsFile = join(directory, 'clients.json');
+    await writeBenchClientsFile(clientsFile, client);
+    const withClients = await runGroup(
+      clientsGroup(client.keys[0] as string),
+      {
+        title: `${exponent(REFERENCE_SIZE)} dogs in memory, CLIENTS_FILE of one client pinned to ${KEYED_PIN}`,
+        serviceEnv: withClientsFile(serviceEnvironment(await writeDataFile(directory, REFERENCE_SIZE), options.accessLog), clientsFile),
+        bareScript: BARE_SERVER,
+        bareArgs: (table) => [table],
+        responsesTable: join(directory, 'responses-clients.json'),
+      },
+      options,
+    );
+    scenarios.push(...withClients.scenarios);
     scenarios.push(...(await runPostgresGroups(directory, options)));
-    const memory = await checkMemory(await writeDataFile(directory, REFERENCE_SIZE), responsesTable(directory, REFERENCE_SIZE), options);
+    const memory =
+      options.scenarios.length > 0
+        ? undefined
+        : await checkMemory(await writeDataFile(directory, REFERENCE_SIZE), responsesTable(directory, REFERENCE_SIZE), options);
+    if (memory === undefined) say('\nmemory check skipped: --scenario picks scenarios');
     const results: BenchResults = {
       date: new Date().toISOString(),
       machine,
@@ -122,7 +145,7 @@ async function main(): Promise<number> {
       scenarios,
       services,
       memory,
-      targets: [...judgeTargets(scenarios, memory, options.connections), ...metricsCost(scenarios)],
+      targets: [...judgeTargets(scenarios, memory, options.connections), ...metricsCost(scenarios), ...clientsCost(scenarios)],
     };
     await writeFile(options.out, `${JSON.stringify(results, null, 2)}\n`);
     say('\ntargets:');
@@ -146,7 +169,13 @@ async function main(): Promise<number> {
  * them: a process can run steadily a fifth slower than its twin for minutes, so repetitions sample processes,
  * not only moments, and the median of the runs is not the luck of one start.
  */
-async function runGroup(group: ScenarioGroup, setup: GroupSetup, options: BenchOptions) {
+async function runGroup(
+  allOfGroup: ScenarioGroup,
+  setup: GroupSetup,
+  options: BenchOptions,
+): Promise<{ scenarios: ScenarioResult[]; service: ServiceResult | undefined }> {
+  const group = { ...allOfGroup, scenarios: selected(allOfGroup.scenarios, options.scenarios) };
+  if (group.scenarios.length === 0) return { scenarios: [], service: undefined };
   say(`\n${setup.title}`);
   const table = setup.responsesTable;
   let expected: Map<Scenario, RecordedResponse> | undefined;
@@ -213,7 +242,7 @@ async function runGroup(group: ScenarioGroup, setup: GroupSetup, options: BenchO
     const [serviceMedians, bareMedians] = [medians(serviceRuns), medians(bareRuns)];
     const secondMedians = secondRuns.length === 0 ? undefined : medians(secondRuns);
     const result: ScenarioResult = {
-      scenario: { ...scenario, dataSize: group.size },
+      scenario: { ...shown(scenario), dataSize: group.size },
       service: serviceMedians,
       bare: bareMedians,
       ratio: serviceMedians.requestsPerSecond / bareMedians.requestsPerSecond,
@@ -253,7 +282,8 @@ async function runGroup(group: ScenarioGroup, setup: GroupSetup, options: BenchO
  * POSTGRES_TESTS=required (as in CI), which makes that a failure.
  */
 async function runPostgresGroups(directory: string, options: BenchOptions): Promise<ScenarioResult[]> {
-  if (options.postgresSizes.length === 0) return [];
+  const sizes = options.postgresSizes.filter((size) => selected(postgresScenarios(size), options.scenarios).length > 0);
+  if (sizes.length === 0) return [];
   const serverUrl = process.env['DATABASE_URL'];
   if (serverUrl === undefined || serverUrl === '') {
     if (process.env['POSTGRES_TESTS'] === 'required') throw new CheckFailed('the PostgreSQL scenarios need DATABASE_URL (POSTGRES_TESTS=required)');
@@ -261,7 +291,7 @@ async function runPostgresGroups(directory: string, options: BenchOptions): Prom
     return [];
   }
   const results: ScenarioResult[] = [];
-  for (const size of options.postgresSizes) {
+  for (const size of sizes) {
     const dataFile = await writeDataFile(directory, size);
     const started = performance.now();
     const database = await createBenchDatabase(serverUrl, size, dataFile, LOAD_DATA);
@@ -322,16 +352,27 @@ async function warmUpFreshProcesses(servers: readonly ServerProcess[], scenarios
 /** The ETag a revalidated scenario names in If-None-Match, read from the service's 200 when its responses are recorded. */
 const etags = new Map<Scenario, string>();
 
-function requestOf(scenario: Scenario): { path: string; accept: string; ifNoneMatch: string | undefined } {
-  return { path: scenario.path, accept: scenario.accept, ifNoneMatch: etags.get(scenario) };
+function requestOf(scenario: Scenario): LoadRequest {
+  return { path: scenario.path, accept: scenario.accept, ifNoneMatch: etags.get(scenario), headers: scenario.headers };
+}
+
+/** A scenario as the results show it: a key it sends is the run's own, and not written out. */
+function shown(scenario: Scenario): Scenario {
+  if (scenario.headers?.['authorization'] === undefined) return scenario;
+  return { ...scenario, headers: { ...scenario.headers, authorization: 'Bearer (a key made for the run)' } };
+}
+
+/** One recording of the scenario's request from `server`. */
+function recordOf(server: ServerProcess, scenario: Scenario, ifNoneMatch: string | undefined): Promise<RecordedResponse> {
+  return record(server.url, scenario.path, scenario.accept, ifNoneMatch, scenario.headers);
 }
 
 /** Each scenario's response from the service, checked to have the scenario's status: what the bare server replays. */
 async function recordResponses(service: ServerProcess, scenarios: readonly Scenario[]): Promise<Map<Scenario, RecordedResponse>> {
   const expected = new Map<Scenario, RecordedResponse>();
   for (const scenario of scenarios) {
-    if (scenario.revalidated === true) etags.set(scenario, (await record(service.url, scenario.path, scenario.accept)).headers['etag'] ?? '');
-    const response = await record(service.url, scenario.path, scenario.accept, etags.get(scenario));
+    if (scenario.revalidated === true) etags.set(scenario, (await recordOf(service, scenario, undefined)).headers['etag'] ?? '');
+    const response = await recordOf(service, scenario, etags.get(scenario));
     if (response.status !== scenario.status) {
       throw new CheckFailed(`${scenario.name}: the service answered ${response.status}, expected ${scenario.status}`);
     }
@@ -437,7 +478,7 @@ function checkRun(name: string, result: LoadResult, statuses: readonly number[])
 /** Every recorded response again from `server`: the same status, headers and body bytes. */
 async function verify(server: ServerProcess, expected: ReadonlyMap<Scenario, RecordedResponse>, what: string): Promise<void> {
   for (const [scenario, response] of expected) {
-    const why = difference(response, await record(server.url, scenario.path, scenario.accept, etags.get(scenario)));
+    const why = difference(response, await recordOf(server, scenario, etags.get(scenario)));
     if (why !== undefined) throw new CheckFailed(`${scenario.name}: ${what} answered differently: ${why}`);
   }
 }

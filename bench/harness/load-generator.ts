@@ -8,10 +8,10 @@ import type { LoadResult, LoadSpec } from './load-spec.js';
 let counter = 0;
 
 async function run(spec: LoadSpec): Promise<LoadResult> {
-  const requests: autocannon.Request[] = spec.requests.map(({ path, accept, ifNoneMatch }) => ({
+  const requests: autocannon.Request[] = spec.requests.map(({ path, accept, ifNoneMatch, headers }) => ({
     method: 'GET',
     path,
-    headers: ifNoneMatch === undefined ? { accept } : { accept, 'if-none-match': ifNoneMatch },
+    headers: { ...headers, accept, ...(ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch }) },
   }));
   if (spec.uniqueVariants === true) {
     // A fresh Accept header (an extra range that loses; an unknown parameter would be a 406) and a fresh unknown path every time: no cache or table may grow with them.

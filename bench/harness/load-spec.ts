@@ -9,9 +9,17 @@ export interface LoadSpec {
   /** A number of requests to send instead of a duration. */
   readonly amount?: number;
   /** Requested in turn on every connection. */
-  readonly requests: readonly { readonly path: string; readonly accept: string; readonly ifNoneMatch?: string | undefined }[];
+  readonly requests: readonly LoadRequest[];
   /** Adds a request with a new Accept header each time and one of a new unknown path each time. */
   readonly uniqueVariants?: boolean;
+}
+
+/** One request of a load: its path, Accept, If-None-Match if any, and further headers if any (lowercased names). */
+export interface LoadRequest {
+  readonly path: string;
+  readonly accept: string;
+  readonly ifNoneMatch?: string | undefined;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /** What it measured; latencies in milliseconds (autocannon's resolution is 1 ms). */

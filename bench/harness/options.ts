@@ -1,5 +1,7 @@
 import { aboutSeconds, parseCommandLine, positive, whole, type Command, type RawValues } from './command-line.js';
-import { postgresScenarios, scenarioGroups } from './scenarios.js';
+import { clientsGroup } from './clients-variant.js';
+import { metricsGroup } from './metrics-variant.js';
+import { postgresScenarios, scenarioGroups, selected } from './scenarios.js';
 
 /** How a bench run is shaped; `--smoke` is the short CI run whose numbers mean nothing. */
 export interface BenchOptions {
@@ -24,6 +26,8 @@ export interface BenchOptions {
   readonly memoryRequests: readonly [number, number];
   readonly accessLog: 'on' | 'off';
   readonly out: string;
+  /** Only the scenarios whose name holds one of these (any case), and then no memory check; empty for every scenario. */
+  readonly scenarios: readonly string[];
 }
 
 const FULL: BenchOptions = {
@@ -38,6 +42,7 @@ const FULL: BenchOptions = {
   memoryRequests: [10_000, 1_000_000],
   accessLog: 'on',
   out: 'bench-results.json',
+  scenarios: [],
 };
 
 /** Short (no warm-ups: each load run lasts a whole second at least), but with a second pair of fresh processes and its checks. */
@@ -112,6 +117,11 @@ function read(values: RawValues): BenchOptions {
     },
     (out) => ({ out }),
   );
+  const filters = values['scenario'] as readonly string[] | undefined;
+  if (filters !== undefined) {
+    if (filters.some((filter) => filter.trim() === '')) throw new Error('--scenario needs a part of a scenario name');
+    options = { ...options, scenarios: filters };
+  }
   return options;
 }
 
@@ -125,20 +135,22 @@ const MEMORY_MIX_PER_SECOND = 8_000;
 export function benchSeconds(options: BenchOptions, withPostgres = process.env['DATABASE_URL'] !== undefined): number {
   const perScenario = options.warmup + options.rewarm + options.duration + 1;
   let seconds = 0;
-  for (const group of scenarioGroups(options.sizes)) {
-    seconds += options.repetitions * (2 * (startSeconds(group.size) + options.warmup) + group.scenarios.length * 2 * perScenario);
+  for (const group of [...scenarioGroups(options.sizes), metricsGroup(), clientsGroup('')]) {
+    const scenarios = selected(group.scenarios, options.scenarios).length;
+    if (scenarios > 0) seconds += options.repetitions * (2 * (startSeconds(group.size) + options.warmup) + scenarios * 2 * perScenario);
   }
   if (withPostgres) {
     for (const size of options.postgresSizes) {
-      seconds += loadSeconds(size) + options.repetitions * (3 * (1 + options.warmup) + postgresScenarios(size).length * 3 * perScenario);
+      const scenarios = selected(postgresScenarios(size), options.scenarios).length;
+      if (scenarios > 0) seconds += loadSeconds(size) + options.repetitions * (3 * (1 + options.warmup) + scenarios * 3 * perScenario);
     }
   }
-  return seconds + (2 * options.memoryRequests[1]) / MEMORY_MIX_PER_SECOND;
+  return seconds + (options.scenarios.length > 0 ? 0 : (2 * options.memoryRequests[1]) / MEMORY_MIX_PER_SECOND);
 }
 
 export const BENCH_COMMAND: Command<BenchOptions> = {
   usage:
-    'npm run bench -- [--smoke] [--duration=S] [--connections=N] [--sizes=N,...] [--postgres-sizes=N,...|none] [--out=FILE] ... (--help for all)',
+    'npm run bench -- [--smoke] [--duration=S] [--connections=N] [--sizes=N,...] [--postgres-sizes=N,...|none] [--scenario=TEXT]... [--out=FILE] ... (--help for all)',
   summary:
     'The service against a bare node:http server sending the same bytes (and, with DATABASE_URL, against bare node:http + pg servers), ' +
     'each scenario on fresh processes per repetition; then a memory check. Prints each scenario, the targets, and Markdown; writes JSON to --out.',
@@ -177,6 +189,13 @@ export const BENCH_COMMAND: Command<BenchOptions> = {
     },
     'access-log': { type: 'string', value: 'on|off', default: FULL.accessLog, help: "the service's ACCESS_LOG" },
     out: { type: 'string', value: 'FILE', default: `${FULL.out} (smoke: ${SMOKE.out})`, help: 'where the JSON results go' },
+    scenario: {
+      type: 'string',
+      multiple: true,
+      value: 'TEXT',
+      default: 'every scenario',
+      help: 'only the scenarios whose name holds TEXT (any case); groups left empty are not started, and the memory check is skipped',
+    },
   },
   read,
   runTime: (options) =>

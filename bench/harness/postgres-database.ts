@@ -37,7 +37,7 @@ export async function createBenchDatabase(
   size: number,
   dataFile: string,
   loadScript: string,
-  purpose: 'bench' | 'compare' | 'profile' = 'bench',
+  purpose: 'bench' | 'compare' | 'profile' | 'clients' = 'bench',
 ): Promise<BenchDatabase> {
   const name = `${new URL(serverUrl).pathname.slice(1) || 'postgres'}_${purpose}_${size}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
   await administer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

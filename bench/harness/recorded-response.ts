@@ -15,10 +15,16 @@ export interface RecordedResponse {
 
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-/** One GET of `path` with this Accept header (and If-None-Match), on a fresh connection. */
-export function record(baseUrl: string, path: string, accept: string, ifNoneMatch?: string): Promise<RecordedResponse> {
+/** One GET of `path` with this Accept header (and If-None-Match, and further headers), on a fresh connection. */
+export function record(
+  baseUrl: string,
+  path: string,
+  accept: string,
+  ifNoneMatch?: string,
+  further: Readonly<Record<string, string>> = {},
+): Promise<RecordedResponse> {
   return new Promise((resolve, reject) => {
-    const headers = ifNoneMatch === undefined ? { accept } : { accept, 'if-none-match': ifNoneMatch };
+    const headers = { ...further, accept, ...(ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch }) };
     const req = request(`${baseUrl}${path}`, { headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -9,6 +9,8 @@ export interface Scenario {
   readonly name: string;
   readonly path: string;
   readonly accept: string;
+  /** Further request headers sent with it every time (Authorization: Bearer <key>), lowercased names. */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly status: number;
   readonly target: Target;
   /** For the page-cost check: the collection size and which page. */
@@ -92,6 +94,13 @@ export function scenarioGroups(sizes: readonly number[]): ScenarioGroup[] {
     size,
     scenarios: [...(size === REFERENCE_SIZE ? REFERENCE_SCENARIOS : []), ...(sizes.includes(size) ? pageScenarios(size) : [])],
   }));
+}
+
+/** The scenarios whose name holds one of `filters` (any case); all of them when there is no filter. */
+export function selected(scenarios: readonly Scenario[], filters: readonly string[]): Scenario[] {
+  if (filters.length === 0) return [...scenarios];
+  const wanted = filters.map((filter) => filter.toLowerCase());
+  return scenarios.filter((scenario) => wanted.some((filter) => scenario.name.toLowerCase().includes(filter)));
 }
 
 /** `10^6` for 1000000, the plain number otherwise. */

@@ -7,7 +7,15 @@ import { difference, type RecordedResponse } from '../../bench/harness/recorded-
 import { median, medians, runRatioRange, type ScenarioResult } from '../../bench/harness/results.js';
 import { scenarioLine } from '../../bench/harness/report.js';
 import { backendCpuUsed } from '../../bench/harness/postgres-database.js';
-import { exponent, pageScenarios, postgresScenarios, REFERENCE_SCENARIOS, REFERENCE_SIZE, scenarioGroups } from '../../bench/harness/scenarios.js';
+import {
+  exponent,
+  pageScenarios,
+  postgresScenarios,
+  REFERENCE_SCENARIOS,
+  REFERENCE_SIZE,
+  scenarioGroups,
+  selected,
+} from '../../bench/harness/scenarios.js';
 import { judgeTargets } from '../../bench/harness/targets.js';
 
 t.test('median: the middle value, or the mean of the two middle ones', async (t) => {
@@ -68,6 +76,8 @@ t.test('options: the full run, the smoke run, overrides, and refusals', async (t
     'overrides',
   );
   t.match(parseOptions(['--duration', '2', '--postgres-sizes', 'none']), { duration: 2, postgresSizes: [] }, 'a value after a space');
+  t.same(parseOptions([]).scenarios, [], 'every scenario by default');
+  t.same(parseOptions(['--scenario=keyed', '--scenario', 'dog detail 3.0.0']).scenarios, ['keyed', 'dog detail 3.0.0'], '--scenario, repeated');
   for (const bad of [
     '--nope',
     '--duration=0',
@@ -80,6 +90,8 @@ t.test('options: the full run, the smoke run, overrides, and refusals', async (t
     '--memory-requests=1,2,3',
     '--out=',
     '--smoke=yes',
+    '--scenario=',
+    '--scenario= ',
     'stray',
   ]) {
     t.throws(() => parseOptions([bad]), UsageError, bad);
@@ -97,8 +109,26 @@ t.test('options: --help lists every option and its default, and how long the run
   // 10 + 2 + 2 scenarios in memory × 2 servers × 3 repetitions × 9 s, and 3 + 3 on PostgreSQL × 3 servers; then 2 × 10^6 requests.
   const full = benchSeconds(options, true);
   t.ok(full > 20 * 60 && full < 40 * 60, `a full run with PostgreSQL: ${Math.round(full / 60)} min`);
-  t.ok(benchSeconds(parseOptions(['--smoke']), true) < 120, 'a smoke run: under 2 min');
+  t.ok(benchSeconds(parseOptions(['--smoke']), true) < 150, 'a smoke run: about 2 min');
   t.ok(benchSeconds(options, false) < full, 'less without PostgreSQL');
+  const picked = benchSeconds(parseOptions(['--scenario=3.0.0']), true);
+  // Three scenarios in two groups, no PostgreSQL group and no memory check: 3 × (2 × 3 + 2 × 2 × 9) + 3 × (2 × 3 + 1 × 2 × 9).
+  t.ok(picked > 120 && picked < 240, `--scenario=3.0.0: ${Math.round(picked)} s, only the groups it picks from`);
+});
+
+t.test('--scenario picks scenarios by a part of their name, in any case', async (t) => {
+  t.same(
+    selected(REFERENCE_SCENARIOS, ['DOG DETAIL 2.']).map((scenario) => scenario.name),
+    ['dog detail 2.1.0 (2 transforms)', 'dog detail 2.0.0 (3 transforms)'],
+    'a part of the name, any case',
+  );
+  t.same(
+    selected(REFERENCE_SCENARIOS, ['406', '404']).map((scenario) => scenario.status),
+    [406, 404],
+    'any of several',
+  );
+  t.equal(selected(REFERENCE_SCENARIOS, []).length, REFERENCE_SCENARIOS.length, 'every one without a filter');
+  t.same(selected(postgresScenarios(1000), ['keyed']), [], 'none');
 });
 
 t.test('scenarios: the reference ones with 10^3 dogs, then a first and a last page per size', async (t) => {
