@@ -4,6 +4,7 @@ import type { Awaitable } from '../../application/ports/awaitable.js';
 import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { VersionStandings } from '../../application/versioning/version-standings.js';
 import { DomainError } from '../../domain/errors/domain-error.js';
+import { BrownoutError } from '../../domain/versioning/brownout-error.js';
 import { ApiRoutes } from './api-routes.js';
 import { CacheControl } from './caching/cache-control.js';
 import { CorsPolicy } from './caching/cors-policy.js';
@@ -54,6 +55,8 @@ export class ApiRequestHandler {
   readonly #errors: ErrorReply;
   readonly #observers: readonly RequestObserver[];
   readonly #identify: (keyHash: string) => Client | undefined;
+  /** Whether some version declares a brownout: only then is the clock's instant read, once a request. */
+  readonly #readsInstant: boolean;
 
   constructor(
     @inject(ApiRoutes) routes: Pick<ApiRoutes, 'all'>,
@@ -73,6 +76,7 @@ export class ApiRequestHandler {
     this.#routes = new RouteLookup(routes.all);
     this.#methods = new MethodCheck(routes.all, standings);
     this.#versions = new VersionNegotiation(standings, logs.errors, selectors);
+    this.#readsInstant = standings.lifecycles.some(({ lifecycle }) => lifecycle.brownouts.length > 0);
     this.#headers = new ResponseHeaderSet(this.#cors.vary, standings.lifecycles);
     this.#conditional = new ConditionalResponse(new CacheControl(web.cacheMaxAgeSeconds, standings.lifecycles));
     this.#errors = new ErrorReply(logs.errors);
@@ -109,7 +113,7 @@ export class ApiRequestHandler {
     const match = this.#routes.match(exchange);
     if (match === undefined) return this.#routes.unmatched(exchange); //         404, or 301 to the slash form
     const { route, params } = match;
-    const { path, query, today } = exchange;
+    const { path, query, today, now } = exchange;
     const notGet = this.#methods.answer(exchange, route); //                    204 for OPTIONS, 405
     if (notGet !== undefined) return notGet;
     const client = clientOf(req, this.#identify); //                            401, 400
@@ -118,8 +122,12 @@ export class ApiRequestHandler {
     if ('method' in route) return this.#put(route, req, { version: undefined, path, params, query, today, client }); // 415, 413, 400
     if (route.unversioned === true) return route.handle({ version: undefined, path, params, query, today, client });
     const accept = req.headers.accept;
-    const version = client === undefined ? this.#versions.select(accept, today) : this.#versions.selectPinned(accept, today, client.pinnedVersion); // 406, 410
-    if (version instanceof DomainError) return version;
+    const version =
+      client === undefined ? this.#versions.select(accept, today, now) : this.#versions.selectPinned(accept, today, client.pinnedVersion, now); // 406, 410
+    if (version instanceof DomainError) {
+      if (version instanceof BrownoutError) exchange.brownout = version.version;
+      return version;
+    }
     exchange.version = version;
     return route.handle({ version, path, params, query, today, client }); //   availability and record: 404, 400, 503
   }
@@ -167,12 +175,14 @@ export class ApiRequestHandler {
       query,
       started: performance.now(),
       today: this.clock.today(),
+      now: this.#readsInstant ? this.clock.now() : undefined,
       origin,
       ifNoneMatch,
       userAgent,
       cors: this.#cors.response(origin),
       route: undefined,
       version: undefined,
+      brownout: undefined,
       client: undefined,
     };
   }

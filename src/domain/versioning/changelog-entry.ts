@@ -13,4 +13,6 @@ export interface ChangelogEntry {
   readonly deprecated: string | null;
   /** The sunset date, `YYYY-MM-DD`, or null: from that day on the version answers 410. */
   readonly sunset: string | null;
+  /** The brownouts, ordered by start (UTC instants, `YYYY-MM-DDTHH:MM:SSZ`), in which it already answers 410; often none. */
+  readonly brownouts: readonly { readonly start: string; readonly end: string }[];
 }

@@ -39,6 +39,8 @@ export function buildChangelog(
       },
       deprecated: declared.get(text)?.deprecated?.on ?? null,
       sunset: declared.get(text)?.sunset ?? null,
+      // Checked already: each instant is written in the one form, so the texts order as the instants do.
+      brownouts: [...(declared.get(text)?.brownouts ?? [])].sort((a, b) => a.start.localeCompare(b.start)).map(({ start, end }) => ({ start, end })),
     };
   });
 }

@@ -1,13 +1,6 @@
 import { DomainError } from '../errors/domain-error.js';
 import type { CalendarDate } from '../records/calendar-date.js';
-import { listSupported } from './version-error-text.js';
-
-const SUBJECT: Readonly<Record<string, string>> = { false: 'Version', true: 'The default version', pin: 'Your pinned version' };
-const ADVICE: Readonly<Record<string, string>> = {
-  false: '',
-  true: ' Name a supported version in the Accept header.',
-  pin: ' Upgrade the pin (PUT /client/version) or name a supported version in the Accept header.',
-};
+import { listSupported, REFUSED_ADVICE, REFUSED_SUBJECT, type SelectedBy } from './version-error-text.js';
 
 /** A request selects a version whose sunset has come: it is no longer served. */
 export class RetiredVersionError extends DomainError {
@@ -18,11 +11,11 @@ export class RetiredVersionError extends DomainError {
     readonly version: string,
     readonly sunset: CalendarDate,
     supported: readonly { toString(): string }[],
-    readonly byDefault: boolean | 'pin' = false,
+    readonly byDefault: SelectedBy = false,
   ) {
     super(
-      `${SUBJECT[String(byDefault)]} ${version} was retired on ${sunset.toString()}, its sunset date, and is no longer served.` +
-        `${ADVICE[String(byDefault)]}${listSupported(supported)}`,
+      `${REFUSED_SUBJECT[String(byDefault)]} ${version} was retired on ${sunset.toString()}, its sunset date, and is no longer served.` +
+        `${REFUSED_ADVICE[String(byDefault)]}${listSupported(supported)}`,
     );
   }
 }

@@ -16,7 +16,7 @@ export interface ViewChange {
   readonly change: 'introduced' | 'removed';
 }
 
-/** A version as its module declares it: its changes, notes, deprecation and sunset in one place; `records` takes the options that choose between variants of a change. */
+/** A version as its module declares it: its changes, notes, deprecation, brownouts and sunset in one place; `records` takes the options that choose between variants of a change. */
 export interface VersionDeclaration<O> extends LifecycleDeclaration {
   readonly version: string;
   readonly notes: readonly string[];

@@ -1,30 +1,35 @@
 import { CalendarDate } from '../records/calendar-date.js';
+import { BrownoutWindow, type BrownoutDeclaration } from './brownout-window.js';
 
-/** What a version's module may declare of its end: when it is deprecated (and where that is explained), and its sunset. */
+/** What a version's module may declare of its end: when it is deprecated (and where that is explained), its brownouts and its sunset. */
 export interface LifecycleDeclaration {
   /** From this UTC date (`YYYY-MM-DD`) on, clients are told to move; `link` is an absolute https URL of a page explaining the move. */
   readonly deprecated?: { readonly on: string; readonly link?: string };
   /** From this UTC date (`YYYY-MM-DD`) on, the version is no longer served (410): on or after `deprecated.on`. */
   readonly sunset?: string;
+  /** Windows from the deprecation date on, before the sunset, in which the version already answers 410; none may overlap. */
+  readonly brownouts?: readonly BrownoutDeclaration[];
 }
 
-/** A version's declared deprecation and sunset, checked: what the headers, the changelog and the 410 are made from. */
+/** A version's declared deprecation, brownouts and sunset, checked: what the headers, the changelog and the 410s are made from. */
 export class VersionLifecycle {
   private constructor(
     readonly deprecated: CalendarDate | null,
     readonly deprecationLink: string | null,
     readonly sunset: CalendarDate | null,
+    /** Ordered by start. */
+    readonly brownouts: readonly BrownoutWindow[],
   ) {
     Object.freeze(this);
   }
 
-  /** A version that declares neither. */
-  static readonly SUPPORTED = new VersionLifecycle(null, null, null);
+  /** A version that declares none of them. */
+  static readonly SUPPORTED = new VersionLifecycle(null, null, null, Object.freeze([]));
 
   /**
    * The lifecycle a version declares, or undefined with each problem pushed to `problems`, naming the version: a date
    * that is not a real `YYYY-MM-DD` date, a link that is not an absolute https URL, a sunset without a deprecation or
-   * before it, a sunset on the newest version (which would leave nothing to serve).
+   * before it, a sunset on the newest version (which would leave nothing to serve), a bad brownout (BrownoutWindow).
    */
   static check(version: string, declared: LifecycleDeclaration, isNewest: boolean, problems: string[]): VersionLifecycle | undefined {
     const where = `version ${version}`;
@@ -37,7 +42,7 @@ export class VersionLifecycle {
       }
       return parsed;
     };
-    const { deprecated, sunset } = declared;
+    const { deprecated, sunset, brownouts } = declared;
     const on = deprecated === undefined ? undefined : date('deprecated.on', (deprecated as { on?: unknown } | null)?.on);
     const link = deprecated?.link === undefined ? undefined : httpsUrl(deprecated.link);
     if (deprecated?.link !== undefined && link === undefined) {
@@ -59,9 +64,11 @@ export class VersionLifecycle {
     if (sunset !== undefined && isNewest) {
       problems.push(`${where} is the newest version: it cannot have a sunset, or nothing would be left to serve; add a newer version first`);
     }
+    const windows =
+      brownouts === undefined ? [] : BrownoutWindow.checkAll(where, brownouts, deprecated === undefined ? undefined : (on ?? null), end, problems);
     if (problems.length > before) return undefined;
     if (on === undefined) return VersionLifecycle.SUPPORTED;
-    return new VersionLifecycle(on, link ?? null, end ?? null);
+    return new VersionLifecycle(on, link ?? null, end ?? null, windows as readonly BrownoutWindow[]);
   }
 
   /** Whether the version is declared deprecated; the headers say so from the declaration on, with its date, past or future. */
@@ -77,6 +84,26 @@ export class VersionLifecycle {
   /** Whether the sunset has come by `today`: from that UTC date on the version is not served. */
   isRetiredOn(today: CalendarDate): boolean {
     return this.sunset !== null && today.daysSince(this.sunset) >= 0;
+  }
+
+  /** The brownout the instant `nowMs` (milliseconds since the epoch) falls in, if any. */
+  brownoutAt(nowMs: number): BrownoutWindow | undefined {
+    const windows = this.brownouts;
+    for (let index = 0; index < windows.length; index += 1) {
+      const window = windows[index] as BrownoutWindow;
+      if (window.contains(nowMs)) return window;
+    }
+    return undefined;
+  }
+
+  /** The start of the first brownout after `nowMs`, in milliseconds since the epoch; Infinity when none is to come. */
+  nextBrownoutStart(nowMs: number): number {
+    const windows = this.brownouts;
+    for (let index = 0; index < windows.length; index += 1) {
+      const start = (windows[index] as BrownoutWindow).startMs;
+      if (start > nowMs) return start;
+    }
+    return Infinity;
   }
 }
 

@@ -215,7 +215,7 @@ export class VersionModel {
     return [...this.#resources.values()].map(({ key, example }) => (example === undefined ? { key } : { key, example }));
   }
 
-  /** The version's declared deprecation and sunset. */
+  /** The version's declared deprecation, brownouts and sunset. */
   lifecycleOf(version: Version): VersionLifecycle {
     this.#table(version);
     return this.#lifecycles.get(version.toString()) as VersionLifecycle;

@@ -1,4 +1,5 @@
 import type { CalendarDate } from '../records/calendar-date.js';
+import type { BrownoutError } from './brownout-error.js';
 import { chooseDefaultVersion, type DefaultVersionChoice } from './default-version.js';
 import { MalformedVersionError } from './malformed-version-error.js';
 import { RetiredVersionError } from './retired-version-error.js';
@@ -7,7 +8,7 @@ import { Version } from './version.js';
 import type { VersionLifecycle } from './version-lifecycle.js';
 
 /** Why a request's version is not served. */
-export type VersionRefusal = MalformedVersionError | UnsupportedVersionError | RetiredVersionError;
+export type VersionRefusal = MalformedVersionError | UnsupportedVersionError | RetiredVersionError | BrownoutError;
 
 /** The versions a day advertises: those served and not deprecated by then, and those served but deprecated; oldest first. */
 export interface AdvertisedVersions {

@@ -1,6 +1,7 @@
 import type { VersionWithLifecycle } from '../../../application/versioning/version-standings.js';
 import { DAY_MS, type CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Version } from '../../../domain/versioning/version.js';
+import type { VersionLifecycle } from '../../../domain/versioning/version-lifecycle.js';
 
 /** What every response that is not a cacheable 200 or 304 carries: errors are cheap to make again and may not last. */
 export const NO_STORE = 'no-store';
@@ -9,12 +10,15 @@ const NO_CACHE = 'no-cache';
 /**
  * The Cache-Control of a 200 or 304 that has an ETag: `no-cache` when CACHE_MAX_AGE is 0 (stored, but revalidated
  * each time, which the ETag makes cheap), else `public, max-age=N`, N cut so that a cache never keeps a
- * representation past the end of the UTC day it depends on (a dog's age), nor past its version's sunset.
+ * representation past the end of the UTC day it depends on (a dog's age), nor past its version's sunset or the start
+ * of its next brownout.
  */
 export class CacheControl {
   readonly #full: string;
   /** The sunset of each version that has one, as milliseconds since the epoch. */
   readonly #sunsets = new Map<string, number>();
+  /** The lifecycle of each version that declares brownouts. */
+  readonly #brownouts = new Map<string, VersionLifecycle>();
   /** The last shortened value, by its N: near a boundary, every request of the same second asks for the same one. */
   #shortSeconds = -1;
   #short = '';
@@ -26,12 +30,14 @@ export class CacheControl {
     this.#full = maxAgeSeconds === 0 ? NO_CACHE : `public, max-age=${maxAgeSeconds}`;
     for (const { version, lifecycle } of lifecycles) {
       if (lifecycle.sunset !== null) this.#sunsets.set(version.toString(), lifecycle.sunset.startMs());
+      if (lifecycle.brownouts.length > 0) this.#brownouts.set(version.toString(), lifecycle);
     }
   }
 
   /**
    * For a response served at `version` (undefined: unversioned) on the service's date `today`; `daily` when its content
-   * changes with the date. The time of day is the system's, the date the service's clock's (TODAY fixes it).
+   * changes with the date. The time of day is `nowMs`'s (the clock's instant when the request read it, else the
+   * system's), the date the service's clock's (TODAY fixes it).
    */
   of(version: Version | undefined, daily: boolean, today: CalendarDate, nowMs: number = Date.now()): string {
     if (this.maxAgeSeconds === 0) return this.#full;
@@ -40,6 +46,8 @@ export class CacheControl {
     let endMs = daily ? dayStart + DAY_MS : Infinity;
     const sunset = version === undefined ? undefined : this.#sunsets.get(version.toString());
     if (sunset !== undefined && sunset < endMs) endMs = sunset;
+    const brownouts = version === undefined ? undefined : this.#brownouts.get(version.toString());
+    if (brownouts !== undefined) endMs = Math.min(endMs, brownouts.nextBrownoutStart(now));
     const seconds = Math.floor((endMs - now) / 1000);
     if (seconds >= this.maxAgeSeconds) return this.#full;
     if (seconds <= 0) return NO_CACHE;

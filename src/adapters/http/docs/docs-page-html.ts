@@ -41,12 +41,15 @@ export function docsPageHtml({ versions, today, current, message, documentJson, 
   return parts.join('');
 }
 
-function pickerItem({ version, notes, deprecated, sunset }: VersionSummary, current: boolean, today: string): string {
+function pickerItem({ version, notes, deprecated, sunset, brownouts }: VersionSummary, current: boolean, today: string): string {
   const badge = versionBadge({ deprecated, sunset }, today);
   const href = `/docs/?version=${encodeURIComponent(version)}`;
+  // Those not over by the start of today: instants written YYYY-MM-DDTHH:MM:SSZ order as text does.
+  const coming = brownouts.filter(({ end }) => end > `${today}T00:00:00Z`).map(({ start, end }) => `${start} to ${end}`);
   return (
     `<li${current ? ' class="current"' : ''}><a href="${escapeHtml(href)}"${current ? ' aria-current="page"' : ''}>${escapeHtml(version)}</a>` +
     (badge === undefined ? '' : `<span class="badge ${badge}">${badge}</span>`) +
+    (coming.length === 0 ? '' : `\n<p class="brownouts">Brownouts (410, UTC): ${escapeHtml(coming.join('; '))}</p>`) +
     (notes.length === 0 ? '' : `\n<ul class="notes">${notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>`) +
     '</li>\n'
   );

@@ -1,9 +1,11 @@
-/** One version as the docs page lists it: its notes and its lifecycle dates (ISO `YYYY-MM-DD`, or null). */
+/** One version as the docs page lists it: its notes, its lifecycle dates (ISO `YYYY-MM-DD`, or null) and its brownouts. */
 export interface VersionSummary {
   readonly version: string;
   readonly notes: readonly string[];
   readonly deprecated: string | null;
   readonly sunset: string | null;
+  /** UTC instants, `YYYY-MM-DDTHH:MM:SSZ`, ordered by start. */
+  readonly brownouts: readonly { readonly start: string; readonly end: string }[];
 }
 
 /** An OpenAPI 3.1 document, as plain JSON. */

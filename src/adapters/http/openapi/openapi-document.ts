@@ -18,6 +18,8 @@ export interface DocumentSource {
   readonly records: readonly RecordDescription[];
   /** The sunsets the history declares, by version: a request selecting a retired one is answered 410, whatever the document. */
   readonly sunsets: readonly string[];
+  /** The brownouts the history declares, by version: a request selecting a version in one is answered 410 too. */
+  readonly brownouts: readonly string[];
   /** Every supported version, oldest first: an operation's description says at which of them it is served. */
   readonly versions: readonly Version[];
 }
@@ -39,7 +41,8 @@ const SERVERS = [{ url: '/', description: 'This service: the paths are relative 
  * The OpenAPI 3.1 document of one version: the operations that exist at it (their windows, R1 to R6), each with
  * its parameters, the schema of every status it can answer and its headers, and the records' schemas at the version.
  */
-export function openApiDocument({ version, entry, routes, records, sunsets, versions }: DocumentSource): OpenApiDocument {
+export function openApiDocument({ version, entry, routes, records, sunsets, brownouts, versions }: DocumentSource): OpenApiDocument {
+  const gone = goneResponse(sunsets, brownouts);
   const schemas: Json = { Error: ERROR_SCHEMA };
   for (const record of records) schemas[record.key.name] = record.schema;
   const examples = new Map(records.map((record) => [record.key.name, record.example]));
@@ -58,7 +61,7 @@ export function openApiDocument({ version, entry, routes, records, sunsets, vers
       paths[path] = { put: putOperation(route, version), options };
     } else {
       paths[path] = {
-        get: readOperation(route, { version, entry, examples, sunsets, served: servedText(servedAt, contract.ends === true) }),
+        get: readOperation(route, { version, entry, examples, gone, served: servedText(servedAt, contract.ends === true) }),
         options,
       };
     }
@@ -78,8 +81,9 @@ export function openApiDocument({ version, entry, routes, records, sunsets, vers
     404: errorResponse('No such path, or not at this version (its operations are served at other versions).', lifecycleHeaders(entry, false)),
     406: errorResponse('The version asked for is malformed or not supported, or Accept allows no JSON.'),
   };
-  if (sunsets.length > 0) unknownPath[410] = errorResponse(`The version asked for is retired: ${sunsets.join('; ')}.`);
+  if (gone !== undefined) unknownPath[410] = gone;
   if (entry.sunset !== null) info['x-sunset'] = entry.sunset;
+  if (entry.brownouts.length > 0) info['x-brownouts'] = entry.brownouts.map(({ start, end }) => ({ start, end }));
   return {
     openapi: '3.1.0',
     info,
@@ -108,10 +112,25 @@ function infoDescription(version: Version, entry: ChangelogEntry, windows: reado
   );
 }
 
-function lifecycleText(version: Version, { deprecated, sunset }: ChangelogEntry): string {
+function lifecycleText(version: Version, { deprecated, sunset, brownouts }: ChangelogEntry): string {
   if (deprecated === null) return '';
   const end = sunset === null ? 'No sunset is set yet.' : `From ${sunset} (UTC) on it is retired: every request selecting it gets 410 Gone.`;
-  return `**Deprecated since ${deprecated}**: move to a newer version. ${end} Every response served at ${version.toString()} says so in its \`Deprecation\`${sunset === null ? '' : ', `Sunset`'} and \`Link\` headers.\n\n`;
+  const windows =
+    brownouts.length === 0
+      ? ''
+      : ` In its brownouts every request selecting it already gets 410 Gone, with \`Retry-After\` (the seconds to the end): ${brownouts.map(({ start, end: until }) => `${start} to ${until}`).join(', ')}.`;
+  return `**Deprecated since ${deprecated}**: move to a newer version. ${end}${windows} Every response served at ${version.toString()} says so in its \`Deprecation\`${sunset === null ? '' : ', `Sunset`'} and \`Link\` headers.\n\n`;
+}
+
+/** The 410 a request selecting a version past its sunset or in a brownout (by Accept or a client's pin) gets; undefined when the history declares neither. */
+function goneResponse(sunsets: readonly string[], brownouts: readonly string[]): Json | undefined {
+  if (sunsets.length === 0 && brownouts.length === 0) return undefined;
+  const why = [sunsets.length === 0 ? '' : `retired: ${sunsets.join('; ')}`, brownouts.length === 0 ? '' : `in a brownout: ${brownouts.join('; ')}`];
+  const description = `The version asked for, or a client's pin, is ${why.filter(Boolean).join('; or ')}.`;
+  if (brownouts.length === 0) return errorResponse(description);
+  return errorResponse(description, {
+    'Retry-After': { description: "In a brownout: the seconds to the window's end.", schema: { type: 'integer', minimum: 1 } },
+  });
 }
 
 /** At which versions an operation is served, in plain words, under the REMOVED_IN reading in force. */

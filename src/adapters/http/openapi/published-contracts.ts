@@ -32,12 +32,19 @@ export class PublishedContracts implements ApiContracts {
     checkSchemaAgreement(sources);
     const oldestFirst = [...records.versions].sort((a, b) => a.compare(b));
     const sunsets = changelog.flatMap(({ version, sunset }) => (sunset === null ? [] : [`${version} from ${sunset}`]));
+    const brownouts = changelog.flatMap(({ version, brownouts: windows }) => windows.map(({ start, end }) => `${version} from ${start} to ${end}`));
     for (const source of sources) {
-      const document = deepFreeze(openApiDocument({ ...source, routes, sunsets, versions: oldestFirst }));
+      const document = deepFreeze(openApiDocument({ ...source, routes, sunsets, brownouts, versions: oldestFirst }));
       this.#published.set(source.version.toString(), { document, json: new JsonText(JSON.stringify(document)) });
     }
     this.versions = Object.freeze(
-      sources.map(({ version, entry }) => ({ version: version.toString(), notes: entry.notes, deprecated: entry.deprecated, sunset: entry.sunset })),
+      sources.map(({ version, entry }) => ({
+        version: version.toString(),
+        notes: entry.notes,
+        deprecated: entry.deprecated,
+        sunset: entry.sunset,
+        brownouts: entry.brownouts,
+      })),
     );
   }
 

@@ -25,8 +25,8 @@ export interface OperationContext {
   readonly entry: ChangelogEntry;
   /** Each record type's example, by name, in the version's shape. */
   readonly examples: ReadonlyMap<string, JsonValue | undefined>;
-  /** The sunsets the history declares, by version. */
-  readonly sunsets: readonly string[];
+  /** The 410 of a version past its sunset or in a brownout; undefined when the history declares neither. */
+  readonly gone: Json | undefined;
   /** At which versions the operation is served, in plain words. */
   readonly served: string;
 }
@@ -36,7 +36,7 @@ const ETAG: Json = always(
 );
 
 /** GET (and HEAD) on a route: its parameters, who may call it, and the schema and headers of every status it can answer. */
-export function readOperation(route: Route, { version, entry, examples, sunsets, served }: OperationContext): Json {
+export function readOperation(route: Route, { version, entry, examples, gone, served }: OperationContext): Json {
   const { contract } = route;
   const versioned = route.unversioned !== true;
   const body = contract.body;
@@ -75,7 +75,7 @@ export function readOperation(route: Route, { version, entry, examples, sunsets,
   if (body.kind === 'record') responses[404] = errorResponse('No record has this id (an id is a whole number from 1).', atVersion);
   responses[405] = methodNotAllowed(route);
   if (versioned) responses[406] = errorResponse('The version asked for is malformed or not supported, or Accept allows no JSON.');
-  if (versioned && sunsets.length > 0) responses[410] = errorResponse(`The version asked for, or a client's pin, is retired: ${sunsets.join('; ')}.`);
+  if (versioned && gone !== undefined) responses[410] = gone;
   if (body.kind !== 'fixed' || contract.mayBeUnavailable === true) responses[503] = unavailable({ ...atVersion, ...own });
   responses[500] = errorResponse(SERVER_FAULT, mayBeAtVersion);
   const description = `${contract.summary}. ${versioned ? served : 'Outside API versioning: it answers whatever version `Accept` names, and names none.'}${callerText(contract)}`;

@@ -1,5 +1,6 @@
 import type { UseCaseRefusal } from '../../../application/errors/use-case-refusal.js';
 import { DomainError } from '../../../domain/errors/domain-error.js';
+import type { BrownoutError } from '../../../domain/versioning/brownout-error.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
 import type { PinRefusal } from '../../../domain/clients/pin-refusal.js';
 import type { VersionRefusal } from '../../../domain/versioning/version-standing.js';
@@ -41,6 +42,11 @@ const RESPONSES = {
   conflicting_version: (error) => ({ status: 406, detail: messageOf(error) }),
   unknown_accept_parameter: (error) => ({ status: 406, detail: messageOf(error) }),
   retired_version: (error) => ({ status: 410, detail: messageOf(error) }),
+  version_brownout: (error) => ({
+    status: 410,
+    detail: messageOf(error),
+    headers: { 'Retry-After': String((error as BrownoutError).retryAfterSeconds) },
+  }),
   invalid_page: (error) => ({ status: 400, detail: messageOf(error) }),
   bad_request: (error) => ({ status: 400, detail: messageOf(error) }),
   accept_over_limit: (error) => ({ status: 400, detail: messageOf(error) }),

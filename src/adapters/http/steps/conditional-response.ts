@@ -20,7 +20,7 @@ export class ConditionalResponse {
     const etag = body.etag(version === undefined ? '' : version.toString(), total === undefined ? '' : `${total} ${own?.Link ?? ''}`);
     headers.ETag = etag;
     if (own?.['Cache-Control'] === undefined) {
-      const cacheControl = this.cacheControl.of(version, isDaily(exchange.route), today);
+      const cacheControl = this.cacheControl.of(version, isDaily(exchange.route), today, exchange.now);
       // A client's answers are for it alone: no shared cache may store one (RFC 9111 §5.2.2.7).
       headers['Cache-Control'] = exchange.client === undefined ? cacheControl : privately(cacheControl);
     }

@@ -13,6 +13,8 @@ export interface Exchange {
   readonly started: number;
   /** The service's date for this request, read once from the clock: every step that depends on the day takes this one. */
   readonly today: CalendarDate;
+  /** The clock's instant (ms since the epoch), read once beside `today` when some version declares brownouts; else undefined. */
+  readonly now: number | undefined;
   readonly origin: string | undefined;
   readonly ifNoneMatch: string | undefined;
   readonly userAgent: string | undefined;
@@ -22,6 +24,8 @@ export interface Exchange {
   route: ServedRoute | undefined;
   /** Set once the version is resolved. */
   version: Version | undefined;
+  /** Set when the version resolved is in a brownout: not served (a 410), but counted at that version in the metrics. */
+  brownout: Version | undefined;
   /** Set once the Authorization names a client; undefined for an anonymous caller. Its answers are for it alone. */
   client: Client | undefined;
 }

@@ -6,7 +6,8 @@ import type { RequestObserver } from './request-observer.js';
 export class MetricsObserver implements RequestObserver {
   constructor(private readonly metrics: RequestMetrics) {}
 
-  observe({ route, method, version }: Exchange, status: number, durationMs: number): void {
-    this.metrics.observe(route, method, status, version, durationMs / 1000);
+  /** A brownout's 410 is counted at the version browned out, a retired version's at none: the two are told apart. */
+  observe({ route, method, version, brownout }: Exchange, status: number, durationMs: number): void {
+    this.metrics.observe(route, method, status, version ?? brownout, durationMs / 1000);
   }
 }

@@ -1,8 +1,12 @@
 import type { VersionStandings } from '../../../application/versioning/version-standings.js';
 import { DomainError } from '../../../domain/errors/domain-error.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
+import { BrownoutError } from '../../../domain/versioning/brownout-error.js';
+import type { BrownoutWindow } from '../../../domain/versioning/brownout-window.js';
 import { RetiredVersionError } from '../../../domain/versioning/retired-version-error.js';
 import type { Version } from '../../../domain/versioning/version.js';
+import type { SelectedBy } from '../../../domain/versioning/version-error-text.js';
+import type { VersionLifecycle } from '../../../domain/versioning/version-lifecycle.js';
 import type { VersionStanding } from '../../../domain/versioning/version-standing.js';
 import type { LogSink } from '../../logging/log-sink.js';
 import { acceptCaches, type VersionSelector, type VersionSelectorFactory } from '../request/accept-cache.js';
@@ -15,18 +19,21 @@ const NO_VERSION_NAMED = Object.freeze(new NoVersionNamed('no version named'));
 
 /**
  * The version a request is served at, from its Accept header, as the versions stand on the request's day: a 406 for
- * a malformed or unsupported version, a 410 from a version's sunset on. One VersionSelector (an AcceptCache) per
- * standing, made at start (a sunset changes what a header selects). A default version retired while the service runs is logged once a day.
+ * a malformed or unsupported version, a 410 from a version's sunset on and during its brownouts (at the request's
+ * instant, given only when some version declares one). One VersionSelector (an AcceptCache) per standing, made at
+ * start (a sunset changes what a header selects). A default version retired while the service runs is logged once a day.
  */
 export class VersionNegotiation {
   readonly #selectors = new Map<VersionStanding, VersionSelector>();
   /** For a client's requests: the same, but a header naming no version selects NO_VERSION_NAMED, so that the pin decides. */
   readonly #pinnedSelectors = new Map<VersionStanding, VersionSelector>();
+  /** The lifecycle of each version that declares brownouts, by version text. */
+  readonly #brownouts = new Map<string, VersionLifecycle>();
   /** The day a request last met a retired default version. */
   #retiredDefaultLoggedOn: CalendarDate | undefined;
 
   constructor(
-    private readonly standings: Pick<VersionStandings, 'on' | 'all'>,
+    private readonly standings: Pick<VersionStandings, 'on' | 'all' | 'lifecycles'>,
     private readonly errorLog: LogSink,
     selectorOf: VersionSelectorFactory = acceptCaches,
   ) {
@@ -41,22 +48,52 @@ export class VersionNegotiation {
         selectorOf((requested) => (requested === undefined || requested === '' ? NO_VERSION_NAMED : standing.resolve(requested)), supported),
       );
     }
+    for (const { version, lifecycle } of standings.lifecycles) {
+      if (lifecycle.brownouts.length > 0) this.#brownouts.set(version.toString(), lifecycle);
+    }
   }
 
-  /** The version a client's request is served at: the one its Accept names, else its pin (a retired pin is a 410 naming it). */
-  selectPinned(accept: string | undefined, today: CalendarDate, pin: string): Version | DomainError {
+  /**
+   * The version a client's request is served at: the one its Accept names, else its pin (a retired pin is a 410 naming
+   * it, and so is a pin in a brownout at `now`).
+   */
+  selectPinned(accept: string | undefined, today: CalendarDate, pin: string, now?: number): Version | DomainError {
     const standing = this.standings.on(today);
     const named = (this.#pinnedSelectors.get(standing) as VersionSelector).select(accept);
-    if (named !== NO_VERSION_NAMED) return named;
+    if (named !== NO_VERSION_NAMED) return this.#atInstant(named, now, standing, false);
     const version = standing.resolve(pin);
-    return version instanceof RetiredVersionError ? new RetiredVersionError(pin, version.sunset, standing.supported, 'pin') : version;
+    if (version instanceof RetiredVersionError) return new RetiredVersionError(pin, version.sunset, standing.supported, 'pin');
+    return this.#atInstant(version, now, standing, 'pin');
   }
 
-  /** The version, or the refusal to answer with. */
-  select(accept: string | undefined, today: CalendarDate): Version | DomainError {
-    const version = (this.#selectors.get(this.standings.on(today)) as VersionSelector).select(accept);
+  /** The version, or the refusal to answer with; `now`, the request's instant, is given when some version declares brownouts. */
+  select(accept: string | undefined, today: CalendarDate, now?: number): Version | DomainError {
+    const standing = this.standings.on(today);
+    const version = (this.#selectors.get(standing) as VersionSelector).select(accept);
     if (version instanceof RetiredVersionError && version.byDefault === true) this.#logRetiredDefault(version, today);
-    return version;
+    const window = this.#brownoutAt(version, now);
+    if (window === undefined) return version;
+    // Only in a brownout does it matter whether the header named the version or left it to the default.
+    const byDefault = (this.#pinnedSelectors.get(standing) as VersionSelector).select(accept) === NO_VERSION_NAMED;
+    return this.#refusal(version as Version, window, now as number, standing, byDefault);
+  }
+
+  #atInstant(version: Version | DomainError, now: number | undefined, standing: VersionStanding, selectedBy: SelectedBy): Version | DomainError {
+    const window = this.#brownoutAt(version, now);
+    return window === undefined ? version : this.#refusal(version as Version, window, now as number, standing, selectedBy);
+  }
+
+  /** The brownout of the version `now` falls in; none when `now` is not given. */
+  #brownoutAt(version: Version | DomainError, now: number | undefined): BrownoutWindow | undefined {
+    if (now === undefined || version instanceof DomainError) return undefined;
+    return this.#brownouts.get(version.toString())?.brownoutAt(now);
+  }
+
+  /** The 410 of a version in a brownout, naming the window's end, its sunset and the other versions served. */
+  #refusal(version: Version, window: BrownoutWindow, now: number, standing: VersionStanding, selectedBy: SelectedBy): BrownoutError {
+    const { sunset } = this.#brownouts.get(version.toString()) as VersionLifecycle;
+    const served = standing.supported.filter((other) => other !== version);
+    return new BrownoutError(version, window, sunset, served, now, selectedBy);
   }
 
   /** DEFAULT_VERSION names a version retired while the service runs: said once a day, not once per request. */

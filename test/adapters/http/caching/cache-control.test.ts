@@ -2,7 +2,7 @@ import t from 'tap';
 import { CacheControl } from '../../../../src/adapters/http/caching/cache-control.js';
 import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
 import { Version } from '../../../../src/domain/versioning/version.js';
-import { lifecycleModel } from '../../../fixtures/lifecycle-history.js';
+import { BROWNOUTS, lifecycleModel, withLifecycles } from '../../../fixtures/lifecycle-history.js';
 import { TestClock } from '../../../fixtures/test-clock.js';
 
 const clock = new TestClock('2026-11-22');
@@ -41,4 +41,21 @@ t.test("the time of day is the system's, the date the service's clock", async (t
   const policy = new CacheControl(3600, lifecycles);
   const otherDay = Date.UTC(2030, 0, 1) + 86_400_000 - 10_000;
   t.equal(policy.of(v('5.0.0'), true, clock.today(), otherDay), 'public, max-age=10', '10 s before a midnight, whatever the system date');
+});
+
+t.test('nor past the start of the next brownout of its version', async (t) => {
+  const policy = new CacheControl(31_536_000, new VersionStandings(lifecycleModel('latest', withLifecycles(BROWNOUTS))).lifecycles);
+  const cases: [string, boolean, string, string, string][] = [
+    ['2.1.0', false, '2026-11-22T13:00:00Z', 'public, max-age=3600', 'an hour before the window'],
+    ['2.1.0', true, '2026-11-22T13:00:00Z', 'public, max-age=3600', 'daily: the window comes first'],
+    ['2.1.0', true, '2026-11-22T15:00:00Z', 'public, max-age=32400', 'after it, daily: midnight comes first'],
+    ['2.1.0', false, '2026-11-22T15:00:00Z', 'public, max-age=288000', 'after it: up to the next, 2026-11-25T23:00:00Z'],
+    ['2.1.0', false, '2026-11-26T01:00:00Z', 'public, max-age=428400', 'after the last: up to the sunset'],
+    ['3.0.0', false, '2026-11-22T00:00:00Z', 'public, max-age=8604000', '3.0.0: up to its brownout on 2027-03-01'],
+    ['4.0.0', false, '2026-11-22T00:00:00Z', 'public, max-age=31536000', 'a version without brownouts: the setting'],
+  ];
+  for (const [version, daily, instant, expected, what] of cases) {
+    const day = new TestClock(instant);
+    t.equal(policy.of(v(version), daily, day.today(), day.now()), expected, `${version} at ${instant}: ${what}`);
+  }
 });

@@ -36,10 +36,10 @@ function open(routes: DocsRoutes, query: string): RouteResponse & { readonly htm
 
 t.test('the picker badges deprecated versions from their date on, and retired ones from their sunset', async (t) => {
   const history: VersionSummary[] = [
-    { version: '4.0.0', notes: ['Removed Dog.age'], deprecated: null, sunset: null },
-    { version: '2.1.0', notes: ['Added Dog.age'], deprecated: '2026-11-22', sunset: '2026-11-23' },
-    { version: '2.0.0', notes: ['Added the dog detail view'], deprecated: '2026-06-01', sunset: '2026-11-22' },
-    { version: '1.0.0', notes: ['Initial version'], deprecated: '2026-01-01', sunset: '2026-02-01' },
+    { version: '4.0.0', notes: ['Removed Dog.age'], deprecated: null, sunset: null, brownouts: [] },
+    { version: '2.1.0', notes: ['Added Dog.age'], deprecated: '2026-11-22', sunset: '2026-11-23', brownouts: [] },
+    { version: '2.0.0', notes: ['Added the dog detail view'], deprecated: '2026-06-01', sunset: '2026-11-22', brownouts: [] },
+    { version: '1.0.0', notes: ['Initial version'], deprecated: '2026-01-01', sunset: '2026-02-01', brownouts: [] },
   ];
   const contracts = fixtureContracts(history);
   const retiredAfterSunset: ApiContracts = {
@@ -68,12 +68,37 @@ t.test('the badges follow the date in a running process: past midnight UTC the p
   t.match(open(routes, 'version=2.1.0').html, '1.0.0</a><span class="badge deprecated">deprecated</span>', 'on 2026-01-01 it is');
 });
 
+t.test('the picker lists the brownouts not yet over, in UTC', async (t) => {
+  const history: VersionSummary[] = [
+    { version: '4.0.0', notes: [], deprecated: null, sunset: null, brownouts: [] },
+    {
+      version: '2.1.0',
+      notes: [],
+      deprecated: '2026-06-01',
+      sunset: '2026-12-01',
+      brownouts: [
+        { start: '2026-11-21T14:00:00Z', end: '2026-11-21T15:00:00Z' },
+        { start: '2026-11-21T23:00:00Z', end: '2026-11-22T00:00:00Z' },
+        { start: '2026-11-22T00:00:00Z', end: '2026-11-22T01:00:00Z' },
+        { start: '2026-11-25T14:00:00Z', end: '2026-11-25T15:00:00Z' },
+      ],
+    },
+  ];
+  const { html } = open(docsRoutes(fixtureContracts(history)), 'version=4.0.0');
+  t.match(
+    html,
+    '2.1.0</a><span class="badge deprecated">deprecated</span>\n<p class="brownouts">Brownouts (410, UTC): 2026-11-22T00:00:00Z to 2026-11-22T01:00:00Z; 2026-11-25T14:00:00Z to 2026-11-25T15:00:00Z</p>',
+    'on 2026-11-22: the one of today and the one to come, not those over by midnight',
+  );
+  t.equal(html.match(/class="brownouts"/g)?.length, 1, 'none under a version without brownouts');
+});
+
 t.test('everything put in the page is escaped for where it goes', async (t) => {
   const hostile = '<img src=x onerror="alert(1)"> & \'quotes\'';
   const contracts: ApiContracts = {
     versions: [
-      { version: '1.0.0', notes: [hostile], deprecated: null, sunset: null },
-      { version: '0.9.0', notes: [], deprecated: null, sunset: null },
+      { version: '1.0.0', notes: [hostile], deprecated: null, sunset: null, brownouts: [] },
+      { version: '0.9.0', notes: [], deprecated: null, sunset: null, brownouts: [] },
     ],
     document: (version) =>
       version === '1.0.0'

@@ -2,9 +2,10 @@ import t from 'tap';
 import { readAccept } from '../../../../src/adapters/http/request/accept-cache.js';
 import { VersionNegotiation } from '../../../../src/adapters/http/steps/version-negotiation.js';
 import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
+import { BrownoutError } from '../../../../src/domain/versioning/brownout-error.js';
 import { RetiredVersionError } from '../../../../src/domain/versioning/retired-version-error.js';
 import { UnsupportedVersionError } from '../../../../src/domain/versioning/unsupported-version-error.js';
-import { lifecycleModel } from '../../../fixtures/lifecycle-history.js';
+import { BROWNOUTS, lifecycleModel, withLifecycles } from '../../../fixtures/lifecycle-history.js';
 import { date } from '../../../fixtures/test-clock.js';
 
 const json = (version: string) => `application/json; version=${version}`;
@@ -71,4 +72,22 @@ t.test("a client's request: the version Accept names wins, else its pin, never D
     '3.0.0',
     'a retired pin with a served version named: served',
   );
+});
+
+t.test("at the request's instant: a version in a brownout is refused, whoever selected it; without the instant, never", async (t) => {
+  const negotiation = new VersionNegotiation(new VersionStandings(lifecycleModel('2.1.0', withLifecycles(BROWNOUTS))), () =>
+    t.fail('nothing to log'),
+  );
+  const day = date('2026-11-22');
+  const [inside, after] = [Date.parse('2026-11-22T14:30:00Z'), Date.parse('2026-11-22T15:00:00Z')];
+  const refusal = (outcome: unknown) =>
+    outcome instanceof BrownoutError ? [outcome.message.split(' 2.1.0 ')[0], outcome.retryAfterSeconds] : outcome;
+  t.same(refusal(negotiation.select(json('2.1.0'), day, inside)), ['Version', 1800], 'named');
+  t.same(refusal(negotiation.select(undefined, day, inside)), ['The default version', 1800], 'by default');
+  t.same(refusal(negotiation.selectPinned(undefined, day, '2.1.0', inside)), ['Your pinned version', 1800], 'by a pin');
+  t.same(refusal(negotiation.selectPinned(json('2.1.0'), day, '3.0.0', inside)), ['Version', 1800], 'named by a client pinned elsewhere');
+  t.equal(negotiation.select(json('2.1.0'), day, after).toString(), '2.1.0', 'at its end: served');
+  t.equal(negotiation.select(json('2.1.0'), day).toString(), '2.1.0', 'no instant given: no brownout looked at');
+  t.equal(negotiation.select(json('3.0.0'), day, inside).toString(), '3.0.0', 'another version: served');
+  t.type(negotiation.select(json('9.0.0'), day, inside), UnsupportedVersionError, 'a refusal stays that refusal');
 });
