@@ -82,7 +82,7 @@ t.test('a history with brownouts: the 410 says when, with Retry-After, and every
   const gone = (document: Json) => (document.paths as Record<string, { get: Operation }>)['/doggies/']?.get.responses[410] as Json;
   t.match(gone(documents.get(NEWEST_VERSION) as Json), {
     description:
-      'The version asked for is retired: 2.1.0 from 2026-12-01; 2.0.0 from 2026-11-22; 1.0.0 from 2026-06-01; or in a brownout: 3.0.0 from 2027-03-01T14:00:00Z to 2027-03-01T15:00:00Z; 2.1.0 from 2026-11-22T14:00:00Z to 2026-11-22T15:00:00Z; 2.1.0 from 2026-11-25T23:00:00Z to 2026-11-26T01:00:00Z.',
+      "The version asked for, or a client's pin, is retired: 2.1.0 from 2026-12-01; 2.0.0 from 2026-11-22; 1.0.0 from 2026-06-01; or in a brownout: 3.0.0 from 2027-03-01T14:00:00Z to 2027-03-01T15:00:00Z; 2.1.0 from 2026-11-22T14:00:00Z to 2026-11-22T15:00:00Z; 2.1.0 from 2026-11-25T23:00:00Z to 2026-11-26T01:00:00Z.",
     headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
   });
   t.match((documents.get(NEWEST_VERSION) as Json)['x-unknown-path-responses'], { 410: { headers: { 'Retry-After': {} } } }, 'and for any path');
@@ -103,7 +103,7 @@ t.test('a history with brownouts: the 410 says when, with Retry-After, and every
   const document = await documentAt(onlyBrownouts.url, NEWEST_VERSION);
   t.equal(
     gone(document).description,
-    'The version asked for is in a brownout: 3.0.0 from 2027-03-01T14:00:00Z to 2027-03-01T15:00:00Z.',
+    "The version asked for, or a client's pin, is in a brownout: 3.0.0 from 2027-03-01T14:00:00Z to 2027-03-01T15:00:00Z.",
     'brownouts, no sunset',
   );
 });
