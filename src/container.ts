@@ -75,9 +75,8 @@ export interface ComposedService {
 }
 
 interface Storage {
-  readonly module: ContainerModule;
-  /** Binds CLIENT_REPOSITORY (the API clients, kept beside the records), unless `module` does. */
-  readonly clients?: ContainerModule;
+  /** Bind each collection's repository, the health check, the clients (CLIENT_REPOSITORY) and the usage store. */
+  readonly modules: readonly ContainerModule[];
   /** Adds the storage's own metrics (the PostgreSQL pool's) to the registry. */
   registerMetrics(registry: Registry): void;
   /** Which storage serves, for the "listening" line: the in-memory one and where its records came from, or the database. */
@@ -162,8 +161,7 @@ export async function composeService(env: Environment, output: ServiceOutput, re
   const container = new Container();
   container.load(
     applicationModule(model, clock),
-    storage.module,
-    ...(storage.clients === undefined ? [] : [storage.clients]),
+    ...storage.modules,
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web),
   );
   const metrics = settings.metrics === undefined ? undefined : createMetricsRegistry();
@@ -232,7 +230,7 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
   if (settings.storage === 'postgres') {
     // Loaded only when chosen, so the in-memory service neither loads the driver nor pays for it at start.
     const { openPostgresStorage } = await import('./adapters/persistence/postgres/connect-postgres.js');
-    return openPostgresStorage(
+    const { module, ...rest } = await openPostgresStorage(
       {
         url: settings.databaseUrl as string,
         poolSize: settings.databasePoolSize,
@@ -242,6 +240,7 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
       },
       clock,
     );
+    return { ...rest, modules: [module] };
   }
   const records = await loadRecords(settings.dataFile, clock.today());
   const source = settings.dataFile === undefined ? 'the bundled sample data' : `DATA_FILE ${settings.dataFile}`;
@@ -249,8 +248,7 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
   const clients = settings.clientsFile === undefined ? [] : await readClientsFile(settings.clientsFile);
   const clientsFrom = settings.clientsFile === undefined ? '' : `; ${clients.length} clients from CLIENTS_FILE ${settings.clientsFile}`;
   return {
-    module: persistence(records),
-    clients: clientsModule(new InMemoryClientRepository(clients, { pinChangesRefused: true })),
+    modules: [persistence(records), clientsModule(new InMemoryClientRepository(clients, { pinChangesRefused: true }))],
     description: `memory (${RECORD_COLLECTIONS.map(({ name }) => `${name}: ${records[name].length}`).join(', ')}) from ${source}${clientsFrom}`,
     registerMetrics: () => {},
     close: async () => {},

@@ -123,6 +123,7 @@ t.test('every bad value is refused, naming the setting and the value', async (t)
     ['HOST', ' x', 'a host with a leading space'],
     ['HOST', 'x ', 'a host with a trailing space'],
     ['DATA_FILE', '', 'an empty data file path'],
+    ['CLIENTS_FILE', '', 'an empty clients file path'],
     ['DEFAULT_VERSION', '9.9.9', 'a well-formed but unsupported version'],
     ['DEFAULT_VERSION', '0.1.0', 'a version older than every supported one'],
     ['DEFAULT_VERSION', 'v1.0.0', 'a version with a prefix'],
