@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { createPool } from '../src/adapters/persistence/postgres/postgres-pool.js';
 import { runMain } from './fixtures/main-process.js';
 import { testDatabase } from './fixtures/postgres/test-database.js';
 import { NEWEST_VERSION } from './fixtures/versions.js';
@@ -58,6 +59,14 @@ if (databaseUrl !== undefined) {
     t.equal((await clientsProcess(['revoke', 'two-sites'], storage)).code, 0, 'revoked by the CLI');
     const revoked = await until(async () => (await versionAt(first)) === '401' && (await versionAt(second)) === '401');
     t.ok(revoked !== undefined, 'both instances refuse the revoked key: 401');
+    const pool = createPool({ url: databaseUrl, size: 1, onIdleError: () => undefined });
+    t.teardown(() => pool.end());
+    const { rows } = await pool.query<{ row: string }>(
+      'SELECT row_to_json(c)::text AS row FROM api_clients c UNION ALL SELECT row_to_json(u)::text FROM api_usage u',
+    );
+    const stored = rows.map(({ row }) => row).join('\n');
+    t.ok(stored.includes('two-sites'), 'the database holds the client and its counts');
+    t.notOk(stored.includes(key) || stored.includes(key.slice(4)), 'and never the key: only its hash');
   });
 }
 

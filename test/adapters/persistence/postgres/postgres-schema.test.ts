@@ -27,8 +27,8 @@ if (url !== undefined) {
     );
     t.same(
       tables.rows.map((row) => row.table_name),
-      ['api_clients', 'cats', 'dogs', 'row_counts'],
-      'the clients, the two record tables and their counts, once each',
+      ['api_clients', 'api_usage', 'cats', 'dogs', 'row_counts'],
+      'the clients, their usage, the two record tables and their counts, once each',
     );
   });
 
