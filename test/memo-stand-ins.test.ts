@@ -44,7 +44,7 @@ async function answers(url: string): Promise<string[]> {
 t.test('the memos by name; an unknown name is refused, naming the memos', async (t) => {
   t.same(memoNames(''), [], 'none');
   t.same(memoNames('pages,json'), ['pages', 'json'], 'two');
-  t.throws(() => memoNames('rows,page'), /"page" is not a memo; the memos are rows, representations, pages, json, accept/);
+  t.throws(() => memoNames('rows,page'), /"page" is not a memo; the memos are rows, representations, pages, json, accept, usage/);
 });
 
 t.test('in memory: the same answers, byte for byte, with each cache off and with all of them off', async (t) => {

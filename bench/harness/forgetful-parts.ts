@@ -6,14 +6,16 @@ import { ROWS_REMEMBERED } from '../../src/adapters/persistence/postgres/postgre
 import { PAGE_MEMORY, type PageMemory } from '../../src/application/caching/represented-pages.js';
 import { REPRESENTER, type Representer } from '../../src/application/ports/representer.js';
 import { VERSION_MODEL } from '../../src/application/ports/version-model.js';
+import { UsageCounter } from '../../src/application/clients/usage-counter.js';
 import type { VersionModel } from '../../src/domain/versioning/version-model.js';
 
 /**
  * The service's memos, each of which the bench can replace by a stand-in that remembers nothing, to measure what it
  * saves: PostgreSQL's row memo, the representations (MemoizedRepresenter), a list's represented pages, the JSON texts
- * of representations, and the version of each Accept header.
+ * of representations, and the version of each Accept header; and the per-client usage counts, whose stand-in counts
+ * nothing, to measure what counting costs.
  */
-export const MEMOS = ['rows', 'representations', 'pages', 'json', 'accept'] as const;
+export const MEMOS = ['rows', 'representations', 'pages', 'json', 'accept', 'usage'] as const;
 
 export type MemoName = (typeof MEMOS)[number];
 
@@ -32,6 +34,11 @@ const forgetfulJson: Pick<RepresentationJson, 'one' | 'array'> = {
   one: (representation) => new JsonText(JSON.stringify(representation)),
   array: (representations) => new JsonText(JSON.stringify(representations)),
 };
+const uncountedUsage = Object.assign(Object.create(UsageCounter.prototype) as UsageCounter, {
+  count: () => {},
+  pending: () => [],
+  flush: () => Promise.resolve(),
+});
 const forgetfulSelectors: VersionSelectorFactory = (resolve, supported) => ({ select: (header) => readAccept(resolve, supported, header) });
 
 /**
@@ -46,6 +53,7 @@ export function withoutMemos(names: readonly MemoName[]): ContainerModule {
       if (name === 'pages') rebind<() => PageMemory>(PAGE_MEMORY).toConstantValue(() => forgetfulPages);
       if (name === 'json') rebind<Pick<RepresentationJson, 'one' | 'array'>>(RepresentationJson).toConstantValue(forgetfulJson);
       if (name === 'accept') rebind<VersionSelectorFactory>(VERSION_SELECTORS).toConstantValue(forgetfulSelectors);
+      if (name === 'usage') rebind(UsageCounter).toConstantValue(uncountedUsage);
     }
   });
 }
