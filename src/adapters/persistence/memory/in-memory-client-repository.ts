@@ -1,3 +1,4 @@
+import { ClientIndex } from '../client-index.js';
 import type { Client } from '../../../domain/clients/client.js';
 import { DuplicateClientError } from '../../../application/errors/duplicate-client-error.js';
 import { PinChangeUnavailableError } from '../../../application/errors/pin-change-unavailable-error.js';
@@ -12,66 +13,57 @@ export interface InMemoryClientOptions {
 
 /** Clients held in this process: the embedded default (read from CLIENTS_FILE at start), and the CLI's working copy of that file. */
 export class InMemoryClientRepository implements ClientRepository {
-  readonly #byName = new Map<string, Client>();
-  readonly #byKeyHash = new Map<string, Client>();
+  readonly #clients = new ClientIndex();
 
   constructor(
     clients: readonly Client[] = [],
     private readonly options: InMemoryClientOptions = {},
   ) {
-    for (const client of clients) this.#put(Object.freeze({ ...client }));
+    for (const client of clients) this.#clients.put(Object.freeze({ ...client }));
   }
 
   withKeyHash(keyHash: string): Client | undefined {
-    const client = this.#byKeyHash.get(keyHash);
-    return client === undefined || client.revokedAt !== null ? undefined : client;
+    return this.#clients.withKeyHash(keyHash);
   }
 
   named(name: string): Promise<Client | undefined> {
-    return Promise.resolve(this.#byName.get(name));
+    return Promise.resolve(this.#clients.named(name));
   }
 
   all(): Promise<readonly Client[]> {
-    return Promise.resolve([...this.#byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1)));
+    return Promise.resolve(this.#clients.all());
   }
 
   async add(client: Client): Promise<void> {
-    if (this.#byName.has(client.name) || this.#byKeyHash.has(client.keyHash)) throw new DuplicateClientError(client.name);
-    await this.#change(() => this.#put(Object.freeze({ ...client })));
+    if (this.#clients.named(client.name) !== undefined || this.#clients.holdsKeyHash(client.keyHash)) throw new DuplicateClientError(client.name);
+    await this.#change(() => this.#clients.put(Object.freeze({ ...client })));
   }
 
   async replace(before: Client, after: Client): Promise<boolean> {
     if (this.options.pinChangesRefused === true) throw new PinChangeUnavailableError();
-    const stored = this.#byName.get(before.name);
+    const stored = this.#clients.named(before.name);
     if (stored === undefined || !sameStanding(stored, before) || after.name !== before.name) return false;
-    await this.#change(() => this.#put(Object.freeze({ ...after, keyHash: stored.keyHash, createdAt: stored.createdAt })));
+    await this.#change(() => this.#clients.put(Object.freeze({ ...after, keyHash: stored.keyHash, createdAt: stored.createdAt })));
     return true;
   }
 
   async revoke(name: string, at: number): Promise<boolean> {
-    const stored = this.#byName.get(name);
+    const stored = this.#clients.named(name);
     if (stored === undefined || stored.revokedAt !== null) return false;
-    await this.#change(() => this.#put(Object.freeze({ ...stored, revokedAt: at })));
+    await this.#change(() => this.#clients.put(Object.freeze({ ...stored, revokedAt: at })));
     return true;
   }
 
   /** Applies `change`, then persists; a failed persist undoes it, so memory never says what the file does not. */
   async #change(change: () => void): Promise<void> {
-    const byName = new Map(this.#byName);
+    const before = this.#clients.all();
     change();
     if (this.options.persist === undefined) return;
     try {
-      await this.options.persist([...this.#byName.values()]);
+      await this.options.persist(this.#clients.all());
     } catch (error) {
-      this.#byName.clear();
-      this.#byKeyHash.clear();
-      for (const client of byName.values()) this.#put(client);
+      this.#clients.replaceAll(before);
       throw error;
     }
-  }
-
-  #put(client: Client): void {
-    this.#byName.set(client.name, client);
-    this.#byKeyHash.set(client.keyHash, client);
   }
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ClientIndex } from '../client-index.js';
 import type { Client } from '../../../domain/clients/client.js';
 import { DuplicateClientError } from '../../../application/errors/duplicate-client-error.js';
 import type { ClientRepository } from '../../../application/ports/client-repository.js';
@@ -31,8 +32,7 @@ const UNIQUE_VIOLATION = '23505';
  * when it listens anew; its own writes it holds at once.
  */
 export class PostgresClientRepository implements ClientRepository {
-  readonly #byName = new Map<string, Client>();
-  readonly #byKeyHash = new Map<string, Client>();
+  readonly #clients = new ClientIndex();
   readonly #listener: ChannelListener;
   /** Reads run one after another, in the order asked: an older read answered late never overwrites a newer one. */
   #reads: Promise<void> = Promise.resolve();
@@ -61,16 +61,15 @@ export class PostgresClientRepository implements ClientRepository {
   }
 
   withKeyHash(keyHash: string): Client | undefined {
-    const client = this.#byKeyHash.get(keyHash);
-    return client === undefined || client.revokedAt !== null ? undefined : client;
+    return this.#clients.withKeyHash(keyHash);
   }
 
   named(name: string): Promise<Client | undefined> {
-    return Promise.resolve(this.#byName.get(name));
+    return Promise.resolve(this.#clients.named(name));
   }
 
   all(): Promise<readonly Client[]> {
-    return Promise.resolve([...this.#byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1)));
+    return Promise.resolve(this.#clients.all());
   }
 
   async add(client: Client): Promise<void> {
@@ -116,24 +115,22 @@ export class PostgresClientRepository implements ClientRepository {
       await unlessUnavailable(() => this.#reread(name));
       return false;
     }
-    this.#hold(clientOfRow(row));
+    this.#clients.put(clientOfRow(row));
     return true;
   }
 
   #reread(name: string): Promise<void> {
     return this.#serially(async () => {
       const [row] = (await this.pool.query<ClientRow>(timed(NAMED, [name]))).rows;
-      if (row === undefined) this.#forget(name);
-      else this.#hold(clientOfRow(row));
+      if (row === undefined) this.#clients.forget(name);
+      else this.#clients.put(clientOfRow(row));
     });
   }
 
   #rereadAll(): Promise<void> {
     return this.#serially(async () => {
       const { rows } = await this.pool.query<ClientRow>(timed(ALL));
-      this.#byName.clear();
-      this.#byKeyHash.clear();
-      for (const row of rows) this.#hold(clientOfRow(row));
+      this.#clients.replaceAll(rows.map(clientOfRow));
     });
   }
 
@@ -141,18 +138,5 @@ export class PostgresClientRepository implements ClientRepository {
     const done = this.#reads.then(read);
     this.#reads = done.catch(() => undefined);
     return done;
-  }
-
-  #hold(client: Client): void {
-    this.#forget(client.name);
-    this.#byName.set(client.name, client);
-    this.#byKeyHash.set(client.keyHash, client);
-  }
-
-  #forget(name: string): void {
-    const known = this.#byName.get(name);
-    if (known === undefined) return;
-    this.#byName.delete(name);
-    this.#byKeyHash.delete(known.keyHash);
   }
 }

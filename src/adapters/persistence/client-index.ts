@@ -1,0 +1,50 @@
+import type { Client } from '../../domain/clients/client.js';
+
+/**
+ * Every client in memory, by name and by key hash: what each client repository answers a request's key from, with no
+ * I/O. The in-memory repository holds its clients here; the PostgreSQL one, its copy of the table.
+ */
+export class ClientIndex {
+  readonly #byName = new Map<string, Client>();
+  readonly #byKeyHash = new Map<string, Client>();
+
+  /** The client, not revoked, whose key hashes to `keyHash`. */
+  withKeyHash(keyHash: string): Client | undefined {
+    const client = this.#byKeyHash.get(keyHash);
+    return client === undefined || client.revokedAt !== null ? undefined : client;
+  }
+
+  named(name: string): Client | undefined {
+    return this.#byName.get(name);
+  }
+
+  holdsKeyHash(keyHash: string): boolean {
+    return this.#byKeyHash.has(keyHash);
+  }
+
+  /** Every client, by name. */
+  all(): Client[] {
+    return [...this.#byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  /** Holds `client` in place of any of its name. */
+  put(client: Client): void {
+    this.forget(client.name);
+    this.#byName.set(client.name, client);
+    this.#byKeyHash.set(client.keyHash, client);
+  }
+
+  forget(name: string): void {
+    const known = this.#byName.get(name);
+    if (known === undefined) return;
+    this.#byName.delete(name);
+    this.#byKeyHash.delete(known.keyHash);
+  }
+
+  /** Holds exactly `clients`. */
+  replaceAll(clients: Iterable<Client>): void {
+    this.#byName.clear();
+    this.#byKeyHash.clear();
+    for (const client of clients) this.put(client);
+  }
+}
