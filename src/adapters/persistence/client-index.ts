@@ -1,4 +1,5 @@
 import type { Client } from '../../domain/clients/client.js';
+import type { ClientRepository } from '../../application/ports/client-repository.js';
 
 /**
  * Every client in memory, by name and by key hash: what each client repository answers a request's key from, with no
@@ -47,4 +48,25 @@ export class ClientIndex {
     this.#byKeyHash.clear();
     for (const client of clients) this.put(client);
   }
+}
+
+/** A client repository that answers every read from its ClientIndex; its writes are its own. */
+export abstract class IndexedClientRepository implements ClientRepository {
+  protected readonly clients = new ClientIndex();
+
+  withKeyHash(keyHash: string): Client | undefined {
+    return this.clients.withKeyHash(keyHash);
+  }
+
+  named(name: string): Promise<Client | undefined> {
+    return Promise.resolve(this.clients.named(name));
+  }
+
+  all(): Promise<readonly Client[]> {
+    return Promise.resolve(this.clients.all());
+  }
+
+  abstract add(client: Client): Promise<void>;
+  abstract replace(before: Client, after: Client): Promise<boolean>;
+  abstract revoke(name: string, at: number): Promise<boolean>;
 }

@@ -1,8 +1,8 @@
-import { ClientIndex } from '../client-index.js';
+import { IndexedClientRepository } from '../client-index.js';
 import type { Client } from '../../../domain/clients/client.js';
 import { DuplicateClientError } from '../../../application/errors/duplicate-client-error.js';
 import { PinChangeUnavailableError } from '../../../application/errors/pin-change-unavailable-error.js';
-import { sameStanding, type ClientRepository } from '../../../application/ports/client-repository.js';
+import { sameStanding } from '../../../application/ports/client-repository.js';
 
 export interface InMemoryClientOptions {
   /** Called with every client after each change, before the change is said done (the CLI writes CLIENTS_FILE). */
@@ -12,57 +12,44 @@ export interface InMemoryClientOptions {
 }
 
 /** Clients held in this process: the embedded default (read from CLIENTS_FILE at start), and the CLI's working copy of that file. */
-export class InMemoryClientRepository implements ClientRepository {
-  readonly #clients = new ClientIndex();
-
+export class InMemoryClientRepository extends IndexedClientRepository {
   constructor(
     clients: readonly Client[] = [],
     private readonly options: InMemoryClientOptions = {},
   ) {
-    for (const client of clients) this.#clients.put(Object.freeze({ ...client }));
-  }
-
-  withKeyHash(keyHash: string): Client | undefined {
-    return this.#clients.withKeyHash(keyHash);
-  }
-
-  named(name: string): Promise<Client | undefined> {
-    return Promise.resolve(this.#clients.named(name));
-  }
-
-  all(): Promise<readonly Client[]> {
-    return Promise.resolve(this.#clients.all());
+    super();
+    for (const client of clients) this.clients.put(Object.freeze({ ...client }));
   }
 
   async add(client: Client): Promise<void> {
-    if (this.#clients.named(client.name) !== undefined || this.#clients.holdsKeyHash(client.keyHash)) throw new DuplicateClientError(client.name);
-    await this.#change(() => this.#clients.put(Object.freeze({ ...client })));
+    if (this.clients.named(client.name) !== undefined || this.clients.holdsKeyHash(client.keyHash)) throw new DuplicateClientError(client.name);
+    await this.#change(() => this.clients.put(Object.freeze({ ...client })));
   }
 
   async replace(before: Client, after: Client): Promise<boolean> {
     if (this.options.pinChangesRefused === true) throw new PinChangeUnavailableError();
-    const stored = this.#clients.named(before.name);
+    const stored = this.clients.named(before.name);
     if (stored === undefined || !sameStanding(stored, before) || after.name !== before.name) return false;
-    await this.#change(() => this.#clients.put(Object.freeze({ ...after, keyHash: stored.keyHash, createdAt: stored.createdAt })));
+    await this.#change(() => this.clients.put(Object.freeze({ ...after, keyHash: stored.keyHash, createdAt: stored.createdAt })));
     return true;
   }
 
   async revoke(name: string, at: number): Promise<boolean> {
-    const stored = this.#clients.named(name);
+    const stored = this.clients.named(name);
     if (stored === undefined || stored.revokedAt !== null) return false;
-    await this.#change(() => this.#clients.put(Object.freeze({ ...stored, revokedAt: at })));
+    await this.#change(() => this.clients.put(Object.freeze({ ...stored, revokedAt: at })));
     return true;
   }
 
   /** Applies `change`, then persists; a failed persist undoes it, so memory never says what the file does not. */
   async #change(change: () => void): Promise<void> {
-    const before = this.#clients.all();
+    const before = this.clients.all();
     change();
     if (this.options.persist === undefined) return;
     try {
-      await this.options.persist(this.#clients.all());
+      await this.options.persist(this.clients.all());
     } catch (error) {
-      this.#clients.replaceAll(before);
+      this.clients.replaceAll(before);
       throw error;
     }
   }

@@ -1,8 +1,7 @@
 import type pg from 'pg';
-import { ClientIndex } from '../client-index.js';
+import { IndexedClientRepository } from '../client-index.js';
 import type { Client } from '../../../domain/clients/client.js';
 import { DuplicateClientError } from '../../../application/errors/duplicate-client-error.js';
-import type { ClientRepository } from '../../../application/ports/client-repository.js';
 import { ChannelListener, type ListenerSettings } from './channel-listener.js';
 import { CLIENT_COLUMNS, clientOfRow, dateOf, type ClientRow } from './client-table.js';
 import { unlessUnavailable } from './postgres-failures.js';
@@ -31,8 +30,7 @@ const UNIQUE_VIOLATION = '23505';
  * the others' writes by LISTEN (`CLIENT_CHANNEL`), reading again the client a notification names, and every client
  * when it listens anew; its own writes it holds at once.
  */
-export class PostgresClientRepository implements ClientRepository {
-  readonly #clients = new ClientIndex();
+export class PostgresClientRepository extends IndexedClientRepository {
   readonly #listener: ChannelListener;
   /** Reads run one after another, in the order asked: an older read answered late never overwrites a newer one. */
   #reads: Promise<void> = Promise.resolve();
@@ -41,6 +39,7 @@ export class PostgresClientRepository implements ClientRepository {
     private readonly pool: pg.Pool,
     settings: ListenerSettings,
   ) {
+    super();
     this.#listener = new ChannelListener(settings, {
       channel: CLIENT_CHANNEL,
       changed: (name) => this.#reread(name),
@@ -58,18 +57,6 @@ export class PostgresClientRepository implements ClientRepository {
   /** Stops following changes; the pool is the caller's. */
   close(): Promise<void> {
     return this.#listener.close();
-  }
-
-  withKeyHash(keyHash: string): Client | undefined {
-    return this.#clients.withKeyHash(keyHash);
-  }
-
-  named(name: string): Promise<Client | undefined> {
-    return Promise.resolve(this.#clients.named(name));
-  }
-
-  all(): Promise<readonly Client[]> {
-    return Promise.resolve(this.#clients.all());
   }
 
   async add(client: Client): Promise<void> {
@@ -115,22 +102,22 @@ export class PostgresClientRepository implements ClientRepository {
       await unlessUnavailable(() => this.#reread(name));
       return false;
     }
-    this.#clients.put(clientOfRow(row));
+    this.clients.put(clientOfRow(row));
     return true;
   }
 
   #reread(name: string): Promise<void> {
     return this.#serially(async () => {
       const [row] = (await this.pool.query<ClientRow>(timed(NAMED, [name]))).rows;
-      if (row === undefined) this.#clients.forget(name);
-      else this.#clients.put(clientOfRow(row));
+      if (row === undefined) this.clients.forget(name);
+      else this.clients.put(clientOfRow(row));
     });
   }
 
   #rereadAll(): Promise<void> {
     return this.#serially(async () => {
       const { rows } = await this.pool.query<ClientRow>(timed(ALL));
-      this.#clients.replaceAll(rows.map(clientOfRow));
+      this.clients.replaceAll(rows.map(clientOfRow));
     });
   }
 
