@@ -1,9 +1,24 @@
 // StrykerJS over three areas (docs/testing.md, "Mutation testing"): `npm run mutation` runs all of them, and
-// `MUTATION_AREA=engine npm run mutation` one (engine, parsers or paging), mutating its sources and running its tests.
+// `MUTATION_AREA=engine npm run mutation` one (engine, parsers, paging or clients), mutating its sources and running its tests.
 const AREAS = {
   engine: { mutate: ['src/domain/versioning/**/*.ts'], tests: ['test/domain/**/*.test.ts'] },
   parsers: { mutate: ['src/adapters/http/request/**/*.ts'], tests: ['test/adapters/http/request/*.test.ts'] },
   paging: { mutate: ['src/application/paging/**/*.ts'], tests: ['test/application/**/*.test.ts'] },
+  clients: {
+    mutate: [
+      'src/domain/clients/**/*.ts',
+      'src/application/clients/**/*.ts',
+      'src/adapters/http/request/authorization.ts',
+      'src/adapters/http/request/json-body.ts',
+    ],
+    tests: [
+      'test/domain/clients/*.test.ts',
+      'test/application/clients/*.test.ts',
+      'test/adapters/http/request/authorization.test.ts',
+      'test/adapters/http/clients.test.ts',
+      'test/clients-command.test.ts',
+    ],
+  },
 };
 
 const chosen = process.env.MUTATION_AREA;
