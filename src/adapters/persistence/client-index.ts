@@ -25,12 +25,18 @@ export class ClientIndex {
 
   /** Every client, by name. */
   all(): Client[] {
-    return [...this.#byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+    return this.inOrder().sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  /** Every client, in the order first held (a client replaced keeps its place): a file keeps its order. */
+  inOrder(): Client[] {
+    return [...this.#byName.values()];
   }
 
   /** Holds `client` in place of any of its name. */
   put(client: Client): void {
-    this.forget(client.name);
+    const known = this.#byName.get(client.name);
+    if (known !== undefined && known.keyHash !== client.keyHash) this.#byKeyHash.delete(known.keyHash);
     this.#byName.set(client.name, client);
     this.#byKeyHash.set(client.keyHash, client);
   }

@@ -43,11 +43,11 @@ export class InMemoryClientRepository extends IndexedClientRepository {
 
   /** Applies `change`, then persists; a failed persist undoes it, so memory never says what the file does not. */
   async #change(change: () => void): Promise<void> {
-    const before = this.clients.all();
+    const before = this.clients.inOrder();
     change();
     if (this.options.persist === undefined) return;
     try {
-      await this.options.persist(this.clients.all());
+      await this.options.persist(this.clients.inOrder());
     } catch (error) {
       this.clients.replaceAll(before);
       throw error;
