@@ -230,7 +230,7 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
   if (settings.storage === 'postgres') {
     // Loaded only when chosen, so the in-memory service neither loads the driver nor pays for it at start.
     const { openPostgresStorage } = await import('./adapters/persistence/postgres/connect-postgres.js');
-    const { module, ...rest } = await openPostgresStorage(
+    return openPostgresStorage(
       {
         url: settings.databaseUrl as string,
         poolSize: settings.databasePoolSize,
@@ -240,7 +240,6 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
       },
       clock,
     );
-    return { ...rest, modules: [module] };
   }
   const records = await loadRecords(settings.dataFile, clock.today());
   const source = settings.dataFile === undefined ? 'the bundled sample data' : `DATA_FILE ${settings.dataFile}`;

@@ -128,10 +128,10 @@ export async function openPostgresClients(connection: PostgresConnection): Promi
 export async function openPostgresStorage(
   connection: PostgresConnection,
   clock: Clock,
-): Promise<{ module: ContainerModule; description: string; registerMetrics(registry: Registry): void; close(): Promise<void> }> {
+): Promise<{ modules: readonly ContainerModule[]; description: string; registerMetrics(registry: Registry): void; close(): Promise<void> }> {
   const store = await openPostgresClients(connection);
   return {
-    module: postgresPersistenceModule(store.pool, clock, store.clients),
+    modules: [postgresPersistenceModule(store.pool, clock, store.clients)],
     description: `postgres: ${redactedUrl(connection.url)}`,
     registerMetrics: (registry) => registerPoolMetrics(registry, store.pool),
     close: () => store.close(),

@@ -58,7 +58,7 @@ if (url !== undefined) {
   const storage = await openPostgresStorage(connectionLogging(serviceLines), new TestClock('2026-11-22'));
   t.teardown(() => storage.close());
   const container = new Container();
-  container.load(storage.module);
+  container.load(...storage.modules);
   const service = container.get<ClientRepository>(CLIENT_REPOSITORY);
   const serviceListener = async (): Promise<number> => (await listeners()).find((pid) => pid !== cliListener) as number;
 
