@@ -20,9 +20,7 @@ export class ConditionalResponse {
     const etag = body.etag(version === undefined ? '' : version.toString(), total === undefined ? '' : `${total} ${own?.Link ?? ''}`);
     headers.ETag = etag;
     if (own?.['Cache-Control'] === undefined) {
-      const cacheControl = this.cacheControl.of(version, isDaily(exchange.route), today, exchange.now);
-      // A client's answers are for it alone: no shared cache may store one (RFC 9111 §5.2.2.7).
-      headers['Cache-Control'] = exchange.client === undefined ? cacheControl : privately(cacheControl);
+      headers['Cache-Control'] = this.cacheControl.of(version, isDaily(exchange.route), today, exchange.now, exchange.client === undefined);
     }
     return ifNoneMatch !== undefined && ifNoneMatchNames(ifNoneMatch, etag) ? 304 : 200;
   }
@@ -37,9 +35,4 @@ function isTagged({ method, route }: Exchange): boolean {
 function isDaily(route: ServedRoute | undefined): boolean {
   const kind = route?.contract?.body.kind;
   return kind === 'record' || kind === 'page';
-}
-
-/** The same directives for the client's own cache only. */
-function privately(cacheControl: string): string {
-  return cacheControl.startsWith('public, ') ? `private, ${cacheControl.slice('public, '.length)}` : `private, ${cacheControl}`;
 }

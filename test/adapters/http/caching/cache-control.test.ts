@@ -59,3 +59,14 @@ t.test('nor past the start of the next brownout of its version', async (t) => {
     t.equal(policy.of(v(version), daily, day.today(), day.now()), expected, `${version} at ${instant}: ${what}`);
   }
 });
+
+t.test("an API client's answer: the same directives, private in place of public", async (t) => {
+  const policy = new CacheControl(3600, lifecycles);
+  const at = (now: number) => policy.of(v('5.0.0'), true, clock.today(), now, false);
+  t.equal(at(DAY_START + 12 * 3_600_000), 'private, max-age=3600', 'the setting');
+  t.equal(at(DAY_START + 86_400_000 - 100_500), 'private, max-age=100', 'cut at midnight');
+  t.equal(at(DAY_START + 86_400_000 - 100_200), 'private, max-age=100', 'the same second: the same value');
+  t.equal(policy.of(v('5.0.0'), true, clock.today(), DAY_START + 86_400_000 - 100_200), 'public, max-age=100', 'and the shared one apart');
+  t.equal(at(DAY_START + 86_399_500), 'private, no-cache', 'past the boundary');
+  t.equal(new CacheControl(0, lifecycles).of(v('5.0.0'), true, clock.today(), DAY_START, false), 'private, no-cache', 'CACHE_MAX_AGE=0');
+});
