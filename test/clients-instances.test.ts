@@ -1,5 +1,5 @@
 import t from 'tap';
-import { clientsProcess } from './fixtures/clients-process.js';
+import { clientsProcess } from './fixtures/built-program.js';
 import { createPool } from '../src/adapters/persistence/postgres/postgres-pool.js';
 import { runMain } from './fixtures/main-process.js';
 import { testDatabase } from './fixtures/postgres/test-database.js';

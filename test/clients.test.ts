@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import t from 'tap';
-import { clientsProcess } from './fixtures/clients-process.js';
+import { clientsProcess } from './fixtures/built-program.js';
 import { looksLikeApiKey } from '../src/adapters/identity/api-key.js';
 
 t.test('the program: the key is the last line of its stdout; a refusal is one line on stderr and exit code 1', async (t) => {

@@ -1,32 +1,9 @@
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import t, { type Test } from 'tap';
 import { loadDataCommand } from '../src/load-data-command.js';
 import { testDatabase } from './fixtures/postgres/test-database.js';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SETTINGS = ['STORAGE', 'DATABASE_URL', 'DATA_FILE', 'TODAY', 'DATABASE_CONNECT_TIMEOUT_MS', 'DATABASE_STATEMENT_TIMEOUT_MS'];
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs the built program as `npm run load-data -- ...args` does (dist/, built before the tests by test/loader/build-once.mjs). */
-function loadDataProcess(args: readonly string[], settings: Record<string, string>): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of SETTINGS) delete env[name];
-  delete env['NODE_OPTIONS']; // tap's per-process hooks: c8 needs only NODE_V8_COVERAGE, which the child keeps
-  const child = spawn(process.execPath, ['dist/load-data.js', ...args], { cwd: ROOT, env: { ...env, ...settings } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+import { runBuiltProgram, type Run } from './fixtures/built-program.js';
 
 /** What the program does, in this process: the command with these settings alone as its environment; its exit code and output. */
 async function loadData(args: readonly string[], settings: Record<string, string>): Promise<Run> {
@@ -37,10 +14,10 @@ async function loadData(args: readonly string[], settings: Record<string, string
 }
 
 t.test('the program: `npm run load-data` runs the command and exits with its code', async (t) => {
-  const help = await loadDataProcess(['--help'], {});
+  const help = await runBuiltProgram('load-data', ['--help'], {});
   t.equal(help.code, 0, '--help: exit code 0');
   t.match(help.stdout, /^usage: STORAGE=postgres DATABASE_URL=.* npm run load-data -- FILE\n/, '--help: the usage on stdout');
-  const memory = await loadDataProcess(['data.json'], {});
+  const memory = await runBuiltProgram('load-data', ['data.json'], {});
   t.equal(memory.code, 1, 'STORAGE=memory: exit code 1');
   t.match(memory.stderr, /^Nothing loaded: load-data writes into a database/, 'the refusal on stderr');
 });

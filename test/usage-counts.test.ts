@@ -1,21 +1,15 @@
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import t from 'tap';
 import { createPool } from '../src/adapters/persistence/postgres/postgres-pool.js';
 import { runMain } from './fixtures/main-process.js';
 import { testDatabase } from './fixtures/postgres/test-database.js';
+import { clientsProcess } from './fixtures/built-program.js';
 
-/** Runs `npm run clients -- ...args` as built (dist/), on the database; its stdout. */
-function clients(args: readonly string[], url: string): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env, STORAGE: 'postgres', DATABASE_URL: url, TODAY: '2026-11-22' };
-  delete env['NODE_OPTIONS'];
-  delete env['CLIENTS_FILE'];
-  const child = spawn(process.execPath, ['dist/clients.js', ...args], { env });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  return new Promise((resolve, reject) =>
-    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`clients ${args.join(' ')}: exit ${code}`)))),
-  );
+/** `npm run clients -- ...args` on the database; its stdout. */
+async function clients(args: readonly string[], url: string): Promise<string> {
+  const run = await clientsProcess(args, { STORAGE: 'postgres', DATABASE_URL: url, TODAY: '2026-11-22' });
+  if (run.code !== 0) throw new Error(`clients ${args.join(' ')}: exit ${run.code}: ${run.stderr}`);
+  return run.stdout;
 }
 
 /** One request on a connection of its own: its status, or undefined when it got no answer (refused while stopping). */

@@ -1,21 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
+import { scenarioResult } from '../fixtures/scenario-result.js';
 import { benchClients } from '../../bench/harness/bench-clients.js';
 import { clientsCost, clientsGroup, KEYED_PIN, KEYED_SCENARIO, withClientsFile } from '../../bench/harness/clients-variant.js';
 import { record } from '../../bench/harness/recorded-response.js';
-import type { ScenarioResult } from '../../bench/harness/results.js';
 import { judgeTargets } from '../../bench/harness/targets.js';
 import { hashApiKey, looksLikeApiKey } from '../../src/adapters/identity/api-key.js';
 
-const result = (name: string, service: number, bare: number, cpu: number, bareCpu: number): ScenarioResult => ({
-  scenario: { name, path: '/', accept: '', status: 200, target: 'detail', dataSize: 1000 },
-  service: { requestsPerSecond: service, p50: 1, p99: 1, cpuMicrosPerRequest: cpu, runs: [] },
-  bare: { requestsPerSecond: bare, p50: 1, p99: 1, cpuMicrosPerRequest: bareCpu, runs: [] },
-  ratio: service / bare,
-  runRatios: { min: service / bare, max: service / bare },
-  cpuRatio: cpu / bareCpu,
-});
+const result = scenarioResult;
 
 t.test('the clients made for a run: keys as the CLI issues them, only their hashes kept, pinned', async (t) => {
   const { clients, keys } = benchClients(3, KEYED_PIN);

@@ -1,15 +1,8 @@
 import t from 'tap';
+import { scenarioResult } from '../fixtures/scenario-result.js';
 import { metricsCost, metricsGroup, withMetrics } from '../../bench/harness/metrics-variant.js';
-import type { ScenarioResult } from '../../bench/harness/results.js';
 
-const result = (name: string, service: number, bare: number, cpu: number, bareCpu: number): ScenarioResult => ({
-  scenario: { name, path: '/', accept: '', status: 200, target: 'detail', dataSize: 1000 },
-  service: { requestsPerSecond: service, p50: 1, p99: 1, cpuMicrosPerRequest: cpu, runs: [] },
-  bare: { requestsPerSecond: bare, p50: 1, p99: 1, cpuMicrosPerRequest: bareCpu, runs: [] },
-  ratio: service / bare,
-  runRatios: { min: service / bare, max: service / bare },
-  cpuRatio: cpu / bareCpu,
-});
+const result = scenarioResult;
 
 t.test('the metrics variant: the service with METRICS_PORT set, on the dog detail and the list of 100', async (t) => {
   t.same(withMetrics({ PORT: '0' }), { PORT: '0', METRICS_PORT: '0' }, 'a metrics listener on a free port');
