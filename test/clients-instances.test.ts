@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import t from 'tap';
 import { clientsProcess } from './fixtures/built-program.js';
 import { createPool } from '../src/adapters/persistence/postgres/postgres-pool.js';

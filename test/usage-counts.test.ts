@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import { request } from 'node:http';
 import t from 'tap';
 import { createPool } from '../src/adapters/persistence/postgres/postgres-pool.js';

@@ -1,3 +1,4 @@
+// Needs: /usr/sbin/haproxy, PostgreSQL
 import autocannon from 'autocannon';
 import { setTimeout as delay } from 'node:timers/promises';
 import t from 'tap';

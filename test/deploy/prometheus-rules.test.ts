@@ -1,3 +1,4 @@
+// Needs: /usr/bin/promtool
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,4 @@
+// Needs: /usr/bin/prometheus
 import type { Registry } from 'prom-client';
 import { setTimeout as delay } from 'node:timers/promises';
 import t from 'tap';

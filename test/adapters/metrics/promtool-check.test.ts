@@ -1,3 +1,4 @@
+// Needs: /usr/bin/promtool
 import { spawnSync } from 'node:child_process';
 import type { Registry } from 'prom-client';
 import t from 'tap';

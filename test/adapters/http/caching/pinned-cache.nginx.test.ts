@@ -1,3 +1,4 @@
+// Needs: /usr/sbin/nginx
 import t from 'tap';
 import { startCachingNginx } from '../../../fixtures/nginx.js';
 import { startService } from '../../../fixtures/service.js';

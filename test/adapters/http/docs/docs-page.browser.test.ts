@@ -1,3 +1,4 @@
+// Needs: /usr/bin/chromium
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

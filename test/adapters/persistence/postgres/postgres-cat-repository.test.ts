@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import t from 'tap';
 import { catRepositoryContract } from '../../../fixtures/contracts/cat-repository-contract.js';
 import { postgresStores } from '../../../fixtures/stores/postgres-stores.js';

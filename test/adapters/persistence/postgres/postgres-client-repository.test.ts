@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import t from 'tap';
 import { clientRepositoryContract } from '../../../fixtures/contracts/client-repository-contract.js';
 import { postgresStores } from '../../../fixtures/stores/postgres-stores.js';

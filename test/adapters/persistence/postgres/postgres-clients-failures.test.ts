@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import pg from 'pg';
 import t from 'tap';
 import { openPostgresClients } from '../../../../src/adapters/persistence/postgres/connect-postgres.js';

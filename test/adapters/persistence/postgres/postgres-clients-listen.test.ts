@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import { setTimeout as delay } from 'node:timers/promises';
 import { Container } from 'inversify';
 import pg from 'pg';

@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import pg from 'pg';
 import t from 'tap';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';

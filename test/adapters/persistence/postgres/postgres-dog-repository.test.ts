@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import t from 'tap';
 import { dogRepositoryContract } from '../../../fixtures/contracts/dog-repository-contract.js';
 import { postgresStores } from '../../../fixtures/stores/postgres-stores.js';

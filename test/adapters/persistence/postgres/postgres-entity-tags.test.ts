@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import t from 'tap';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';

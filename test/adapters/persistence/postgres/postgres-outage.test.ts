@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import { setTimeout as delay } from 'node:timers/promises';
 import t from 'tap';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';

@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import type { Registry } from 'prom-client';
 import t from 'tap';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';

@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import { createServer, connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';

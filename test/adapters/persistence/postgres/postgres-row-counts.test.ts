@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import t from 'tap';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';

@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import pg from 'pg';
 import t from 'tap';
 import { StartupError } from '../../../../src/application/errors/startup-error.js';

@@ -1,3 +1,4 @@
+// Needs: PostgreSQL
 import t from 'tap';
 import { usageStoreContract } from '../../../fixtures/contracts/usage-store-contract.js';
 import { postgresStores } from '../../../fixtures/stores/postgres-stores.js';
