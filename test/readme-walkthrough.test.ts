@@ -168,7 +168,7 @@ function buildChanged(copy: string, changed: readonly string[]): string {
     },
   };
   const config = ts.getParsedCommandLineOfConfigFile(join(copy, 'tsconfig.test-build.json'), {}, host) as ts.ParsedCommandLine;
-  const program = ts.createProgram({ rootNames: changed, options: { ...config.options, noCheck: false, incremental: false } });
+  const program = ts.createProgram({ rootNames: changed, options: { ...config.options, noCheck: false } });
   const diagnostics = [...ts.getPreEmitDiagnostics(program), ...changed.flatMap((file) => program.emit(program.getSourceFile(file)).diagnostics)];
   return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => copy, getNewLine: () => '\n' });
 }

@@ -4,7 +4,7 @@
 // checked here: `npm run typecheck` does that. Both builds run at once, on two cores.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { ROOT, builtAt, stampBuild } from './build-paths.mjs';
 
 const SOURCES = ['src', 'test', 'bench', 'tools', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.test-build.json'];
@@ -16,11 +16,9 @@ function newestChange(url) {
   return Math.max(stat.mtimeMs, ...readdirSync(folder).map((name) => newestChange(new URL(name, folder))));
 }
 
-// Found as node finds a package, up the folders: Stryker's sandbox (stryker.config.mjs) builds before it links node_modules.
-const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-
-function tsc(project) {
-  const child = spawn(process.execPath, [TSC, '-p', project, '--noCheck'], {
+/** Compiles the files of one project that changed since their last build (test/loader/transpile.mjs). */
+function transpile(project) {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('transpile.mjs', import.meta.url)), project], {
     cwd: ROOT,
     stdio: 'inherit',
   });
@@ -29,9 +27,9 @@ function tsc(project) {
 
 const started = Date.now();
 if ((builtAt() ?? -Infinity) < Math.max(...SOURCES.map((path) => newestChange(new URL(path, ROOT))))) {
-  const failed = (await Promise.all([tsc('tsconfig.test-build.json'), tsc('tsconfig.build.json')])).flat();
+  const failed = (await Promise.all([transpile('tsconfig.test-build.json'), transpile('tsconfig.build.json')])).flat();
   if (failed.length > 0) {
-    console.error(`build-once: tsc -p ${failed.join(', ')} failed`);
+    console.error(`build-once: compiling ${failed.join(', ')} failed`);
     process.exit(1);
   }
   mkdirSync(new URL('.test-build/', ROOT), { recursive: true });
