@@ -15,6 +15,7 @@ const AREAS = {
       'test/domain/clients/*.test.ts',
       'test/application/clients/*.test.ts',
       'test/adapters/http/request/authorization.test.ts',
+      'test/adapters/http/request/json-body.test.ts',
       'test/adapters/http/clients.test.ts',
       'test/clients-command.test.ts',
     ],
