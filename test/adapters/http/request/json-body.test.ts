@@ -41,7 +41,7 @@ t.test('a body of MAX_BODY_BYTES is read, declared or not; one byte more is refu
   const full = jsonOf(MAX_BODY_BYTES);
   t.equal(await readJsonBody(requestWith(JSON_TYPE, [full])), JSON.parse(full), 'sent, at the limit: read');
   t.equal(await readJsonBody(requestWith({ ...JSON_TYPE, 'content-length': '1024' }, [full])), JSON.parse(full), 'declared, at the limit: read');
-  const over = requestWith(JSON_TYPE, [full.slice(0, 1000), full.slice(1000), ' ']);
+  const over = requestWith(JSON_TYPE, [full.slice(0, 1000), full.slice(1000), ' ', 'and the rest, never read']);
   const refused = await readJsonBody(over);
   t.type(refused, BodyTooLargeError, 'sent, a byte over: refused');
   t.equal((refused as Error).message, 'The body is over 1024 bytes.');
