@@ -41,4 +41,5 @@ t.test('a revocation that another writer made first: said so', async (t) => {
   const clients = new RacedClients([clientNamed('shop')]);
   const manage = new ManageClients(clients, new VersionStandings(lifecycleModel()));
   await t.rejects(manage.revoke('shop', 1), new ClientCommandError('client "shop" is revoked already'));
+  await t.rejects(manage.revoke('shop', 1), { name: 'ClientCommandError' }, 'the error says its kind');
 });

@@ -67,6 +67,7 @@ t.test("a client's names and its own view", async (t) => {
   for (const name of ['a', 'shop-1', 'Shop.eu_2', 'x'.repeat(64)]) t.equal(clientNameProblem(name), undefined, name);
   for (const name of ['', '-shop', 'sh op', 'x'.repeat(65), 'shöp', '.hidden'])
     t.match(clientNameProblem(name), /is not valid/, JSON.stringify(name));
+  t.match(clientNameProblem('x'.repeat(200)), /^client name "x{80}" is not valid/, 'a long name quoted by its first 80 characters');
   t.same(stateOf({ ...client, previousVersion: '2.1.0', rollbackUntil: NOW }), {
     name: 'shop',
     pinned_version: '3.0.0',

@@ -51,6 +51,9 @@ t.test('brownouts become windows ordered by start, from the deprecation day on, 
   );
   t.equal(check({ brownouts: [] }).lifecycle, VersionLifecycle.SUPPORTED, 'an empty list: nothing declared');
   t.same(VersionLifecycle.SUPPORTED.brownouts, [], 'none declared');
+  const without = check(DEPRECATED).lifecycle as VersionLifecycle;
+  t.same(without.brownouts, [], 'a deprecated version that declares none: no window');
+  t.equal(without.brownoutAt(at('2026-09-01T14:30:00Z')), undefined, 'so never in one');
 });
 
 t.test('in a brownout from its start up to its end, and the next start to come', async (t) => {
@@ -99,6 +102,16 @@ t.test('every problem of a brownout is named with its version and its field or w
       ],
     ],
     [
+      'an instant in a list, though it reads as one',
+      { ...DEPRECATED, brownouts: [window(['2026-09-01T14:00:00Z'] as never, '2026-09-01T15:00:00Z')] },
+      [`version 2.1.0: brownouts[0].start ["2026-09-01T14:00:00Z"] is not a UTC instant; ${FORM}`],
+    ],
+    [
+      'a window without an end, starting before the deprecation date: only the missing end named',
+      { ...DEPRECATED, brownouts: [{ start: '2026-05-01T00:00:00Z' } as never] },
+      [`version 2.1.0: brownouts[0].end is missing; ${FORM}`],
+    ],
+    [
       'not a list',
       { ...DEPRECATED, brownouts: window('2026-09-01T14:00:00Z', '2026-09-01T15:00:00Z') as never },
       ["version 2.1.0: brownouts is not a list; write brownouts: [{ start: 'YYYY-MM-DDTHH:MM:SSZ', end: 'YYYY-MM-DDTHH:MM:SSZ' }]"],
@@ -141,6 +154,24 @@ t.test('every problem of a brownout is named with its version and its field or w
         'version 2.1.0: brownouts 2026-09-01T14:00:00Z to 2026-09-01T18:00:00Z and 2026-09-01T15:00:00Z to 2026-09-01T16:00:00Z overlap; merge them into one window, so that Retry-After names its end',
         'version 2.1.0: brownouts 2026-09-01T14:00:00Z to 2026-09-01T18:00:00Z and 2026-09-01T17:00:00Z to 2026-09-01T17:30:00Z overlap; merge them into one window, so that Retry-After names its end',
         'version 2.1.0: brownouts 2026-09-01T14:00:00Z to 2026-09-01T18:00:00Z and 2026-09-01T18:00:00Z to 2026-09-01T19:00:00Z touch; merge them into one window, so that Retry-After names its end',
+      ],
+    ],
+    [
+      'each window against the earlier one that ends last: the first of two that end alike, then a later one',
+      {
+        ...DEPRECATED,
+        brownouts: [
+          window('2026-09-01T14:00:00Z', '2026-09-01T18:00:00Z'),
+          window('2026-09-01T15:00:00Z', '2026-09-01T18:00:00Z'),
+          window('2026-09-01T18:00:00Z', '2026-09-01T19:00:00Z'),
+          window('2026-09-01T20:00:00Z', '2026-09-01T22:00:00Z'),
+          window('2026-09-01T21:00:00Z', '2026-09-01T23:00:00Z'),
+        ],
+      },
+      [
+        'version 2.1.0: brownouts 2026-09-01T14:00:00Z to 2026-09-01T18:00:00Z and 2026-09-01T15:00:00Z to 2026-09-01T18:00:00Z overlap; merge them into one window, so that Retry-After names its end',
+        'version 2.1.0: brownouts 2026-09-01T14:00:00Z to 2026-09-01T18:00:00Z and 2026-09-01T18:00:00Z to 2026-09-01T19:00:00Z touch; merge them into one window, so that Retry-After names its end',
+        'version 2.1.0: brownouts 2026-09-01T20:00:00Z to 2026-09-01T22:00:00Z and 2026-09-01T21:00:00Z to 2026-09-01T23:00:00Z overlap; merge them into one window, so that Retry-After names its end',
       ],
     ],
     [

@@ -31,25 +31,39 @@ t.test('no Authorization: anonymous; a known key in the Bearer scheme, any case:
 });
 
 t.test('every other form: 401 invalid_token, or 400 when the request itself is malformed; never the key in the message', async (t) => {
-  const cases: [string, string[], typeof InvalidTokenError | typeof InvalidAuthorizationError][] = [
-    ['an unknown key', [`Bearer ${issueApiKey()}`], InvalidTokenError],
-    ['another scheme', [`Basic ${Buffer.from('a:b').toString('base64')}`], InvalidTokenError],
-    ['the key alone', [known.key], InvalidTokenError],
-    ['an empty token', ['Bearer '], InvalidTokenError],
-    ['the scheme alone', ['Bearer'], InvalidTokenError],
-    ['not a key of ours', ['Bearer abc.def'], InvalidTokenError],
-    ['a key one character short', [`Bearer ${known.key.slice(0, -1)}`], InvalidTokenError],
-    ['a key and more', [`Bearer ${known.key} x`], InvalidTokenError],
-    ['oversized', [`Bearer ${'a'.repeat(MAX_AUTHORIZATION_LENGTH)}`], InvalidTokenError],
-    ['two fields', [`Bearer ${known.key}`, `Bearer ${known.key}`], InvalidAuthorizationError],
-    ['bytes outside ASCII', [`Bearer ${known.key}\u00e9`], InvalidAuthorizationError],
-    ['a tab', [`Bearer\t${known.key}`], InvalidAuthorizationError],
+  const NOT_BEARER = 'Only the Bearer scheme is accepted: Authorization: Bearer <key>.';
+  const EMPTY = 'The Bearer token is empty.';
+  const NOT_A_KEY = 'The Bearer token is not an API key of this service.';
+  const NOT_ASCII = 'The Authorization field holds bytes outside visible ASCII.';
+  const cases: [string, string[], typeof InvalidTokenError | typeof InvalidAuthorizationError, string][] = [
+    ['an unknown key', [`Bearer ${issueApiKey()}`], InvalidTokenError, 'The API key is unknown or revoked.'],
+    ['another scheme', [`Basic ${Buffer.from('a:b').toString('base64')}`], InvalidTokenError, NOT_BEARER],
+    ['the key alone', [known.key], InvalidTokenError, NOT_BEARER],
+    ['an empty token', ['Bearer '], InvalidTokenError, EMPTY],
+    ['the scheme alone', ['Bearer'], InvalidTokenError, EMPTY],
+    ['not a key of ours', ['Bearer abc.def'], InvalidTokenError, NOT_A_KEY],
+    ['a key one character short', [`Bearer ${known.key.slice(0, -1)}`], InvalidTokenError, NOT_A_KEY],
+    ['a key and more', [`Bearer ${known.key} x`], InvalidTokenError, NOT_A_KEY],
+    ['oversized', [`Bearer ${'a'.repeat(MAX_AUTHORIZATION_LENGTH)}`], InvalidTokenError, 'The Authorization field is over 256 characters.'],
+    ['at the length limit', [`Bearer ${'a'.repeat(MAX_AUTHORIZATION_LENGTH - 7)}`], InvalidTokenError, NOT_A_KEY],
+    ['two fields', [`Bearer ${known.key}`, `Bearer ${known.key}`], InvalidAuthorizationError, 'Send one Authorization field, not several.'],
+    ['bytes outside ASCII', [`Bearer ${known.key}\u00e9`], InvalidAuthorizationError, NOT_ASCII],
+    ['a tab', [`Bearer\t${known.key}`], InvalidAuthorizationError, NOT_ASCII],
   ];
-  for (const [what, fields, type] of cases) {
+  for (const [what, fields, type, message] of cases) {
     const refusal = clientOf(requestWith(...fields), identify);
     t.type(refusal, type, what);
+    t.equal((refusal as Error).message, message, `${what}: the message`);
     t.notMatch((refusal as Error).message, known.key, `${what}: the key is not echoed`);
   }
+});
+
+t.test('only Authorization fields are counted: another header of 13 letters beside one is no second field', async (t) => {
+  const request = {
+    headers: { 'cache-control': 'no-cache', authorization: `Bearer ${known.key}` },
+    rawHeaders: ['Cache-Control', 'no-cache', 'Authorization', `Bearer ${known.key}`],
+  } as unknown as IncomingMessage;
+  t.equal(clientOf(request, identify), known.client);
 });
 
 t.test('the answers: 401 with a Bearer challenge naming invalid_token, 400 naming invalid_request', async (t) => {

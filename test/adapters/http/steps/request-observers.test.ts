@@ -1,9 +1,14 @@
 import t from 'tap';
-import type { ServedRoute } from '../../../../src/adapters/http/routing/route.js';
+import { UsageCounter } from '../../../../src/application/clients/usage-counter.js';
+import { InMemoryUsageStore } from '../../../../src/adapters/persistence/memory/in-memory-usage-store.js';
+import type { Route, ServedRoute } from '../../../../src/adapters/http/routing/route.js';
 import { AccessLog } from '../../../../src/adapters/http/steps/access-log.js';
 import { MetricsObserver } from '../../../../src/adapters/http/steps/metrics-observer.js';
+import { UsageObserver } from '../../../../src/adapters/http/steps/usage-observer.js';
 import { Version } from '../../../../src/domain/versioning/version.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
+import { keyedClient } from '../../../fixtures/clients.js';
+import { TEST_ROUTE_CONTRACT } from '../../../fixtures/route-contract.js';
 
 t.test('the access line: one JSON object, the path and user agent cut, the duration to the microsecond', async (t) => {
   const lines: string[] = [];
@@ -27,4 +32,19 @@ t.test('the metrics: route, method, status, version and seconds', async (t) => {
   const route: ServedRoute = { pattern: '/docs/', unversioned: true, handle: () => ({ body: {} }) };
   new MetricsObserver({ observe: (...args) => seen.push(args) }).observe(exchangeOf({ route, method: 'HEAD' }), 304, 2);
   t.same(seen, [[route, 'HEAD', 304, undefined, 0.002]]);
+});
+
+t.test('the usage: a request of no client counts as anonymous, one served at no version as none; a path outside the API not at all', async (t) => {
+  const counter = new UsageCounter(new InMemoryUsageStore());
+  const usage = new UsageObserver(counter);
+  const route: Route = { pattern: '/doggies/:id/', contract: TEST_ROUTE_CONTRACT, handle: () => ({ body: {} }) };
+  const page: ServedRoute = { pattern: '/docs/', unversioned: true, handle: () => ({ body: {} }) };
+  usage.observe(exchangeOf({ route, version: Version.parse('3.0.0'), client: keyedClient('shop', '3.0.0').client }));
+  usage.observe(exchangeOf({ route }));
+  usage.observe(exchangeOf({ route: page }));
+  usage.observe(exchangeOf());
+  t.same(counter.pending(), [
+    { client: 'shop', version: '3.0.0', route: '/doggies/:id/', day: '2026-11-22', requests: 1 },
+    { client: 'anonymous', version: 'none', route: '/doggies/:id/', day: '2026-11-22', requests: 1 },
+  ]);
 });
