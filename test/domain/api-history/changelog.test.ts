@@ -55,7 +55,13 @@ t.test("every entry matches the changelog's published schema, which refuses what
     ['a deprecation that is not a date', { ...entry, deprecated: 'soon' }],
     ['a sunset that is not a date', { ...entry, sunset: '2026-13-01' }],
     ['a sunset that is neither text nor null', { ...entry, sunset: 20260101 }],
+    ['brownouts that are not a list', { ...entry, brownouts: { start: '2026-01-01T10:00:00Z', end: '2026-01-01T11:00:00Z' } }],
+    ['a brownout without its end', { ...entry, brownouts: [{ start: '2026-01-01T10:00:00Z' }] }],
+    ['a brownout with another property', { ...entry, brownouts: [{ start: '2026-01-01T10:00:00Z', end: '2026-01-01T11:00:00Z', why: 'x' }] }],
+    ['a brownout start that is a day, not an instant', { ...entry, brownouts: [{ start: '2026-01-01', end: '2026-01-01T11:00:00Z' }] }],
+    ['a brownout end that is not text', { ...entry, brownouts: [{ start: '2026-01-01T10:00:00Z', end: 1 }] }],
   ];
   for (const [what, value] of refused) t.notOk(validate(JSON.parse(JSON.stringify(value))), `${what}: refused`);
   t.ok(validate({ ...entry, deprecated: '2026-01-01', sunset: null }), 'a date or null');
+  t.ok(validate({ ...entry, brownouts: [{ start: '2026-01-01T10:00:00Z', end: '2026-01-01T11:00:00Z' }] }), 'a brownout: its start and end instants');
 });
