@@ -1,3 +1,4 @@
+// Runs alone: it registers the scratch copy's module hooks in its process, and runs a test run of its own.
 import { execFile, execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
@@ -26,7 +27,6 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
  * for time: they take the newest shape and the version count from the same fixtures (test/fixtures/versions.ts).
  */
 const FAST_FILES = [
-  // First: it counts the process's listening servers, and a server stopped by an earlier file leaves a moment later.
   'test/adapters/config/compose-service.test.ts',
   'test/readme.test.ts',
   'test/adapters/config/settings.test.ts',
@@ -173,13 +173,12 @@ function buildChanged(copy: string, changed: readonly string[]): string {
   return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => copy, getNewLine: () => '\n' });
 }
 
-/** The environment of a tap run of our own: without the variables of the tap (and c8) running this file. */
+/** The environment of a test run of our own: without the variables of the runner (and c8) running this file. */
 function ownEnvironment(): NodeJS.ProcessEnv {
   const inherited = Object.entries(process.env).filter(
-    ([name]) => !/^(TAP|_TAPJS|TS_NODE)/.test(name) && !['NODE_OPTIONS', 'NODE_V8_COVERAGE'].includes(name),
+    ([name]) => !/^(TAP|_TAPJS|TS_NODE|TEST_)/.test(name) && !['NODE_OPTIONS', 'NODE_V8_COVERAGE'].includes(name),
   );
-  // TAP_TIMEOUT=0: the one process running every file is not held to tap's 30 s default for one file.
-  return { ...Object.fromEntries(inherited), TEST_OUTSIDE_PROGRAMS: 'none', DATABASE_URL: '', TAP_TIMEOUT: '0' };
+  return { ...Object.fromEntries(inherited), TEST_OUTSIDE_PROGRAMS: 'none', DATABASE_URL: '' };
 }
 
 t.setTimeout(600_000);
@@ -197,30 +196,16 @@ t.test("the README's Adding a version, followed literally in a scratch copy: typ
   stampBuild(pathToFileURL(`${copy}/`), started);
   const missing = FAST_FILES.filter((file) => !existsSync(join(root, file)));
   t.same(missing, [], 'every test file the walkthrough runs exists (a moved file is renamed here too)');
-  // Two processes (one a core) import every other file each: each file's tests join its process's one root test,
-  // which exits non-zero if any fails.
-  const loader = ['--import=reflect-metadata', '--import=./test/loader/register.mjs'];
-  const runFiles = (files: readonly string[]): Promise<string[]> =>
-    run(
-      process.execPath,
-      [
-        ...loader,
-        '--input-type=module',
-        '--eval',
-        files.map((file) => `await import(${JSON.stringify(pathToFileURL(join(copy, file)).href)});`).join('\n'),
-      ],
-      {
-        cwd: copy,
-        env,
-        maxBuffer: 256 * 1024 * 1024,
-      },
-    ).then(
-      ({ stdout }) => (/^# \{ total: \d+, pass: \d+/m.test(stdout) ? [] : [`no summary line from ${files.join(', ')}`]),
-      (error: { stdout?: string; stderr?: string }) =>
-        [...`${error.stdout ?? ''}`.split('\n').filter((line) => /^\s*not ok /.test(line)), ...`${error.stderr ?? ''}`.split('\n')].filter(Boolean),
-    );
-  const halves = [0, 1].map((half) => FAST_FILES.filter((_, index) => index % 2 === half));
-  const failures = (await Promise.all(halves.map(runFiles))).flat();
+  // The copy's own runner, on its build: two shared processes (one a core), each file's result a TAP line.
+  const failures = await run(process.execPath, ['test/runner/run.mjs', '--no-build', '--jobs=2', '--shares=2', ...FAST_FILES], {
+    cwd: copy,
+    env,
+    maxBuffer: 256 * 1024 * 1024,
+  }).then(
+    ({ stdout }) => (/^# \{ total: \d+, pass: \d+/m.test(stdout) ? [] : ["no summary line from the copy's test run"]),
+    (error: { stdout?: string; stderr?: string }) =>
+      [...`${error.stdout ?? ''}`.split('\n').filter((line) => /^\s*not ok /.test(line)), ...`${error.stderr ?? ''}`.split('\n')].filter(Boolean),
+  );
   t.same(failures, [], 'the tests that depend on the newest version pass in the copy');
 
   // What the README says follows, seen over HTTP: the copy's service beside today's.

@@ -1,8 +1,8 @@
 #!/bin/sh
-# `npm test`: every test under the c8 gate (100 % of src/). Without DATABASE_URL the PostgreSQL suites skip
-# themselves, so the PostgreSQL adapter's folder is left out of the gate; a test that needs a program outside Node
-# (Chromium, nginx, promtool, Prometheus, haproxy) skips when it is not installed. What was skipped is said once, at
-# the end. Arguments go to tap (`npm test -- --reporter=tap`).
+# `npm test`: every test under the c8 gate (100 % of src/), run by test/runner/run.mjs. A test file that needs what
+# the machine lacks (its first line `// Needs: PostgreSQL` or `// Needs: /usr/bin/promtool`) is left out, not
+# started; without DATABASE_URL the PostgreSQL adapter's folder is left out of the gate too. What was left out is
+# said once, at the end. Arguments go to the runner (`npm test -- test/domain`, `npm test -- --jobs=2`).
 program_notes() {
   missing=""
   for program in /usr/bin/chromium:chromium /usr/sbin/nginx:nginx-light /usr/bin/promtool:prometheus \
@@ -19,28 +19,13 @@ program_notes() {
     echo "      apt-get install -y chromium nginx-light prometheus haproxy   (.ci/run does)"
   fi
 }
-# A test file whose first line says `// Needs: PostgreSQL` or `// Needs: /usr/bin/promtool` (a comma-separated list)
-# is left out when the machine lacks one of them, rather than started only to skip itself: a test process costs
-# about 1.5 s of CPU before its first test. Run alone (`npx tap file`), such a file skips itself, saying why.
-left_out=""
-for file in $(grep -rl --include='*.test.ts' '^// Needs: ' test | sort); do
-  for need in $(sed -n '1s/^\/\/ Needs: //p' "$file" | tr ',' ' '); do
-    case $need in
-      PostgreSQL) [ -n "${DATABASE_URL:-}" ] && continue ;;
-      *) [ "${TEST_OUTSIDE_PROGRAMS:-}" != none ] && [ -x "$need" ] && continue ;;
-    esac
-    left_out="$left_out --exclude=$file"
-    break
-  done
-done
-set -- $left_out "$@"
 if [ -n "${DATABASE_URL:-}" ]; then
-  npx c8 tap "$@"
+  npx c8 node test/runner/run.mjs "$@"
   status=$?
   program_notes
   exit $status
 fi
-npx c8 --exclude 'src/**/*.d.ts' --exclude 'src/adapters/persistence/postgres/**' tap "$@"
+npx c8 --exclude 'src/**/*.d.ts' --exclude 'src/adapters/persistence/postgres/**' node test/runner/run.mjs "$@"
 status=$?
 echo "NOTE: DATABASE_URL is not set, so the PostgreSQL suites were skipped and src/adapters/persistence/postgres/ was"
 echo "      left out of the coverage gate. Run everything with a server whose role may CREATEDB:"
