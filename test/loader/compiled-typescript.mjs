@@ -25,7 +25,7 @@ export async function load(url, context, nextLoad) {
   const source = fileURLToPath(url);
   if (built === undefined || statSync(source).mtimeMs > built) {
     throw new Error(
-      `${relative} is newer than its build in .test-build/ (${STAMP}): run the tests with tap, which builds first, or node test/loader/build-once.mjs`,
+      `${relative} is newer than its build in .test-build/ (${STAMP}): run the tests with npm test or test/runner/run.mjs, which build first, or node test/loader/build-once.mjs`,
     );
   }
   const javascript = readFileSync(new URL(`${relative.slice(0, -3)}.js`, BUILD), 'utf8');

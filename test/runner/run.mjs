@@ -74,11 +74,13 @@ const times = { ...lastTimes };
 let reported = 0;
 let failedFiles = 0;
 
-/** Prints one file's TAP line, and its output when it failed. */
-function report(file, ms, counts, failure, output) {
+/** Prints one file's TAP line, and its output when it failed: whether it failed. */
+function report(file, ms, counts, problem, output) {
   reported += 1;
   for (const name of COUNTS) totals[name] += counts[name] ?? 0;
   times[file] = ms;
+  // A file in which no assertion ran has not been tested: in a shared process, its tests did not start.
+  const failure = problem ?? ((counts.total ?? 0) === 0 ? 'no assertion ran' : undefined);
   const failed = failure !== undefined || (counts.fail ?? 0) > 0;
   if (failed) {
     failedFiles += 1;
@@ -88,8 +90,9 @@ function report(file, ms, counts, failure, output) {
   // What was skipped, and why, is shown as tap's reporter shows it.
   if (!failed && (counts.skip ?? 0) > 0)
     for (const line of output.split('\n').filter((text) => /^\s*ok .* # SKIP/.test(text))) console.log(`    ${line.trim()}`);
-  const skip = !failed && (counts.total ?? 0) === (counts.skip ?? 0) ? ` # SKIP ${counts.total ? 'every assertion skipped' : 'no assertions'}` : '';
+  const skip = !failed && counts.total === counts.skip ? ' # SKIP every assertion skipped' : '';
   console.log(`${failed ? 'not ok' : 'ok'} ${reported} - ${file}${skip} # time=${ms}ms${failure === undefined ? '' : ` (${failure})`}`);
+  return failed;
 }
 
 /** The part of a shared process's TAP output that belongs to `file` (its `# file:` comment starts it). */
@@ -117,15 +120,14 @@ function runJob(job) {
   const args = job.alone ? [...LOADER, job.files[0]] : [...LOADER, 'test/runner/shared-process.mjs', ...job.files];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-    env: { ...process.env, TAP_TIMEOUT: String(FILE_TIMEOUT_S), TEST_FILE_TIMEOUT_MS: String(FILE_TIMEOUT_S * 1000), TEST_RESULTS_FD: '3' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TAP_TIMEOUT: String(FILE_TIMEOUT_S), TEST_FILE_TIMEOUT_MS: String(FILE_TIMEOUT_S * 1000) },
   });
   const jobStarted = performance.now();
   let output = '';
   let errors = '';
-  let results = '';
   const done = new Set();
-  child.stdout.setEncoding('utf8').on('data', (text) => (output += text));
+  let failures = 0;
   child.stderr.setEncoding('utf8').on('data', (text) => (errors += text));
   let watchdog;
   const watch = (ms) => {
@@ -137,14 +139,20 @@ function runJob(job) {
   };
   const hang = job.alone ? HANG_MS.alone : HANG_MS.shared;
   watch(hang);
-  child.stdio[3].setEncoding('utf8').on('data', (text) => {
-    results += text;
-    const lines = results.split('\n');
-    results = lines.pop();
+  // A shared process's output, line by line: `# file: X` starts X's part, `# result: {…}` ends it with its counts.
+  let partial = '';
+  let section = '';
+  child.stdout.setEncoding('utf8').on('data', (text) => {
+    output += text;
+    const lines = (partial + text).split('\n');
+    partial = lines.pop();
     for (const line of lines) {
-      const result = JSON.parse(line);
+      if (line.startsWith('# file: ')) section = '';
+      section += `${line}\n`;
+      if (job.alone || !line.startsWith('# result: ')) continue;
+      const result = JSON.parse(line.slice('# result: '.length));
       done.add(result.file);
-      report(result.file, result.ms, result, undefined, sectionOf(output, result.file));
+      if (report(result.file, result.ms, result, undefined, section)) failures += 1;
       watch(hang);
     }
   });
@@ -165,7 +173,8 @@ function runJob(job) {
             index === 0 ? `it did not finish: its shared process ended, ${ended}` : 'not run: an earlier file of its process did not finish';
           report(file, 0, {}, failure, index === 0 ? `${sectionOf(output, file)}${tail}` : '');
         }
-        if (unfinished.length === 0 && code !== 0) {
+        // A process that failed after its files passed (a teardown, an error between files) fails as itself.
+        if (unfinished.length === 0 && failures === 0 && code !== 0) {
           report(
             `(the shared process of ${job.files.length} files, after its last file)`,
             ms,

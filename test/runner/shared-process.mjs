@@ -1,9 +1,8 @@
 // One process running many test files, one after the other (test/runner/run.mjs starts it with the loader's
 // `--import`s): `node … shared-process.mjs file…`. Each file's tests join this process's one root test; the next
-// file is imported once the root is idle again, so each file gets its own timeout and its own counts. For each file
-// it writes a line of JSON to the descriptor TEST_RESULTS_FD (the runner's pipe), when set: the file, its
-// milliseconds, its assertions (total, pass, fail, skip, todo).
-import { writeSync } from 'node:fs';
+// file is imported once the root is idle again, so each file gets its own timeout and its own counts. Each file's
+// output starts with the comment `# file: <file>` and ends with `# result: {"file", "ms", "total", "pass", "fail",
+// "skip", "todo"}` (its milliseconds and assertions), which the runner reads.
 import { basename, dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +10,6 @@ import t from 'tap';
 
 // tap's per-file default (.taprc `timeout`); a file may set its own with a top-level t.setTimeout.
 const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 60_000);
-const resultsFd = process.env.TEST_RESULTS_FD === undefined ? undefined : Number(process.env.TEST_RESULTS_FD);
 const count = (name) => t.counts[name] ?? 0;
 const COUNTS = ['total', 'pass', 'fail', 'skip', 'todo'];
 // A file's top-level t.teardown (its database, its external program) runs when that file's tests have ended, last
@@ -19,6 +17,9 @@ const COUNTS = ['total', 'pass', 'fail', 'skip', 'todo'];
 // idle, refusing later files.
 const teardowns = [];
 t.teardown = (teardown) => void teardowns.push(teardown);
+const idle = () => (t.idle ? undefined : new Promise((resolve) => t.once('idle', resolve)));
+// A failure outside any test of the file is a test of its own: its result reaches the root's counts like any other.
+const failure = (name, error) => t.test(name, async (t) => void t.fail(name, { error }));
 
 for (const file of process.argv.slice(2)) {
   const before = Object.fromEntries(COUNTS.map((name) => [name, count(name)]));
@@ -30,18 +31,18 @@ for (const file of process.argv.slice(2)) {
   try {
     await import(pathToFileURL(file).href);
   } catch (error) {
-    t.fail(`${file} could not be loaded`, { error });
+    void failure(`${file} could not be loaded`, error);
   }
-  if (!t.idle) await new Promise((resolve) => t.once('idle', resolve));
+  await idle();
   for (const teardown of teardowns.splice(0).reverse()) {
     try {
       await teardown();
     } catch (error) {
-      t.fail(`a teardown of ${file} failed`, { error });
+      void failure(`a teardown of ${file} failed`, error);
     }
   }
+  await idle();
   const counts = Object.fromEntries(COUNTS.map((name) => [name, count(name) - before[name]]));
   const line = { file, ms: Math.round(performance.now() - started), ...counts };
-  if (resultsFd === undefined) t.comment(`${file}: ${JSON.stringify(line)}`);
-  else writeSync(resultsFd, `${JSON.stringify(line)}\n`);
+  t.comment(`result: ${JSON.stringify(line)}`);
 }
