@@ -3,7 +3,7 @@
 // compiled-typescript.mjs) and dist/ (what `npm start` runs, and what the tests' child processes run). Types are not
 // checked here: `npm run typecheck` does that. Both builds run at once, on two cores.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ROOT, builtAt, stampBuild } from './build-paths.mjs';
 
@@ -26,7 +26,9 @@ function transpile(project) {
 }
 
 const started = Date.now();
-if ((builtAt() ?? -Infinity) < Math.max(...SOURCES.map((path) => newestChange(new URL(path, ROOT))))) {
+// dist/ removed since (by hand, or by a clean) is built again too: the tests' child processes run it.
+const distGone = !existsSync(new URL('dist/main.js', ROOT));
+if (distGone || (builtAt() ?? -Infinity) < Math.max(...SOURCES.map((path) => newestChange(new URL(path, ROOT))))) {
   const failed = (await Promise.all([transpile('tsconfig.test-build.json'), transpile('tsconfig.build.json')])).flat();
   if (failed.length > 0) {
     console.error(`build-once: compiling ${failed.join(', ')} failed`);
