@@ -2,7 +2,8 @@
 # `npm test`: every test under the c8 gate (100 % of src/), run by test/runner/run.mjs. A test file that needs what
 # the machine lacks (its first line `// Needs: PostgreSQL` or `// Needs: /usr/bin/promtool`) is left out, not
 # started; without DATABASE_URL the PostgreSQL adapter's folder is left out of the gate too. What was left out is
-# said once, at the end. Arguments go to the runner (`npm test -- test/domain`, `npm test -- --jobs=2`).
+# said once, at the end. Arguments go to the runner (`npm test -- --jobs=2`); for some files without the gate, run it
+# alone: `node test/runner/run.mjs test/domain`.
 program_notes() {
   missing=""
   for program in /usr/bin/chromium:chromium /usr/sbin/nginx:nginx-light /usr/bin/promtool:prometheus \

@@ -199,6 +199,6 @@ console.log(`1..${reported}`);
 const summary = COUNTS.filter((name) => name === 'total' || name === 'pass' || totals[name] > 0).map((name) => `${name}: ${totals[name]}`);
 console.log(`# { ${summary.join(', ')} }`);
 console.log(
-  `# ${reported} files (${alone.length} alone, ${files.length - alone.length - leftOut.length} in ${groups.length} shared processes), ${leftOut.length} left out; ${failedFiles} failed; ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  `# ${files.length - leftOut.length} files (${alone.length} alone, ${files.length - alone.length - leftOut.length} in ${groups.length} shared processes), ${leftOut.length} left out; ${failedFiles} failed (files or processes); ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
 process.exit(failedFiles === 0 && reported > 0 ? 0 : 1);

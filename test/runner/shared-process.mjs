@@ -6,6 +6,7 @@
 import { basename, dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { setTimeout } from 'node:timers';
 import t from 'tap';
 
 // tap's per-file default (.taprc `timeout`); a file may set its own with a top-level t.setTimeout.
@@ -46,3 +47,11 @@ for (const file of process.argv.slice(2)) {
   const line = { file, ms: Math.round(performance.now() - started), ...counts };
   t.comment(`result: ${JSON.stringify(line)}`);
 }
+
+// Every file has ended: whatever still holds the process open was left by one of them, and would hold it until the
+// runner's watchdog. An unref'd timer fires only if something else keeps the process alive.
+const EXIT_GRACE_MS = Number(process.env.TEST_EXIT_GRACE_MS ?? 10_000);
+setTimeout(() => {
+  console.error(`shared process: ${EXIT_GRACE_MS} ms after its last file it is still held open by ${process.getActiveResourcesInfo().join(', ')}`);
+  process.exit(1);
+}, EXIT_GRACE_MS).unref();
