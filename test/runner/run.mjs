@@ -78,7 +78,8 @@ let failedFiles = 0;
 function report(file, ms, counts, problem, output) {
   reported += 1;
   for (const name of COUNTS) totals[name] += counts[name] ?? 0;
-  times[file] = ms;
+  // A file that did not finish has no time of its own to weigh it by next run.
+  if (problem === undefined) times[file] = ms;
   // A file in which no assertion ran has not been tested: in a shared process, its tests did not start.
   const failure = problem ?? ((counts.total ?? 0) === 0 ? 'no assertion ran' : undefined);
   const failed = failure !== undefined || (counts.fail ?? 0) > 0;
@@ -93,14 +94,6 @@ function report(file, ms, counts, problem, output) {
   const skip = !failed && counts.total === counts.skip ? ' # SKIP every assertion skipped' : '';
   console.log(`${failed ? 'not ok' : 'ok'} ${reported} - ${file}${skip} # time=${ms}ms${failure === undefined ? '' : ` (${failure})`}`);
   return failed;
-}
-
-/** The part of a shared process's TAP output that belongs to `file` (its `# file:` comment starts it). */
-function sectionOf(output, file) {
-  const start = output.indexOf(`# file: ${file}\n`);
-  if (start === -1) return output;
-  const end = output.indexOf('\n# file: ', start + 1);
-  return output.slice(start, end === -1 ? undefined : end + 1);
 }
 
 /** The closing `# { total: N, … }` line of a process's TAP output, as counts (undefined when there is none). */
@@ -171,7 +164,7 @@ function runJob(job) {
         for (const [index, file] of unfinished.entries()) {
           const failure =
             index === 0 ? `it did not finish: its shared process ended, ${ended}` : 'not run: an earlier file of its process did not finish';
-          report(file, 0, {}, failure, index === 0 ? `${sectionOf(output, file)}${tail}` : '');
+          report(file, 0, {}, failure, index === 0 ? `${section}${tail}` : '');
         }
         // A process that failed after its files passed (a teardown, an error between files) fails as itself.
         if (unfinished.length === 0 && failures === 0 && code !== 0) {

@@ -53,8 +53,8 @@ export function missingNeed(needs, env) {
 }
 
 /**
- * Splits `files` into those left out (a need missing), those run alone, and `shares` groups run one process each.
- * The groups are balanced by `weight(file)` (the last run's seconds, when known), heaviest first into the lightest.
+ * Splits `files` into those left out (a need missing), those run alone, and `shares` groups run one process each
+ * (the runner orders them). The groups are balanced by `weight(file)` (the last run's seconds, when known), heaviest first into the lightest.
  */
 export function plan(root, files, { env, shares, weight }) {
   const leftOut = [];
@@ -75,7 +75,7 @@ export function plan(root, files, { env, shares, weight }) {
   }
   return {
     leftOut,
-    alone: [...alone].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b)),
+    alone,
     shares: groups.filter((group) => group.files.length > 0).map((group) => group.files.sort()),
   };
 }
