@@ -13,9 +13,13 @@ export const USAGE_TABLE = `CREATE TABLE IF NOT EXISTS api_usage (
     PRIMARY KEY (day, client, version, route)
   )`;
 
-/** A batch is one statement: the counts as five arrays, added to the stored ones. */
+/**
+ * A batch is one statement: the counts as five arrays, added to the stored ones. Its rows are written in the primary
+ * key's order, so that batches of several processes at once lock the rows they share in one order, never a deadlock.
+ */
 const ADD = `INSERT INTO api_usage (client, version, route, day, requests)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::bigint[])
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::bigint[]) AS batch (client, version, route, day, requests)
+  ORDER BY day, client, version, route
   ON CONFLICT (day, client, version, route) DO UPDATE SET requests = api_usage.requests + excluded.requests`;
 
 const READ = `SELECT client, version, route, to_char(day, 'YYYY-MM-DD') AS day, requests::float8 AS requests FROM api_usage
