@@ -9,6 +9,7 @@ import { UsageCounter } from './application/clients/usage-counter.js';
 import { UsageReports } from './application/clients/usage-reports.js';
 import { USAGE_STORE, type UsageStore } from './application/ports/usage-store.js';
 import { InMemoryUsageStore } from './adapters/persistence/memory/in-memory-usage-store.js';
+import { requestsIn, UsageSpool } from './adapters/persistence/usage-spool.js';
 import { ManageClients } from './application/clients/manage-clients.js';
 import { CLIENT_REPOSITORY, type ClientRepository } from './application/ports/client-repository.js';
 import { InMemoryClientRepository } from './adapters/persistence/memory/in-memory-client-repository.js';
@@ -174,19 +175,32 @@ export async function composeService(env: Environment, output: ServiceOutput, re
   }
   const server = container.get(ApiServer);
   const usage = container.get(UsageCounter);
+  const logLine = (level: string, message: string, fields: Record<string, unknown>): void =>
+    output.stderr(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }));
+  const spool = new UsageSpool(settings.usageSpoolDir);
+  // Only a database can refuse counts, so only its start has spooled ones to store.
+  if (settings.storage === 'postgres') await storeSpooledUsage(spool, container.get<UsageStore>(USAGE_STORE), logLine);
   const flushUsage = (): Promise<void> =>
     usage.flush().catch((error: unknown) => {
-      output.stderr(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          level: 'error',
-          message: 'usage counts not stored; kept for the next try',
-          error: String(error),
-        }),
-      );
+      logLine('error', 'usage counts not stored; kept for the next try', { requests: requestsIn(usage.pending()), error: String(error) });
     });
   // Every USAGE_FLUSH_MS, and once more on stop: a request never waits on the store.
   const flusher = setInterval(() => void flushUsage(), USAGE_FLUSH_MS).unref();
+  /** The last flush: what the store refuses now would be lost with the process, so it goes to the spool. */
+  const lastFlush = async (): Promise<void> => {
+    const stored = await usage.flush().then(
+      () => undefined,
+      (error: unknown) => String(error),
+    );
+    if (stored === undefined) return;
+    const counts = usage.takePending();
+    const requests = requestsIn(counts);
+    await spool.keep(counts).then(
+      (file) => logLine('error', 'usage counts not stored; spooled, to be stored at the next start', { requests, file, error: stored }),
+      (spoolError: unknown) =>
+        logLine('error', 'usage counts lost: neither stored nor spooled', { requests, error: stored, spool_error: String(spoolError) }),
+    );
+  };
   let stopping: Promise<void> | undefined;
   return {
     settings,
@@ -197,10 +211,23 @@ export async function composeService(env: Environment, output: ServiceOutput, re
       (stopping ??= (async () => {
         await server.stop();
         clearInterval(flusher);
-        await flushUsage();
+        await lastFlush();
         await storage.close();
       })()),
   };
+}
+
+/** Hands the counts spooled at an earlier stop to the store, saying what was stored and what is kept for the next start. */
+async function storeSpooledUsage(
+  spool: UsageSpool,
+  store: UsageStore,
+  logLine: (level: string, message: string, fields: Record<string, unknown>) => void,
+): Promise<void> {
+  const { stored, kept, unreadable } = await spool.replay(store);
+  for (const { file, requests } of stored) logLine('info', 'spooled usage counts stored', { file, requests });
+  for (const { file, requests, error } of kept)
+    logLine('warn', 'spooled usage counts not stored; kept for the next start', { file, requests, error });
+  for (const { file, error } of unreadable) logLine('warn', 'spooled usage file not read; left as it is', { file, error });
 }
 
 /** Every setting, checked; throws StartupError naming each bad one. */

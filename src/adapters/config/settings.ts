@@ -35,6 +35,8 @@ export interface Settings {
   readonly limits: ApiServerOptions;
   /** CORS and caching: CORS_ORIGINS, CORS_MAX_AGE, CACHE_MAX_AGE. */
   readonly web: WebOptions;
+  /** The folder of the request counts that could not be stored at stop, stored at the next start (STORAGE=postgres). */
+  readonly usageSpoolDir: string;
   /** Where `GET /metrics` listens, on a port of its own; absent (METRICS_PORT unset): no metrics. */
   readonly metrics: MetricsListener | undefined;
 }
@@ -169,6 +171,7 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
         `seconds, a whole number from 0 (no-cache: always revalidate) to ${MAX_CACHE_MAX_AGE}`,
       ),
     },
+    usageSpoolDir: read('USAGE_SPOOL_DIR', 'usage-spool', (text) => (text === '' ? undefined : text), 'the path of a folder'),
     metrics: readMetricsListener(read, bindHost),
   };
   problems.push(...metricsConflicts(env, settings, refused));

@@ -38,6 +38,13 @@ export class UsageCounter {
     return counts;
   }
 
+  /** The counts not yet handed to the store, taken away: the caller keeps them elsewhere (a spool, at stop). */
+  takePending(): UsageCount[] {
+    const counts = this.pending();
+    this.#pending = new Map();
+    return counts;
+  }
+
   /**
    * Hands every pending count to the store. When the store fails, the counts are kept (added back to those counted
    * since) for the next flush, and the failure is thrown for the caller to log. One flush at a time.

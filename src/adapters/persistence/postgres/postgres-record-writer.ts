@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { withConnection } from './held-connection.js';
 import { timed } from './postgres-pool.js';
 import { recordsOf, type LoadedRecords } from '../loaded-records.js';
 import { RECORD_TABLES, type RecordTable } from './record-table.js';
@@ -11,16 +12,11 @@ export const ROWS_PER_STATEMENT = 10_000;
  * left out writes nothing). Either every record is written or, on any error, none is.
  */
 export async function writeRecords(pool: pg.Pool, records: Partial<LoadedRecords>): Promise<void> {
-  const client = await pool.connect();
-  try {
+  await withConnection(pool, async (client) => {
     await client.query(timed('BEGIN'));
     for (const table of RECORD_TABLES) await upsert(client, table, recordsOf(records, table));
     await client.query(timed('COMMIT'));
-    client.release();
-  } catch (error) {
-    client.release(true);
-    throw error;
-  }
+  });
 }
 
 async function upsert<R>(client: pg.PoolClient, table: RecordTable<R>, records: readonly R[]): Promise<void> {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { CLIENT_TABLE } from './client-table.js';
 import { USAGE_TABLE } from './postgres-usage-store.js';
+import { withConnection } from './held-connection.js';
 import { timed } from './postgres-pool.js';
 import { RECORD_TABLES } from './record-table.js';
 
@@ -48,8 +49,7 @@ const countingStatements = (table: string): readonly string[] => [
 
 /** Creates the tables and their row counts when missing, in one transaction, serialised across processes. */
 export async function migrateSchema(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
+  await withConnection(pool, async (client) => {
     await client.query(timed('BEGIN'));
     await client.query(timed('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]));
     for (const statement of SCHEMA) await client.query(timed(statement));
@@ -60,9 +60,5 @@ export async function migrateSchema(pool: pg.Pool): Promise<void> {
       if (rowCount === 0) for (const statement of countingStatements(table)) await client.query(timed(statement));
     }
     await client.query(timed('COMMIT'));
-    client.release();
-  } catch (error) {
-    client.release(true);
-    throw error;
-  }
+  });
 }

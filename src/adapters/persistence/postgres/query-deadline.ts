@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { giveBack, takeConnection } from './held-connection.js';
 
 /** A query in flight on a client of its own, and when it must have been answered. */
 interface InFlight {
@@ -32,23 +33,28 @@ export class QueryDeadline {
     private readonly checkEveryMs = Math.max(10, Math.floor(timeoutMs / 20)),
   ) {}
 
-  async query<R extends unknown[]>(config: pg.QueryArrayConfig): Promise<pg.QueryArrayResult<R>> {
-    const client = await this.pool.connect();
-    const entry: InFlight = { client, deadline: Date.now() + this.timeoutMs, timedOut: false };
-    this.#inFlight.add(entry);
-    this.#watch ??= setInterval(() => this.#check(), this.checkEveryMs).unref();
+  query<R extends unknown[]>(config: pg.QueryArrayConfig): Promise<pg.QueryArrayResult<R>> {
     return new Promise((resolve, reject) => {
-      // With pg's promise form (no callback) every result's rows outlived young-generation collections under load
-      // (--trace-gc-nvp: 28 KB promoted a page request, GC a third of the CPU); with a callback they die young.
-      client.query<R>(config, (error: Error | undefined, result: pg.QueryArrayResult<R>) => {
-        this.#inFlight.delete(entry);
-        if (error === undefined || error === null) {
-          client.release();
-          resolve(result);
-        } else {
-          client.release(error);
-          reject(entry.timedOut ? new QueryTimeoutError(this.timeoutMs, { cause: error }) : error);
+      takeConnection(this.pool, (connectError, client) => {
+        if (client === undefined) {
+          reject(connectError);
+          return;
         }
+        const entry: InFlight = { client, deadline: Date.now() + this.timeoutMs, timedOut: false };
+        this.#inFlight.add(entry);
+        this.#watch ??= setInterval(() => this.#check(), this.checkEveryMs).unref();
+        // With pg's promise form (no callback) every result's rows outlived young-generation collections under load
+        // (--trace-gc-nvp: 28 KB promoted a page request, GC a third of the CPU); with a callback they die young.
+        client.query<R>(config, (error: Error | undefined, result: pg.QueryArrayResult<R>) => {
+          this.#inFlight.delete(entry);
+          if (error === undefined || error === null) {
+            giveBack(client);
+            resolve(result);
+          } else {
+            giveBack(client, error);
+            reject(entry.timedOut ? new QueryTimeoutError(this.timeoutMs, { cause: error }) : error);
+          }
+        });
       });
     });
   }

@@ -1,0 +1,119 @@
+// Needs: PostgreSQL
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import t from 'tap';
+import { createPool } from '../src/adapters/persistence/postgres/postgres-pool.js';
+import { PostgresUsageStore } from '../src/adapters/persistence/postgres/postgres-usage-store.js';
+import { UsageSpool } from '../src/adapters/persistence/usage-spool.js';
+import { InMemoryUsageStore } from '../src/adapters/persistence/memory/in-memory-usage-store.js';
+import { runMain } from './fixtures/main-process.js';
+import { startService } from './fixtures/service.js';
+import { databaseServer, notRunnable } from './fixtures/postgres/test-database.js';
+import { startPrivateServer, type PrivateServer } from './fixtures/postgres/private-server.js';
+
+const REQUESTS = 120;
+const COUNT = { client: 'anonymous', version: '5.0.0', route: '/doggies/', day: '2026-11-22', requests: 3 };
+
+const errorLines = (stderr: readonly string[]) =>
+  stderr.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+
+let server: PrivateServer | undefined;
+if (databaseServer(t) !== undefined) {
+  server = await startPrivateServer(t);
+  if (server === undefined) notRunnable(t, 'no PostgreSQL server binaries (initdb, pg_ctl) were found to run a private server');
+}
+
+if (server !== undefined) {
+  const db = server;
+
+  t.test('counts the database cannot take at stop are spooled, named with their number, and stored at the next start', async (t) => {
+    const spoolDir = join(t.testdir(), 'spool');
+    const settings = { STORAGE: 'postgres', DATABASE_URL: db.url, ACCESS_LOG: 'off', TODAY: '2026-11-22', USAGE_SPOOL_DIR: spoolDir };
+    const first = runMain(t, settings);
+    const [listening] = (await first.lines('listening')) ?? [];
+    const url = String(listening?.['url']);
+    for (let index = 0; index < REQUESTS; index += 1) {
+      const response = await fetch(`${url}/version/`);
+      await response.arrayBuffer();
+    }
+    await db.stop();
+    first.child.kill('SIGTERM');
+    t.same(await first.finished(), { code: 0, signal: null }, 'it stops, exit code 0');
+    const [spooled] = errorLines(first.stderr).filter(
+      (line) => line['message'] === 'usage counts not stored; spooled, to be stored at the next start',
+    );
+    t.match(spooled, { level: 'error', requests: REQUESTS, file: String }, 'one line names the file and the number of requests in it');
+    const file = String(spooled?.['file']);
+    t.same(await readdir(spoolDir), [file.slice(spoolDir.length + 1)], 'the file is in USAGE_SPOOL_DIR, and nothing else');
+
+    await db.start();
+    const second = runMain(t, settings);
+    await second.lines('listening');
+    t.match(
+      errorLines(second.stderr).filter((line) => line['message'] === 'spooled usage counts stored'),
+      [{ level: 'info', file, requests: REQUESTS }],
+      'the next start stores them, and says so',
+    );
+    t.same(await readdir(spoolDir), [], 'the file is gone once stored');
+    const pool = createPool({ url: db.url, size: 1, onIdleError: () => undefined });
+    t.teardown(() => pool.end());
+    const { rows } = await pool.query<{ requests: string }>(`SELECT sum(requests)::text AS requests FROM api_usage WHERE route = '/version/'`);
+    t.equal(Number(rows[0]?.requests), REQUESTS, 'every request counted, once');
+    second.child.kill('SIGTERM');
+    t.same(await second.finished(), { code: 0, signal: null }, 'the second stops, exit code 0');
+    t.same(await readdir(spoolDir), [], 'a stop whose counts are stored spools nothing');
+  });
+
+  t.test('counts neither stored nor spooled at stop: the number lost is said', async (t) => {
+    const spoolDir = join(t.testdir(), 'spool');
+    const service = await startService(t, { STORAGE: 'postgres', DATABASE_URL: db.url, ACCESS_LOG: 'off', USAGE_SPOOL_DIR: spoolDir });
+    for (let index = 0; index < 7; index += 1) await (await fetch(`${service.url}/version/`)).arrayBuffer();
+    await writeFile(spoolDir, 'a file where the folder would be');
+    await db.stop();
+    t.teardown(() => db.start());
+    await service.stop();
+    t.match(
+      service.stderr.map((line) => JSON.parse(line) as Record<string, unknown>).filter(({ message }) => String(message).startsWith('usage counts')),
+      [{ level: 'error', message: 'usage counts lost: neither stored nor spooled', requests: 7, error: String, spool_error: /EEXIST|ENOTDIR/ }],
+      'one line with the number of requests lost, and both failures',
+    );
+  });
+
+  t.test('a spooled file the store refuses is kept for the next start; one that is not spooled counts is left alone', async (t) => {
+    const dir = t.testdir({ 'usage-by-hand.json': '{"usage": [null]}\n', 'usage-cut.json': '{"usage": [', 'notes.txt': 'not ours' });
+    const spool = new UsageSpool(dir);
+    const file = await spool.keep([COUNT]);
+    const pool = createPool({ url: db.url.replace(/:(\d+)\//, ':1/'), size: 1, onIdleError: () => undefined });
+    t.teardown(() => pool.end());
+    const refused = await spool.replay(new PostgresUsageStore(pool));
+    t.match(refused.kept, [{ file, requests: 3, error: /ECONNREFUSED/ }], 'the store out of reach: kept, with the error');
+    t.same(refused.stored, [], 'nothing stored');
+    t.same(
+      refused.unreadable,
+      [
+        { file: join(dir, 'usage-by-hand.json'), error: 'usage[0] is not a count {client, version, route, day, requests}' },
+        { file: join(dir, 'usage-cut.json'), error: 'not JSON' },
+      ],
+      'a file of another shape is named, not read',
+    );
+    t.same(
+      (await readdir(dir)).sort(),
+      ['notes.txt', file.slice(dir.length + 1), 'usage-by-hand.json', 'usage-cut.json'].sort(),
+      'every file where it was',
+    );
+
+    await writeFile(join(dir, 'usage-by-hand.json'), '{"usage": {}}');
+    const store = new InMemoryUsageStore();
+    const replayed = await spool.replay(store);
+    t.same(replayed.stored, [{ file, requests: 3 }], 'stored once the store takes them');
+    t.same(replayed.unreadable[0], { file: join(dir, 'usage-by-hand.json'), error: 'expected {"usage": [...]}' }, 'the shape named');
+    t.same(await store.read({ from: '2026-11-22', to: '2026-11-22' }), [COUNT], 'the counts as spooled');
+    t.equal(await readFile(join(dir, 'notes.txt'), 'utf8'), 'not ours', 'a file not named usage-*.json is never touched');
+    t.same(await new UsageSpool(join(dir, 'missing')).replay(store), { stored: [], kept: [], unreadable: [] }, 'no folder: nothing to store');
+    await t.rejects(
+      new UsageSpool(join(dir, 'notes.txt')).replay(store),
+      { name: 'StartupError', message: `USAGE_SPOOL_DIR ${JSON.stringify(join(dir, 'notes.txt'))}: cannot be read (ENOTDIR)` },
+      'a folder that cannot be read refuses the start, named',
+    );
+  });
+}
