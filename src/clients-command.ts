@@ -4,6 +4,7 @@ import { FixedClock } from './adapters/clock/fixed-clock.js';
 import { SystemClock } from './adapters/clock/system-clock.js';
 import { readSettings, type Environment, type Settings } from './adapters/config/settings.js';
 import { readClientsFile, writeClientsFile } from './adapters/persistence/memory/clients-file.js';
+import { lockForChange } from './adapters/persistence/file-lock.js';
 import { InMemoryClientRepository } from './adapters/persistence/memory/in-memory-client-repository.js';
 import type { CommandOutput } from './adapters/persistence/postgres/load-into-postgres.js';
 import { ClientCommandError, ManageClients } from './application/clients/manage-clients.js';
@@ -200,11 +201,19 @@ export async function openClientsFile(settings: Settings, { creating }: ClientAc
         'clients file (create starts it), or set STORAGE=postgres and DATABASE_URL',
     );
   }
-  const clients = await readClientsFile(path, { missingIsEmpty: creating });
+  // Held from the read to the last write: two commands at once must each see the other's change.
+  const release = await lockForChange(path, `CLIENTS_FILE ${JSON.stringify(path)}`);
+  let clients: Client[];
+  try {
+    clients = await readClientsFile(path, { missingIsEmpty: creating });
+  } catch (error) {
+    await release();
+    throw error;
+  }
   return {
     repository: new InMemoryClientRepository(clients, { persist: (all) => writeClientsFile(path, all) }),
     description: `CLIENTS_FILE ${JSON.stringify(path)} (the service reads it when it starts)`,
-    close: async () => {},
+    close: release,
   };
 }
 

@@ -8,6 +8,9 @@ import { InMemoryClientRepository } from '../src/adapters/persistence/memory/in-
 import type { Client } from '../src/domain/clients/client.js';
 import { LIFECYCLE_TODAY, lifecycleModel } from './fixtures/lifecycle-history.js';
 import { ALL_VERSIONS, NEWEST_VERSION, NEXT_VERSION } from './fixtures/versions.js';
+import { clientsProcess } from './fixtures/built-program.js';
+import { lockForChange } from '../src/adapters/persistence/file-lock.js';
+import { StartupError } from '../src/application/errors/startup-error.js';
 
 interface Run {
   readonly code: number;
@@ -386,4 +389,48 @@ t.test('report and list read the counts of the usage store; with the in-memory s
   const memory = await clients(['report'], { CLIENTS_FILE: file, TODAY: LIFECYCLE_TODAY });
   t.equal(memory.code, 1, 'with STORAGE=memory: exit 1');
   t.match(memory.stderr, [/live in the service process only.*STORAGE=postgres/]);
+});
+
+t.test('six commands at once on one CLIENTS_FILE: every client created is kept, every key printed is stored, a revocation stays', async (t) => {
+  const { path, env } = clientsFile(t);
+  t.equal((await clients(['create', 'first'], env)).code, 0, 'a file of one client');
+  const names = ['a1', 'a2', 'a3', 'a4', 'a5'];
+  const runs = await Promise.all([...names.map((name) => clientsProcess(['create', name], env)), clientsProcess(['revoke', 'first'], env)]);
+  t.same(
+    runs.map(({ code }) => code),
+    [0, 0, 0, 0, 0, 0],
+    'each exits 0',
+  );
+  const kept = await stored(path);
+  t.same(kept.map(({ name }) => name).sort(), [...names, 'first'], 'every client kept');
+  const keys = runs.slice(0, names.length).map(({ stdout }) => stdout.trim().split('\n').at(-1) as string);
+  t.same(
+    keys.map((key) => kept.find(({ key_sha256 }) => key_sha256 === hashApiKey(key))?.name),
+    names,
+    'each key printed is the stored one of its client',
+  );
+  t.not(kept.find(({ name }) => name === 'first')?.revoked_at, null, 'the revocation is kept');
+  await t.rejects(stat(`${path}.lock`), { code: 'ENOENT' }, 'the lock is let go');
+});
+
+t.test('a lock held by another process: the change waits, and a lock held too long is named', async (t) => {
+  const { path, env } = clientsFile(t);
+  const release = await lockForChange(path, 'the file');
+  await t.rejects(
+    lockForChange(path, `CLIENTS_FILE ${JSON.stringify(path)}`, 1),
+    new StartupError(
+      `CLIENTS_FILE ${JSON.stringify(path)}: another process is changing it (its lock ${JSON.stringify(`${path}.lock`)} is held); try again`,
+    ),
+    'refused once it would wait no longer',
+  );
+  const waiting = clients(['create', 'patient'], env);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await t.rejects(stat(path), { code: 'ENOENT' }, 'nothing written while the lock is held');
+  await release();
+  t.equal((await waiting).code, 0, 'done once the lock is let go');
+  t.same(
+    (await stored(path)).map(({ name }) => name),
+    ['patient'],
+    'written',
+  );
 });
