@@ -23,9 +23,14 @@ export function looksLikeApiKey(text: string): boolean {
   return API_KEY.test(text);
 }
 
-const KEY_LIKE = /vaa_[A-Za-z0-9_-]*/g;
+/** A key from its prefix on, its `_` percent-encoded or not (as a query string may carry it), and whatever follows it. */
+const KEY_LIKE = /vaa(?:_|%5[Ff])[A-Za-z0-9_%-]*/g;
+const MAYBE_KEY = /vaa(?:_|%5[Ff])/;
 
-/** `text` with anything that may be a key (from its prefix on) replaced, for text that echoes what a client sent. */
+/**
+ * `text` with anything that may be a key (from its prefix on) replaced, for every field of a log line or a body that
+ * echoes what a client sent (a path, a header such as User-Agent, an error's message).
+ */
 export function redactKeys(text: string): string {
-  return text.includes(PREFIX) ? text.replace(KEY_LIKE, 'vaa_(not shown)') : text;
+  return MAYBE_KEY.test(text) ? text.replace(KEY_LIKE, 'vaa_(not shown)') : text;
 }

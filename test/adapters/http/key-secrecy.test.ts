@@ -45,6 +45,10 @@ t.test('the key and its hash never reach a log line, a metric, a body or a respo
     ['GET', '/doggies/1/', [['Authorization', `Basic ${key}`]]],
     ['GET', '/doggies/1/', [['Authorization', key]]],
     ['GET', '/doggies/1/', [['Authorization', `Bearer ${key.slice(0, -1)}`]]],
+    ['GET', '/doggies/1/', [good, ['User-Agent', `my-app/1.0 (key ${key})`]]],
+    ['GET', '/doggies/1/', [['User-Agent', `${'x'.repeat(250)}${key}`]]],
+    ['GET', `/doggies/?q=${key.replace('_', '%5F')}`, [good]],
+    ['GET', `/doggies/?q=${key.replace('_', '%5f')}`, [['User-Agent', key.replace('_', '%5F')]]],
   ];
   for (const [method, path, headers, body] of cases) seen.push(await send(service.port, method, path, headers, body));
   const preflight = await fetch(`${service.url}/client/version`, {

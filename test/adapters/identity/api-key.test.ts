@@ -1,5 +1,5 @@
 import t from 'tap';
-import { API_KEY_LENGTH, hashApiKey, issueApiKey, looksLikeApiKey } from '../../../src/adapters/identity/api-key.js';
+import { API_KEY_LENGTH, hashApiKey, issueApiKey, looksLikeApiKey, redactKeys } from '../../../src/adapters/identity/api-key.js';
 
 t.test('a key is vaa_ and 256 random bits in base64url, 47 characters, different each time', async (t) => {
   t.equal(API_KEY_LENGTH, 47);
@@ -34,4 +34,14 @@ t.test('looksLikeApiKey refuses what this service never issues', async (t) => {
     [`${key}\n`, 'a trailing line break'],
   ];
   for (const [text, why] of cases) t.notOk(looksLikeApiKey(text), why);
+});
+
+t.test('redactKeys hides a key from its prefix on, its underscore percent-encoded or not; other text stays', async (t) => {
+  const key = issueApiKey();
+  const rest = key.slice(4);
+  t.equal(redactKeys(`a ${key} b`), 'a vaa_(not shown) b', 'a key in text');
+  t.equal(redactKeys(`/x/?k=vaa%5F${rest}&y=1`), '/x/?k=vaa_(not shown)&y=1', 'percent-encoded, upper case');
+  t.equal(redactKeys(`vaa%5f${rest}`), 'vaa_(not shown)', 'percent-encoded, lower case');
+  t.equal(redactKeys(`${key.slice(0, 10)}`), 'vaa_(not shown)', 'a key cut short');
+  t.equal(redactKeys('Mozilla/5.0 vaa vaa- vaa%20'), 'Mozilla/5.0 vaa vaa- vaa%20', 'no prefix, nothing changed');
 });

@@ -18,8 +18,8 @@ export class ErrorReply {
       JSON.stringify({
         time: new Date().toISOString(),
         level: 'error',
-        request: `${method} ${redactKeys(path.slice(0, LOGGED_PATH_LENGTH))}`,
-        error: describeError(error),
+        request: `${method} ${redactKeys(path).slice(0, LOGGED_PATH_LENGTH)}`,
+        error: redactKeys(describeError(error)),
       }),
     );
     return SERVER_ERROR;
