@@ -13,7 +13,7 @@ import { requestsIn, UsageSpool } from './adapters/persistence/usage-spool.js';
 import { ManageClients } from './application/clients/manage-clients.js';
 import { CLIENT_REPOSITORY, type ClientRepository } from './application/ports/client-repository.js';
 import { InMemoryClientRepository } from './adapters/persistence/memory/in-memory-client-repository.js';
-import { readClientsFile } from './adapters/persistence/memory/clients-file.js';
+import { readClientsFile, refuseUndeclaredVersions } from './adapters/persistence/memory/clients-file.js';
 import { DescribeRecords } from './application/use-cases/describe-records.js';
 import { GetChangelog } from './application/use-cases/get-changelog.js';
 import { GetChangelogEntry } from './application/use-cases/get-changelog-entry.js';
@@ -145,6 +145,8 @@ export interface ServiceReplacements {
    * service with one part replaced, such as a memo by a stand-in that remembers nothing, to measure what it saves.
    */
   readonly modules?: readonly ContainerModule[];
+  /** How often the request counts are handed to the usage store, in place of USAGE_FLUSH_MS. */
+  readonly usageFlushMs?: number;
 }
 
 /**
@@ -157,7 +159,7 @@ export async function composeService(env: Environment, output: ServiceOutput, re
   const model = replacements.model ?? buildReferenceModel(settings);
   const clock = replacements.clock ?? (settings.today === undefined ? new SystemClock() : new FixedClock(settings.today));
   refuseRetiredDefault(model, clock.today());
-  const storage = await openStorage(settings, clock, output, replacements.persistence ?? memoryPersistenceModule);
+  const storage = await openStorage(settings, model, clock, output, replacements.persistence ?? memoryPersistenceModule);
 
   const container = new Container();
   container.load(
@@ -185,7 +187,7 @@ export async function composeService(env: Environment, output: ServiceOutput, re
       logLine('error', 'usage counts not stored; kept for the next try', { requests: requestsIn(usage.pending()), error: String(error) });
     });
   // Every USAGE_FLUSH_MS, and once more on stop: a request never waits on the store.
-  const flusher = setInterval(() => void flushUsage(), USAGE_FLUSH_MS).unref();
+  const flusher = setInterval(() => void flushUsage(), replacements.usageFlushMs ?? USAGE_FLUSH_MS).unref();
   /** The last flush: what the store refuses now would be lost with the process, so it goes to the spool. */
   const lastFlush = async (): Promise<void> => {
     const stored = await usage.flush().then(
@@ -253,7 +255,13 @@ export function refuseRetiredDefault(model: VersionModel, today: CalendarDate): 
 }
 
 /** The storage adapter STORAGE selects: the data file in memory, or a migrated PostgreSQL database. */
-async function openStorage(settings: Settings, clock: Clock, output: ServiceOutput, persistence: PersistenceModule): Promise<Storage> {
+async function openStorage(
+  settings: Settings,
+  model: VersionModel,
+  clock: Clock,
+  output: ServiceOutput,
+  persistence: PersistenceModule,
+): Promise<Storage> {
   if (settings.storage === 'postgres') {
     // Loaded only when chosen, so the in-memory service neither loads the driver nor pays for it at start.
     const { openPostgresStorage } = await import('./adapters/persistence/postgres/connect-postgres.js');
@@ -272,6 +280,7 @@ async function openStorage(settings: Settings, clock: Clock, output: ServiceOutp
   const source = settings.dataFile === undefined ? 'the bundled sample data' : `DATA_FILE ${settings.dataFile}`;
   // A pin change here would reach neither the file nor the other workers: the clients' own changes are refused.
   const clients = settings.clientsFile === undefined ? [] : await readClientsFile(settings.clientsFile);
+  if (settings.clientsFile !== undefined) refuseUndeclaredVersions(settings.clientsFile, clients, model.versions.map(String));
   const clientsFrom = settings.clientsFile === undefined ? '' : `; ${clients.length} clients from CLIENTS_FILE ${settings.clientsFile}`;
   return {
     modules: [persistence(records), clientsModule(new InMemoryClientRepository(clients, { pinChangesRefused: true }))],

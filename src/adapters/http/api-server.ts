@@ -54,6 +54,8 @@ export class ApiServer {
   readonly #inFlight = new Set<ServerResponse>();
   readonly #requestsPerSocket = new WeakMap<Socket, number>();
   readonly #latestResponse = new WeakMap<Socket, ServerResponse>();
+  /** Connections whose last answer is decided: they close once it is written. */
+  readonly #closing = new WeakSet<Socket>();
   readonly #forget: (this: ServerResponse) => void;
   readonly #closeIdleSoon: () => void;
   #stopping: Promise<void> | undefined;
@@ -84,10 +86,24 @@ export class ApiServer {
     const corsLines = Object.entries(cors)
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
+    const closing = this.#closing;
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (this.#stopping !== undefined) this.#answerLastBeforeStop(res);
-      else if (countRequests && this.#isLastOnItsConnection(req.socket)) res.shouldKeepAlive = false;
-      this.#latestResponse.set(req.socket, res);
+      const { socket } = req;
+      // Pipelined behind the last answer its connection gets: never run, so never logged, counted, nor answered.
+      if (closing.has(socket)) return;
+      if (lastCodingIsNotChunked(req.headers['transfer-encoding'])) {
+        closeAfterThis(closing, socket);
+        sendJson(res, 400, { detail: 'Bad Request.' }, { ...baseHeaders('Accept'), ...cors, Connection: 'close' });
+        return;
+      }
+      if (this.#stopping !== undefined) {
+        this.#answerLastBeforeStop(res);
+        closeAfterThis(closing, socket);
+      } else if (countRequests && this.#isLastOnItsConnection(socket)) {
+        res.shouldKeepAlive = false;
+        closeAfterThis(closing, socket);
+      }
+      this.#latestResponse.set(socket, res);
       void handler.handle(req, res);
       // A response written whole in this turn, and before any stop, has nothing left for stop() to change.
       if (this.#stopping === undefined && res.writableEnded && res.writableLength === 0) return;
@@ -173,6 +189,38 @@ export class ApiServer {
     this.#requestsPerSocket.set(socket, count);
     return count === this.options.maxRequestsPerSocket;
   }
+}
+
+/** How long a connection that has had its last answer reads on for the client to close it first. */
+export const LINGER_MS = 2_000;
+
+/**
+ * Marks the connection's current request as its last: requests pipelined behind it are not run, and once its answer
+ * is written the connection ends by lingering (node calls `destroySoon` after the last answer).
+ */
+function closeAfterThis(closing: WeakSet<Socket>, socket: Socket): void {
+  closing.add(socket);
+  socket.destroySoon = lingeringClose;
+}
+
+/**
+ * Ends the connection, reading on (node's parser drops what it reads behind the last answer) until the client closes
+ * it or LINGER_MS pass: closing with requests unread sends a reset, which takes answers already sent with it.
+ */
+function lingeringClose(this: Socket): void {
+  this.end();
+  setTimeout(() => this.destroy(), LINGER_MS).unref();
+}
+
+/** A request whose last transfer coding is not chunked has no length the server can know: RFC 9112 §6.1 makes it a 400. */
+function lastCodingIsNotChunked(codings: string | undefined): boolean {
+  return (
+    codings !== undefined &&
+    codings
+      .slice(codings.lastIndexOf(',') + 1)
+      .trim()
+      .toLowerCase() !== 'chunked'
+  );
 }
 
 /** Writes a whole JSON response straight to a socket node's request handling does not own, and closes it. */

@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import t from 'tap';
 import { request as httpRequest } from 'node:http';
 import { acceptVersion, startService } from '../../fixtures/service.js';
 import { bearer, keyedClient, withClients } from '../../fixtures/clients.js';
-import { NEWEST_VERSION } from '../../fixtures/versions.js';
+import { ALL_VERSIONS, NEWEST_VERSION } from '../../fixtures/versions.js';
+import { StartupError } from '../../../src/application/errors/startup-error.js';
 import { lifecycleModel } from '../../fixtures/lifecycle-history.js';
 import { TestClock } from '../../fixtures/test-clock.js';
 
@@ -210,6 +212,31 @@ t.test('the embedded default reads its clients from CLIENTS_FILE at start; a mis
   await t.rejects(composeService({ CLIENTS_FILE: `${dir}/none.json` }, { stdout: () => {}, stderr: () => {} }), { message: /none\.json/ });
 });
 
+t.test('a CLIENTS_FILE client pinned, or able to roll back, to a version this API never declared refuses the start, named', async (t) => {
+  const { writeClientsFile } = await import('../../../src/adapters/persistence/memory/clients-file.js');
+  const { composeService } = await import('../../../src/container.js');
+  const file = `${t.testdir()}/clients.json`;
+  const start = () => composeService({ CLIENTS_FILE: file }, { stdout: () => {}, stderr: () => {} });
+  const versions = ALL_VERSIONS.slice().reverse().join(', ');
+  await writeClientsFile(file, [legacy.client, { ...legacy.client, name: 'typo', keyHash: 'e'.repeat(64), pinnedVersion: '9.9.9' }]);
+  await t.rejects(
+    start(),
+    new StartupError(
+      `CLIENTS_FILE ${JSON.stringify(file)}: client "typo" is pinned to 9.9.9, which this API does not declare (it declares ${versions}); ` +
+        'pin it to one of them: npm run clients -- pin typo V',
+    ),
+  );
+  const rollback = { ...legacy.client, previousVersion: '0.9.0', rollbackUntil: Date.parse('2026-11-23T00:00:00Z') };
+  await writeClientsFile(file, [rollback]);
+  await t.rejects(
+    start(),
+    new StartupError(
+      `CLIENTS_FILE ${JSON.stringify(file)}: client "legacy-shop" may roll back to 0.9.0, which this API does not declare (it declares ${versions}); ` +
+        'pin it to one of them: npm run clients -- pin legacy-shop V',
+    ),
+  );
+});
+
 t.test("GET /client/usage/: the client's own calls of the last 30 days, per version, with each version's end", async (t) => {
   const clock = new TestClock('2026-11-22');
   const service = await startService(t, {}, { ...withClients([legacy, recent]), clock, model: lifecycleModel() });
@@ -270,7 +297,7 @@ t.test("GET /client/usage/: the client's own calls of the last 30 days, per vers
   t.equal((await fetch(`${service.url}/client/usage/`)).status, 401, 'a key is required');
 });
 
-t.test('a usage store that fails: each flush says so on stderr and keeps the counts; requests never wait on it', async (t) => {
+t.test('a usage store that fails: each flush says so and keeps the counts, the stop spools them; requests never wait on it', async (t) => {
   const { ContainerModule } = await import('inversify');
   const { USAGE_STORE } = await import('../../../src/application/ports/usage-store.js');
   let adds = 0;
@@ -281,10 +308,12 @@ t.test('a usage store that fails: each flush says so on stderr and keeps the cou
     },
     read: () => Promise.resolve([]),
   };
+  const spool = t.testdir();
   const service = await startService(
     t,
-    {},
+    { USAGE_SPOOL_DIR: spool },
     {
+      usageFlushMs: 20,
       modules: [
         new ContainerModule(({ rebind }) => {
           rebind(USAGE_STORE).toConstantValue(failing);
@@ -293,11 +322,24 @@ t.test('a usage store that fails: each flush says so on stderr and keeps the cou
     },
   );
   t.equal((await fetch(`${service.url}/doggies/1/`)).status, 200, 'served');
+  while (service.stderr.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  t.match(
+    JSON.parse(service.stderr[0] as string),
+    { level: 'error', message: 'usage counts not stored; kept for the next try', requests: 1, error: 'Error: the store is down' },
+    'a flush that fails says so, with the number of requests kept',
+  );
+  t.equal((await fetch(`${service.url}/doggies/1/`)).status, 200, 'served while the store is down');
   await service.stop();
-  t.equal(adds, 1, 'the stop flushed once');
-  t.match(JSON.parse(service.stderr[0] as string), {
-    level: 'error',
-    message: 'usage counts not stored; kept for the next try',
-    error: 'Error: the store is down',
-  });
+  const last = JSON.parse(service.stderr.at(-1) as string) as Record<string, unknown>;
+  t.match(
+    last,
+    { level: 'error', message: 'usage counts not stored; spooled, to be stored at the next start', requests: 2, error: 'Error: the store is down' },
+    'the stop spools every count kept, and says how many',
+  );
+  t.ok(adds >= 2, 'every flush tried the store');
+  t.match(
+    JSON.parse(await readFile(String(last['file']), 'utf8')),
+    { usage: [{ route: '/doggies/:id/', requests: 2 }] },
+    'the spooled file holds them',
+  );
 });

@@ -82,6 +82,7 @@ t.test('conflicting or malformed framing is refused with a JSON 400 and the conn
     ['a signed Content-Length', get('Content-Length: +1\r\n', 'a')],
     ['a Content-Length past 2^64', get('Content-Length: 99999999999999999999999\r\n')],
     ['Transfer-Encoding: identity', get('Transfer-Encoding: identity\r\n')],
+
     ['chunked not last', get('Transfer-Encoding: chunked, identity\r\n', '0\r\n\r\n')],
     ['Transfer-Encoding twice', get('Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n', '0\r\n\r\n')],
     ['Transfer-Encoding folded onto a second line', get('Transfer-Encoding:\r\n chunked\r\n', '0\r\n\r\n')],
@@ -107,6 +108,30 @@ t.test('conflicting or malformed framing is refused with a JSON 400 and the conn
     t.equal(header(responses[0] as WireResponse, 'connection'), 'close', `${what}: Connection: close`);
   }
   t.same(service.stderr, [], 'nothing logged as an unexpected error');
+});
+
+t.test('a request whose last transfer coding is not chunked is a JSON 400, never run, and the connection closed (RFC 9112 6.1)', async (t) => {
+  const service = await startService(t);
+  const codings = ['xchunked', 'gzip', 'chunked, x', 'chunkedx', 'gzip, xchunked'];
+  for (const coding of codings) {
+    const responses = await exchange(
+      service.port,
+      `GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: ${coding}\r\n\r\n0\r\n\r\nGET /doggies/2/ HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    t.equal(responses.length, 1, `${coding}: one response`);
+    checkJson(t, responses[0] as WireResponse, 400, { detail: 'Bad Request.' }, coding);
+    t.equal(header(responses[0] as WireResponse, 'connection'), 'close', `${coding}: Connection: close`);
+  }
+  t.equal(service.stdout.length, 0, 'none run, so none in the access log');
+  const chunked = await exchange(
+    service.port,
+    'GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, Chunked\r\nConnection: close\r\n\r\n0\r\n\r\n',
+  );
+  t.same(
+    chunked.map(({ status }) => status),
+    [200],
+    'a coding list that ends in chunked, in any case, is served',
+  );
 });
 
 t.test('every method node knows is answered with JSON: GET, HEAD, OPTIONS served, the others 405 with Allow', async (t) => {

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import { connectionsCheckingInterval } from '../../../src/adapters/http/api-server.js';
 import { startService } from '../../fixtures/service.js';
-import { header, WireConnection, within, type WireResponse } from '../../fixtures/wire.js';
+import { header, readResponses, WireConnection, within, type WireResponse } from '../../fixtures/wire.js';
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -105,6 +105,31 @@ t.test('MAX_REQUESTS_PER_SOCKET closes a connection after that many requests, th
   }
   t.same(statuses, [200, 200, 200], 'five pipelined requests: three answered, then the connection closes (no 503)');
   t.equal(pipelined.unread, '', 'nothing after the third response');
+});
+
+t.test('requests pipelined past MAX_REQUESTS_PER_SOCKET are not run: not logged, not counted; every answer sent arrives', async (t) => {
+  const service = await startService(t, { MAX_REQUESTS_PER_SOCKET: '5' });
+  const pipelined = await WireConnection.open(service.port);
+  pipelined.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(40));
+  await within(pipelined.closed, 5000, 'the server closes the connection');
+  const { responses } = readResponses(Buffer.from(pipelined.text, 'latin1'));
+  t.same(
+    responses.map(({ status }) => status),
+    [200, 200, 200, 200, 200],
+    'five answered',
+  );
+  t.equal(service.stdout.length, 5, 'five access lines: the thirty-five past the limit were never run');
+
+  // So many pipelined requests that the server stops reading before it answers the last it may: the input it has not
+  // read must not turn the close into a reset, which would take answers already sent with it.
+  const limit = 1000;
+  const busy = await startService(t, { MAX_REQUESTS_PER_SOCKET: String(limit), ACCESS_LOG: 'off' });
+  const flood = await WireConnection.open(busy.port);
+  flood.write('GET /doggies/?limit=3 HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(3 * limit));
+  await within(flood.closed, 20_000, 'the server closes the flooded connection');
+  const answered = readResponses(Buffer.from(flood.text, 'latin1')).responses;
+  t.equal(answered.length, limit, `${limit} answers of ${3 * limit} pipelined, none lost`);
+  t.equal(header(answered.at(-1) as WireResponse, 'connection'), 'close', 'the last says Connection: close');
 });
 
 t.test('MAX_REQUESTS_PER_SOCKET=0 sets no limit', async (t) => {

@@ -62,6 +62,27 @@ export async function writeClientsFile(path: string, clients: readonly Client[])
   }
 }
 
+/**
+ * Refuses a client whose pin, or the version it may roll back to, is not one of `declared` (newest first): a version
+ * the API never had, or one removed since. Each of its requests would be a 406; the service must not start with it.
+ */
+export function refuseUndeclaredVersions(path: string, clients: readonly Client[], declared: readonly string[]): void {
+  const known = new Set(declared);
+  for (const { name, pinnedVersion, previousVersion } of clients) {
+    const undeclared = !known.has(pinnedVersion)
+      ? `is pinned to ${pinnedVersion}`
+      : previousVersion !== null && !known.has(previousVersion)
+        ? `may roll back to ${previousVersion}`
+        : undefined;
+    if (undeclared !== undefined) {
+      throw new StartupError(
+        `${sourceOf(path)}: client ${JSON.stringify(name)} ${undeclared}, which this API does not declare (it declares ${declared.join(', ')}); ` +
+          `pin it to one of them: npm run clients -- pin ${name} V`,
+      );
+    }
+  }
+}
+
 function sourceOf(path: string): string {
   return `CLIENTS_FILE ${JSON.stringify(path)}`;
 }
