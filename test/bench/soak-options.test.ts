@@ -4,14 +4,26 @@ import { HOSTILE_COST_COMMAND } from '../../bench/hostile-cost/options.js';
 import { parseSoakOptions, SOAK_COMMAND } from '../../bench/soak/options.js';
 
 t.test('soak options: defaults, overrides in either form, refusals', async (t) => {
-  t.same(parseSoakOptions([]), { duration: 60, connections: 64, drainTimeoutMs: 10_000, seed: 1 });
+  t.same(parseSoakOptions([]), { duration: 60, connections: 64, drainTimeoutMs: 10_000, seed: 1, restarts: 0 });
   t.same(parseSoakOptions(['--duration', '10', '--connections=32', '--drain-timeout=500', '--seed=7']), {
     duration: 10,
     connections: 32,
     drainTimeoutMs: 500,
     seed: 7,
+    restarts: 0,
   });
-  for (const bad of [['--duration=1'], ['--connections=0'], ['--seed=x'], ['--drain-timeout=1.5'], ['--fast'], ['extra']]) {
+  t.match(parseSoakOptions(['--restart-database']), { restarts: 5 }, '--restart-database: five restarts');
+  t.match(parseSoakOptions(['--restart-database', '--restarts=2']), { restarts: 2 }, '--restarts says how many');
+  for (const bad of [
+    ['--duration=1'],
+    ['--connections=0'],
+    ['--seed=x'],
+    ['--drain-timeout=1.5'],
+    ['--fast'],
+    ['extra'],
+    ['--restarts=2'],
+    ['--restart-database', '--restarts=0.5'],
+  ]) {
     t.throws(() => parseSoakOptions(bad), UsageError, bad.join(' '));
   }
 });

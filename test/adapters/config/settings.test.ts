@@ -47,6 +47,7 @@ t.test('an empty environment gives every default', async (t) => {
       drainTimeoutMs: 10_000,
     },
     web: { corsOrigins: { kind: 'any' }, corsMaxAgeSeconds: 7200, cacheMaxAgeSeconds: 0 },
+    usageSpoolDir: 'usage-spool',
     metrics: undefined,
   });
 });
