@@ -116,4 +116,46 @@ if (server !== undefined) {
       'a folder that cannot be read refuses the start, named',
     );
   });
+
+  t.test('a start names what it could not store: a file the database refuses is kept, one not of counts is left', async (t) => {
+    const dir = t.testdir({
+      'usage-refused.json': JSON.stringify({ usage: [{ ...COUNT, day: '2026-02-30' }] }),
+      'usage-by-hand.json': 'not json',
+    });
+    const service = await startService(t, { STORAGE: 'postgres', DATABASE_URL: db.url, ACCESS_LOG: 'off', USAGE_SPOOL_DIR: dir });
+    t.match(
+      service.stderr.map((line) => JSON.parse(line) as Record<string, unknown>),
+      [
+        {
+          level: 'warn',
+          message: 'spooled usage counts not stored; kept for the next start',
+          file: join(dir, 'usage-refused.json'),
+          requests: 3,
+          error: /date/,
+        },
+        { level: 'warn', message: 'spooled usage file not read; left as it is', file: join(dir, 'usage-by-hand.json'), error: 'not JSON' },
+      ],
+      'a line for each, with the file',
+    );
+    t.same((await readdir(dir)).sort(), ['usage-by-hand.json', 'usage-refused.json'], 'both left where they were');
+  });
+
+  t.test('processes starting at once share the folder: each spooled file is stored by one of them', async (t) => {
+    const spool = new UsageSpool(t.testdir());
+    for (let index = 0; index < 20; index += 1) await spool.keep([{ ...COUNT, requests: index + 1 }]);
+    const stores = [new InMemoryUsageStore(), new InMemoryUsageStore(), new InMemoryUsageStore()];
+    const results = await Promise.all(stores.map((store) => spool.replay(store)));
+    t.equal(
+      results.reduce((sum, { stored }) => sum + stored.length, 0),
+      20,
+      'twenty files stored in all',
+    );
+    const totals = await Promise.all(stores.map((store) => store.read({ from: '2026-11-22', to: '2026-11-22' })));
+    t.equal(
+      totals.flat().reduce((sum, { requests }) => sum + requests, 0),
+      210,
+      'every count once: 1 + 2 + … + 20',
+    );
+    t.same(await readdir(spool.folder), [], 'none left');
+  });
 }

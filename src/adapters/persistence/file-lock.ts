@@ -14,17 +14,19 @@ const LONGEST_WAIT_MS = 500;
  * throws StartupError starting with `source` when the lock stays held through `attempts` tries, or cannot be made.
  */
 export async function lockForChange(path: string, source: string, attempts: number = ATTEMPTS): Promise<() => Promise<void>> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await lock(path, { realpath: false });
-    } catch (error) {
-      const { code } = error as NodeJS.ErrnoException;
+  let attempt = 0;
+  let release: (() => Promise<void>) | undefined;
+  while (release === undefined) {
+    attempt += 1;
+    release = await lock(path, { realpath: false }).catch((error: NodeJS.ErrnoException) => {
       // The lock is a folder beside the file: what stops it (a missing folder, no permission) stops the write too.
-      if (code !== 'ELOCKED') throw new StartupError(`${source}: cannot be written (${code})`);
+      if (error.code !== 'ELOCKED') throw new StartupError(`${source}: cannot be written (${error.code})`);
       if (attempt >= attempts) {
         throw new StartupError(`${source}: another process is changing it (its lock ${JSON.stringify(`${path}.lock`)} is held); try again`);
       }
-    }
-    await delay(Math.min(FIRST_WAIT_MS * 1.3 ** attempt, LONGEST_WAIT_MS));
+      return undefined;
+    });
+    if (release === undefined) await delay(Math.min(FIRST_WAIT_MS * 1.3 ** attempt, LONGEST_WAIT_MS));
   }
+  return release;
 }
