@@ -7,8 +7,7 @@ import { writeRecords } from '../src/adapters/persistence/postgres/postgres-reco
 import { parseDog } from '../src/domain/dogs/dog.js';
 import { CalendarDate } from '../src/domain/records/calendar-date.js';
 import { runMain, type MainProcess } from './fixtures/main-process.js';
-import { databaseServer, notRunnable } from './fixtures/postgres/test-database.js';
-import { startPrivateServer, type PrivateServer } from './fixtures/postgres/private-server.js';
+import { privateServerOrSkip, type PrivateServer } from './fixtures/postgres/private-server.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 /** Requests at once against a pool of two connections: most of them wait for a connection, as in the fault's reproduction. */
@@ -92,11 +91,7 @@ function checkAnswers(t: Test, { answers, failed }: { answers: Answer[]; failed:
   t.equal(failed, 0, `${what}: no request went unanswered`);
 }
 
-let server: PrivateServer | undefined;
-if (databaseServer(t) !== undefined) {
-  server = await startPrivateServer(t);
-  if (server === undefined) notRunnable(t, 'no PostgreSQL server binaries (initdb, pg_ctl) were found to run a private server');
-}
+const server = await privateServerOrSkip(t);
 
 if (server !== undefined) {
   const db = server;

@@ -8,8 +8,7 @@ import { UsageSpool } from '../src/adapters/persistence/usage-spool.js';
 import { InMemoryUsageStore } from '../src/adapters/persistence/memory/in-memory-usage-store.js';
 import { runMain } from './fixtures/main-process.js';
 import { startService } from './fixtures/service.js';
-import { databaseServer, notRunnable } from './fixtures/postgres/test-database.js';
-import { startPrivateServer, type PrivateServer } from './fixtures/postgres/private-server.js';
+import { privateServerOrSkip } from './fixtures/postgres/private-server.js';
 
 const REQUESTS = 120;
 const COUNT = { client: 'anonymous', version: '5.0.0', route: '/doggies/', day: '2026-11-22', requests: 3 };
@@ -17,11 +16,7 @@ const COUNT = { client: 'anonymous', version: '5.0.0', route: '/doggies/', day: 
 const errorLines = (stderr: readonly string[]) =>
   stderr.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
 
-let server: PrivateServer | undefined;
-if (databaseServer(t) !== undefined) {
-  server = await startPrivateServer(t);
-  if (server === undefined) notRunnable(t, 'no PostgreSQL server binaries (initdb, pg_ctl) were found to run a private server');
-}
+const server = await privateServerOrSkip(t);
 
 if (server !== undefined) {
   const db = server;

@@ -7,8 +7,7 @@ import { parseCat } from '../../../../src/domain/cats/cat.js';
 import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { composeService } from '../../../../src/container.js';
-import { databaseServer, notRunnable } from '../../../fixtures/postgres/test-database.js';
-import { startPrivateServer, type PrivateServer } from '../../../fixtures/postgres/private-server.js';
+import { privateServerOrSkip } from '../../../fixtures/postgres/private-server.js';
 import { startService } from '../../../fixtures/service.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
@@ -27,11 +26,7 @@ async function waitForStatus(url: string, status: number, tries = 150): Promise<
   return seen;
 }
 
-let server: PrivateServer | undefined;
-if (databaseServer(t) !== undefined) {
-  server = await startPrivateServer(t);
-  if (server === undefined) notRunnable(t, 'no PostgreSQL server binaries (initdb, pg_ctl) were found to run a private server');
-}
+const server = await privateServerOrSkip(t);
 
 if (server !== undefined) {
   const db = server;
