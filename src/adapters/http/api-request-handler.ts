@@ -19,7 +19,7 @@ import { ClientPins } from '../../application/clients/client-pins.js';
 import { UsageCounter } from '../../application/clients/usage-counter.js';
 import { UsageObserver } from './steps/usage-observer.js';
 import type { Client } from '../../domain/clients/client.js';
-import { clientOf } from './request/authorization.js';
+import { clientOf, MissingTokenError } from './request/authorization.js';
 import { readJsonBody } from './request/json-body.js';
 import { AccessLog } from './steps/access-log.js';
 import { ConditionalResponse } from './steps/conditional-response.js';
@@ -137,8 +137,11 @@ export class ApiRequestHandler {
   }
 
   async #put(route: PutRoute, req: IncomingMessage, request: RouteRequest<undefined>): Promise<RouteOutcome> {
+    const { client } = request;
+    // The key is judged before the body, so that a caller without one is told so whatever it sent.
+    if (client === undefined) return new MissingTokenError();
     const body = await readJsonBody(req);
-    return body instanceof DomainError ? body : route.put(request, body);
+    return body instanceof DomainError ? body : route.put({ ...request, client }, body);
   }
 
   #send(res: ServerResponse, outcome: RouteOutcome, exchange: Exchange): void {

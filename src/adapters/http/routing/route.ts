@@ -104,15 +104,15 @@ export interface PageRoute extends ReadsQuery {
 }
 
 /**
- * A path a client changes with PUT (`/client/version`), outside API versioning: the handler reads and parses its JSON
- * body (bounded) before `put` gets it. It answers no GET.
+ * A path a client changes with PUT (`/client/version`), outside API versioning: the handler judges the caller's key
+ * (a 401 without one), then reads and parses its JSON body (bounded) before `put` gets it. It answers no GET.
  */
 export interface PutRoute extends ReadsQuery {
   readonly pattern: string;
   readonly unversioned: true;
   readonly method: 'PUT';
   readonly contract: PutContract;
-  put(request: RouteRequest<undefined>, body: unknown): Awaitable<RouteOutcome>;
+  put(request: RouteRequest<undefined> & { readonly client: Client }, body: unknown): Awaitable<RouteOutcome>;
 }
 
 /** Every route the router serves. */

@@ -1,5 +1,6 @@
 import type { ClientPins } from '../../../application/clients/client-pins.js';
 import type { UsageReports } from '../../../application/clients/usage-reports.js';
+import type { Client } from '../../../domain/clients/client.js';
 import { DomainError } from '../../../domain/errors/domain-error.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
 import { MissingTokenError } from '../request/authorization.js';
@@ -38,7 +39,7 @@ const NOT_STORED_TEXT = Object.freeze({ 'Cache-Control': "Always `no-store`: a c
 const PIN_REFUSALS = {
   invalid_pin: 'The version asked for is malformed, or not one the service serves',
   pin_conflict:
-    'The version is older than the pin and not the rollback still open (a pin moves only forward), or the pin changed meanwhile: read `GET /client/` and try again',
+    'The version is older than the pin and not the rollback still open (a pin moves forward to any newer version, and back only to the version its last upgrade left, within 72 hours), or the pin changed meanwhile: read `GET /client/` and try again',
   pin_change_unavailable: 'The storage cannot take a pin change (STORAGE=memory): an operator changes pins',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
@@ -90,8 +91,7 @@ export function clientRoutes(
       pattern: '/client/version',
       unversioned: true,
       method: 'PUT',
-      put: async ({ client, today }: RouteRequest<undefined>, body: unknown): Promise<RouteOutcome> => {
-        if (client === undefined) return new MissingTokenError();
+      put: async ({ client, today }: RouteRequest<undefined> & { readonly client: Client }, body: unknown): Promise<RouteOutcome> => {
         const requested = requestedVersion(body);
         if (typeof requested !== 'string') return requested;
         const changed = await pins.change(client, requested, today, now());
