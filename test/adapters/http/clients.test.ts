@@ -87,7 +87,10 @@ t.test('PUT /client/version: an upgrade, the rollback within 72 hours, and no ot
   t.match(await same.json(), { pinned_version: NEWEST_VERSION, previous_version: '3.0.0' });
   const older = await putVersion(service.url, legacy.key, JSON.stringify({ version: '2.1.0' }));
   t.equal(older.status, 409, 'older, and not the rollback: refused');
-  t.match(await older.json(), { detail: /older than the pinned version .*back only to the version its last upgrade left, within 72 hours of that upgrade\. Only 3\.0\.0 is open, until 2026-11-25T10:00:00\.000Z\.$/ });
+  t.match(await older.json(), {
+    detail:
+      /older than the pinned version .*back only to the version its last upgrade left, within 72 hours of that upgrade\. Only 3\.0\.0 is open, until 2026-11-25T10:00:00\.000Z\.$/,
+  });
   const back = await putVersion(service.url, legacy.key, JSON.stringify({ version: '3.0.0' }));
   t.equal(back.status, 200, 'the rollback, within 72 hours');
   t.same(await back.json(), { name: 'legacy-shop', pinned_version: '3.0.0', previous_version: null, rollback_until: null });

@@ -46,7 +46,11 @@ t.test('the rollback: to the previous version before rollbackUntil, and not at i
   );
   const other = changePin(upgraded, '4.0.0', served, NOW);
   t.type(other, PinConflictError, 'an older version that is not the previous one: refused');
-  t.match((other as Error).message, /within 72 hours of that upgrade\. Only 3\.0\.0 is open, until 2026-11-25T10:00:00\.000Z\.$/, 'naming the one open');
+  t.match(
+    (other as Error).message,
+    /within 72 hours of that upgrade\. Only 3\.0\.0 is open, until 2026-11-25T10:00:00\.000Z\.$/,
+    'naming the one open',
+  );
 });
 
 t.test('any other older version: 409, saying no rollback was open', async (t) => {
