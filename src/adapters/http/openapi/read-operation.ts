@@ -1,7 +1,7 @@
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { JsonValue } from '../../../domain/versioning/representation.js';
 import type { Version } from '../../../domain/versioning/version.js';
-import type { Route, RouteContract } from '../routing/route.js';
+import type { Route } from '../routing/route.js';
 import { acceptedText } from '../steps/query-check.js';
 import { authorizationRefusals, callerText, securityOf } from './api-key-security.js';
 import { IF_NONE_MATCH, pageParameters, pathParameters } from './parameters.js';
