@@ -20,6 +20,7 @@ export const CLIENT_STATE_SCHEMA: JsonSchema = closedObject({
     type: ['string', 'null'],
     format: 'date-time',
     description: 'Until when (RFC 3339, UTC) a rollback to `previous_version` is open; null when none is.',
+    examples: ['2026-11-25T10:00:00.000Z'],
   },
 });
 
@@ -45,16 +46,16 @@ const PIN_REFUSALS = {
 
 /** `GET /client/usage/`: the client's requests of the last 30 days, per version served. */
 export const CLIENT_USAGE_SCHEMA: JsonSchema = closedObject({
-  from: { type: 'string', format: 'date' },
-  to: { type: 'string', format: 'date' },
+  from: { type: 'string', format: 'date', examples: ['2026-10-24'] },
+  to: { type: 'string', format: 'date', examples: ['2026-11-22'] },
   versions: {
     type: 'array',
     items: closedObject({
       version: { type: 'string' },
       requests: { type: 'integer', minimum: 1 },
-      last_request_on: { type: 'string', format: 'date' },
-      deprecated_on: { type: ['string', 'null'], format: 'date' },
-      sunset_on: { type: ['string', 'null'], format: 'date' },
+      last_request_on: { type: 'string', format: 'date', examples: ['2026-11-21'] },
+      deprecated_on: { type: ['string', 'null'], format: 'date', examples: ['2026-01-01'] },
+      sunset_on: { type: ['string', 'null'], format: 'date', examples: ['2027-01-01'] },
       link: { type: ['string', 'null'] },
       routes: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } },
     }),
