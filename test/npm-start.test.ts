@@ -23,11 +23,11 @@ t.test('npm start leaves no orphan: SIGTERM to npm reaches the service, which dr
   for (const name of SETTING_NAMES) delete env[name];
   delete env['NODE_OPTIONS'];
   const npm = spawn('npm', ['start', '--ignore-scripts', '--silent'], { cwd: ROOT, env: { ...env, PORT: '0', ACCESS_LOG: 'off' } });
-  let service: number | undefined;
+  const started: { pid?: number } = {};
   t.teardown(() => {
     npm.kill('SIGKILL');
     // An orphan, if the test fails, is not left holding a port.
-    if (service !== undefined && isAlive(service)) process.kill(service, 'SIGKILL');
+    if (started.pid !== undefined && isAlive(started.pid)) process.kill(started.pid, 'SIGKILL');
   });
   const lines: Record<string, unknown>[] = [];
   const listening = new Promise<Record<string, unknown>>((resolve) => {
@@ -37,7 +37,7 @@ t.test('npm start leaves no orphan: SIGTERM to npm reaches the service, which dr
       if (parsed['message'] === 'listening') resolve(parsed);
     });
   });
-  service = (await listening)['pid'] as number;
+  const service = (started.pid = (await listening)['pid'] as number);
   t.not(service, npm.pid, 'the service is a process of its own');
   const exited = once(npm, 'exit');
   npm.kill('SIGTERM');
