@@ -8,10 +8,12 @@ function formatted(value: unknown, pointer = ''): [string, Record<string, unknow
   return [...here, ...Object.entries(value).flatMap(([key, child]) => formatted(child, `${pointer}/${key}`))];
 }
 
+const published = await publishedVersions({});
+
 const SHAPES: Record<string, RegExp> = { date: /^\d{4}-\d{2}-\d{2}$/, 'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/ };
 
 t.test('every date in every published document has examples of its own, so a docs page shows no made-up dates', async (t) => {
-  for (const [version, { document }] of await publishedVersions({})) {
+  for (const [version, { document }] of published) {
     const dates = formatted(document).filter(([, schema]) => schema['format'] === 'date' || schema['format'] === 'date-time');
     t.ok(dates.length > 0, `${version}: has dates`);
     for (const [pointer, schema] of dates) {
@@ -26,7 +28,7 @@ t.test('every date in every published document has examples of its own, so a doc
 
 t.test('no component schema is named as a global of JavaScript, which generated TypeScript would shadow', async (t) => {
   const globals = Object.getOwnPropertyNames(globalThis);
-  for (const [version, { document }] of await publishedVersions({})) {
+  for (const [version, { document }] of published) {
     const names = Object.keys((document as { components: { schemas: object } }).components.schemas);
     t.same(
       names.filter((name) => globals.includes(name)),
