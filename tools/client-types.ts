@@ -1,7 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { composeService } from '../src/container.js';
-import { clientTypesSource } from './client-types-source.js';
 import { toolArguments } from './tool-arguments.js';
 
 /**
@@ -15,6 +13,9 @@ if (values.help === true) {
   console.log(usage);
   process.exit(0);
 }
+// Loaded once the command line is read: a refused one does not wait for the whole service to load.
+const { composeService } = await import('../src/container.js');
+const { clientTypesSource } = await import('./client-types-source.js');
 const out = resolve(values.out);
 const quiet = (): void => {};
 // The documents depend on the versioning settings (REMOVED_IN, DEFAULT_VERSION, …), never on the storage: memory it is.

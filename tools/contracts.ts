@@ -1,5 +1,3 @@
-import { CONTRACTS_DIRECTORY, compareContracts, frozenContracts, problemLine, writeContracts } from './frozen-contracts.js';
-import { releasedContracts } from './released-contracts.js';
 import { refuseCommandLine, toolArguments } from './tool-arguments.js';
 
 /**
@@ -20,6 +18,9 @@ if (values.help === true) {
 if (command !== 'check' && command !== 'accept')
   refuseCommandLine(command === undefined ? 'no command' : `unknown command ${JSON.stringify(command)}`, usage);
 if (positionals.length > 1) refuseCommandLine(`unexpected ${JSON.stringify(positionals[1])}`, usage);
+// Loaded once the command line is read: a refused one does not wait for the whole service to load.
+const { CONTRACTS_DIRECTORY, compareContracts, frozenContracts, problemLine, writeContracts } = await import('./frozen-contracts.js');
+const { releasedContracts } = await import('./released-contracts.js');
 const generated = await releasedContracts();
 if (command === 'accept') {
   const { written, removed } = await writeContracts(CONTRACTS_DIRECTORY, generated);

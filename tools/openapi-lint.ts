@@ -2,8 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AGE_REMOVALS } from '../src/domain/api-history/versions/age-removal.js';
-import { publishedDocuments } from './published-documents.js';
 import { toolArguments } from './tool-arguments.js';
 
 /**
@@ -18,6 +16,9 @@ if (values.help === true) {
   console.log(usage);
   process.exit(0);
 }
+// Loaded once the command line is read: a refused one does not wait for the whole service to load.
+const { AGE_REMOVALS } = await import('../src/domain/api-history/versions/age-removal.js');
+const { publishedDocuments } = await import('./published-documents.js');
 const dir = values.keep ?? (await mkdtemp(join(tmpdir(), 'vaa-openapi-')));
 const files: string[] = [];
 try {
