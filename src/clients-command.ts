@@ -97,7 +97,10 @@ CLIENTS_FILE                with STORAGE=memory, the clients' JSON file (require
 DATABASE_URL                with STORAGE=postgres, the database (required)
 TODAY                       the date that decides which versions are served (default: today, UTC)
 
-It exits 0 once done, 1 with "clients: ..." on stderr otherwise.`;
+It exits 0 once done, 2 with "clients: ..." on stderr for a command it does not know, 1 for any other refusal.`;
+
+/** The exit code of a command line that cannot be read (an unknown subcommand, a missing operand), as POSIX utilities use. */
+const USAGE_EXIT_CODE = 2;
 
 interface Request {
   readonly subcommand: Subcommand;
@@ -123,8 +126,14 @@ export async function clientsCommand(
     output.stdout(HELP);
     return 0;
   }
+  let request: Request;
   try {
-    const request = parseRequest(args);
+    request = parseRequest(args);
+  } catch (error) {
+    output.stderr(`clients: ${(error as ClientCommandError).message}`);
+    return USAGE_EXIT_CODE;
+  }
+  try {
     const settings = readSettings(
       env,
       SUPPORTED_VERSIONS.map((version) => Version.parse(version)),

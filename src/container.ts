@@ -21,6 +21,7 @@ import { ListRecords } from './application/use-cases/list-records.js';
 import { COLLECTION_USE_CASES, type CollectionUseCases } from './application/use-cases/record-actions.js';
 import { RetrieveRecord } from './application/use-cases/retrieve-record.js';
 import { repositoryOf, type RecordRepository } from './application/ports/record-repository.js';
+import { PageRequest } from './application/paging/page-request.js';
 import { VersionStandings } from './application/versioning/version-standings.js';
 import { MemoizedRepresenter } from './application/versioning/memoized-representer.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';
@@ -80,8 +81,8 @@ interface Storage {
   readonly modules: readonly ContainerModule[];
   /** Adds the storage's own metrics (the PostgreSQL pool's) to the registry. */
   registerMetrics(registry: Registry): void;
-  /** Which storage serves, for the "listening" line: the in-memory one and where its records came from, or the database. */
-  readonly description: string;
+  /** Which storage serves, for the "listening" line, given its records' counts ("dogs: 5, cats: 3"): the in-memory one and where its records came from, or the database. */
+  describe(counts: string): string;
   close(): Promise<void>;
 }
 
@@ -175,6 +176,8 @@ export async function composeService(env: Environment, output: ServiceOutput, re
     registerPinnedClientsMetric(metrics, model.versions, container.get<ClientRepository>(CLIENT_REPOSITORY));
     storage.registerMetrics(metrics);
   }
+  const counts = await recordCounts(container);
+  if (counts.every(({ total }) => total === 0)) output.stderr(JSON.stringify({ time: new Date().toISOString(), level: 'warn', message: NO_RECORDS }));
   const server = container.get(ApiServer);
   const usage = container.get(UsageCounter);
   const logLine = (level: string, message: string, fields: Record<string, unknown>): void =>
@@ -206,7 +209,7 @@ export async function composeService(env: Environment, output: ServiceOutput, re
   let stopping: Promise<void> | undefined;
   return {
     settings,
-    storage: storage.description,
+    storage: storage.describe(counts.map(({ name, total }) => `${name}: ${total}`).join(', ')),
     server,
     metrics,
     stop: () =>
@@ -230,6 +233,21 @@ async function storeSpooledUsage(
   for (const { file, requests, error } of kept)
     logLine('warn', 'spooled usage counts not stored; kept for the next start', { file, requests, error });
   for (const { file, error } of unreadable) logLine('warn', 'spooled usage file not read; left as it is', { file, error });
+}
+
+const NO_RECORDS =
+  'the storage holds no records: every list is empty and every record a 404. With STORAGE=postgres, fill it: ' +
+  'npm run load-data -- --sample (the bundled sample), or -- FILE (docs/storage.md); with memory, set DATA_FILE';
+
+/** How many records each collection holds, through its repository: what any storage adapter serves. */
+function recordCounts(container: Container): Promise<{ readonly name: string; readonly total: number }[]> {
+  const first = PageRequest.fromQuery(1, 0);
+  return Promise.all(
+    RECORD_COLLECTIONS.map(async (collection) => ({
+      name: collection.name,
+      total: (await container.get<RecordRepository<unknown>>(repositoryOf(collection)).list(first)).total,
+    })),
+  );
 }
 
 /** Every setting, checked; throws StartupError naming each bad one. */
@@ -284,7 +302,7 @@ async function openStorage(
   const clientsFrom = settings.clientsFile === undefined ? '' : `; ${clients.length} clients from CLIENTS_FILE ${settings.clientsFile}`;
   return {
     modules: [persistence(records), clientsModule(new InMemoryClientRepository(clients, { pinChangesRefused: true }))],
-    description: `memory (${RECORD_COLLECTIONS.map(({ name }) => `${name}: ${records[name].length}`).join(', ')}) from ${source}${clientsFrom}`,
+    describe: (counts) => `memory (${counts}) from ${source}${clientsFrom}`,
     registerMetrics: () => {},
     close: async () => {},
   };

@@ -1,4 +1,6 @@
-import { readRecordsFile } from './adapters/persistence/data-file.js';
+import { MAX_NAMED_FAULTS, parseRecords, readRecordsFile } from './adapters/persistence/data-file.js';
+import { SAMPLE_DATA } from './adapters/persistence/sample-data.js';
+import { quoteShortened } from './domain/errors/quote-shortened.js';
 import { readSettings, type Environment } from './adapters/config/settings.js';
 import { loadIntoPostgres, nothingLoaded, type CommandOutput, type LoadTarget } from './adapters/persistence/postgres/load-into-postgres.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
@@ -9,15 +11,19 @@ import { Version } from './domain/versioning/version.js';
 
 export type { CommandOutput };
 
-const USAGE = 'usage: npm run load-data -- FILE, one JSON file {"dogs": [...], "cats": [...]} (--help says more)';
+const SAMPLE = '--sample';
 
-export const HELP = `usage: STORAGE=postgres DATABASE_URL=postgres://user:password@host:port/database npm run load-data -- FILE
+const USAGE = 'usage: npm run load-data -- FILE | --sample, FILE one JSON file {"dogs": [...], "cats": [...]} (--help says more)';
+
+export const HELP = `usage: STORAGE=postgres DATABASE_URL=postgres://user:password@host:port/database npm run load-data -- FILE | --sample
 
 Checks the whole of FILE as the service checks DATA_FILE (every record, before any is written), then writes
 every record into the database in one transaction: a record whose id exists replaces it, the others stay.
-Nothing is written when one record is wrong; the message names it. It creates the tables when missing.
+Nothing is written when a record is wrong; the message names each, a line each (the first ${MAX_NAMED_FAULTS}, then a
+count). It creates the tables when missing.
 
 FILE                            one JSON file {"dogs": [{"id": 1, "name": "Biko", "birthday": "2014-05-06"}], "cats": [...]}
+--sample                        the bundled sample instead: the 5 dogs and 3 cats the memory storage serves
 --help, -h                      print this and exit
 
 Settings (environment variables, as the service reads them):
@@ -27,7 +33,11 @@ DATABASE_CONNECT_TIMEOUT_MS     how long to retry an unreachable database (defau
 DATABASE_STATEMENT_TIMEOUT_MS   the longest one statement may run (default 9500; 10000 rows per statement)
 TODAY                           the date a record without a birthday gets (default: today, UTC)
 
-It takes about 10 s per million records; it exits 0 once loaded, 1 with "Nothing loaded: …" otherwise.`;
+It takes about 10 s per million records; it exits 0 once loaded, 2 with "Nothing loaded: …" for a command line it
+cannot read, 1 with "Nothing loaded: …" otherwise.`;
+
+/** The exit code of a command line that cannot be read, as POSIX utilities use. */
+const USAGE_EXIT_CODE = 2;
 
 /**
  * `npm run load-data -- FILE`: checks the whole file as DATA_FILE is checked, then writes every record into the
@@ -38,11 +48,20 @@ export async function loadDataCommand(args: readonly string[], env: Environment,
     output.stdout(HELP);
     return 0;
   }
+  const [file, ...extra] = args;
+  if (file === undefined || file === '' || extra.length > 0 || (file.startsWith('-') && file !== SAMPLE)) {
+    const problem =
+      file === undefined || file === ''
+        ? 'no FILE'
+        : extra.length > 0
+          ? `unexpected ${quoteShortened(extra[0] as string)}`
+          : `unknown option ${quoteShortened(file)}`;
+    output.stderr(`Nothing loaded: ${problem}; ${USAGE}`);
+    return USAGE_EXIT_CODE;
+  }
   let records: LoadedRecords;
   let target: LoadTarget;
   try {
-    const [file, ...extra] = args;
-    if (file === undefined || file === '' || extra.length > 0 || file.startsWith('-')) throw new StartupError(USAGE);
     const settings = readSettings(
       env,
       SUPPORTED_VERSIONS.map((version) => Version.parse(version)),
@@ -53,7 +72,9 @@ export async function loadDataCommand(args: readonly string[], env: Environment,
           'load into: the service reads DATA_FILE each time it starts.',
       );
     }
-    records = await readRecordsFile(JSON.stringify(file), file, settings.today ?? CalendarDate.utcDateOf(new Date()));
+    const today = settings.today ?? CalendarDate.utcDateOf(new Date());
+    records =
+      file === SAMPLE ? parseRecords('the bundled sample data', SAMPLE_DATA, today) : await readRecordsFile(JSON.stringify(file), file, today);
     target = {
       url: settings.databaseUrl as string,
       statementTimeoutMs: settings.databaseStatementTimeoutMs,

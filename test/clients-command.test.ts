@@ -331,7 +331,7 @@ t.test('--help, and usage errors that name the usage', async (t) => {
   ];
   for (const [args, why, message] of cases) {
     const run = await clients(args, {});
-    t.equal(run.code, 1, `${why}: exit code 1`);
+    t.equal(run.code, 2, `${why}: exit code 2, a command line it cannot read`);
     t.match(run.stderr, [message], why);
     t.equal(run.stderr.length, 1, `${why}: one line`);
     t.same(run.stdout, [], `${why}: nothing on stdout`);
@@ -381,7 +381,7 @@ t.test('report and list read the counts of the usage store; with the in-memory s
   t.match(JSON.parse(list.stdout.join('\n')), [{ name: 'shop', last_request_on: '2026-11-21' }], 'list: the last request day');
   for (const bad of [['--days', '0'], ['--days', 'x'], ['--days'], ['--days', '3651']]) {
     const refused = await clients(['report', ...bad], env, withUsage, model);
-    t.equal(refused.code, 1, `report ${bad.join(' ')}: exit 1`);
+    t.equal(refused.code, 2, `report ${bad.join(' ')}: exit 2`);
     t.match(refused.stderr, [/--days needs a whole number of days from 1 to 3650/]);
   }
   const file = join(t.testdir(), 'clients.json');

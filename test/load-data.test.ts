@@ -16,7 +16,7 @@ async function loadData(args: readonly string[], settings: Record<string, string
 t.test('the program: `npm run load-data` runs the command and exits with its code', async (t) => {
   const help = await runBuiltProgram('load-data', ['--help'], {});
   t.equal(help.code, 0, '--help: exit code 0');
-  t.match(help.stdout, /^usage: STORAGE=postgres DATABASE_URL=.* npm run load-data -- FILE\n/, '--help: the usage on stdout');
+  t.match(help.stdout, /^usage: STORAGE=postgres DATABASE_URL=.* npm run load-data -- FILE \| --sample\n/, '--help: the usage on stdout');
   const memory = await runBuiltProgram('load-data', ['data.json'], {});
   t.equal(memory.code, 1, 'STORAGE=memory: exit code 1');
   t.match(memory.stderr, /^Nothing loaded: load-data writes into a database/, 'the refusal on stderr');
@@ -26,9 +26,23 @@ t.test('load-data refuses to run without a database to load into, or without exa
   const memory = await loadData(['data.json'], {});
   t.equal(memory.code, 1, 'STORAGE=memory: exit code 1');
   t.match(memory.stderr, /^Nothing loaded: load-data writes into a database: set STORAGE=postgres and DATABASE_URL/, 'it says what to set');
-  const none = await loadData([], { STORAGE: 'postgres', DATABASE_URL: 'postgres://127.0.0.1:1/x' });
-  t.equal(none.code, 1, 'no file: exit code 1');
-  t.match(none.stderr, /^Nothing loaded: usage: npm run load-data -- FILE/, 'it shows the usage');
+  const database = { STORAGE: 'postgres', DATABASE_URL: 'postgres://127.0.0.1:1/x' };
+  // [args, what, the problem named]: a command line it cannot read exits 2, as POSIX utilities do.
+  const cases: [string[], string, string][] = [
+    [[], 'no file', 'no FILE'],
+    [['a.json', 'b.json'], 'two files', 'unexpected "b.json"'],
+    [['--smaple'], 'an unknown option', 'unknown option "--smaple"'],
+    [['--sample', 'a.json'], 'the sample and a file', 'unexpected "a.json"'],
+  ];
+  for (const [args, what, problem] of cases) {
+    const run = await loadData(args, database);
+    t.equal(run.code, 2, `${what}: exit code 2`);
+    t.equal(
+      run.stderr,
+      `Nothing loaded: ${problem}; usage: npm run load-data -- FILE | --sample, FILE one JSON file {"dogs": [...], "cats": [...]} (--help says more)\n`,
+      `${what}: said, with the usage`,
+    );
+  }
 });
 
 t.test('--help prints the usage, the settings and their defaults, and exits 0', async (t) => {
@@ -36,11 +50,11 @@ t.test('--help prints the usage, the settings and their defaults, and exits 0', 
     const run = await loadData([flag], {});
     t.equal(run.code, 0, `${flag}: exit code 0`);
     t.equal(run.stderr, '', `${flag}: nothing on stderr`);
-    t.match(run.stdout, /^usage: STORAGE=postgres DATABASE_URL=.* npm run load-data -- FILE\n/, `${flag}: the usage first`);
+    t.match(run.stdout, /^usage: STORAGE=postgres DATABASE_URL=.* npm run load-data -- FILE \| --sample\n/, `${flag}: the usage first`);
     t.match(run.stdout, /DATABASE_CONNECT_TIMEOUT_MS +how long to retry an unreachable database \(default 30000\)/, `${flag}: a setting's default`);
   }
   const option = await loadData(['--verbose'], { STORAGE: 'postgres', DATABASE_URL: 'postgres://127.0.0.1:1/x' });
-  t.match(option.stderr, /^Nothing loaded: usage: .*--help says more/, 'an unknown option is not taken for a file');
+  t.match(option.stderr, /^Nothing loaded: unknown option "--verbose"; usage: .*--help says more/, 'an unknown option is not taken for a file');
 });
 
 t.test('without a reachable database: the file is checked before connecting, and an unreachable one is named', async (t) => {
@@ -121,7 +135,7 @@ t.test('into a database', async (t) => {
     );
   });
 
-  t.test('a file with one bad record writes nothing and names the record as DATA_FILE would', async (t) => {
+  t.test('a file with bad records writes nothing and names each, as DATA_FILE would', async (t) => {
     const before = await rows(t, url);
     const dir = t.testdir({
       'bad.json': JSON.stringify({
@@ -130,15 +144,15 @@ t.test('into a database', async (t) => {
           { id: 8, name: 'Also fine' },
           { id: 9, name: 'x'.repeat(51) },
         ],
-        cats: [{ id: 5, name: 'Kit' }],
+        cats: [{ id: 5, name: 'Kit' }, { id: 5 }],
       }),
     });
     const run = await loadData([join(dir, 'bad.json')], env);
     t.equal(run.code, 1, 'exit code 1');
     t.match(
       run.stderr,
-      /^Nothing loaded: ".*bad\.json": dogs\[2\] \(id 9\): name: must be 1 to 50 characters, got 51/,
-      'the failing record is named',
+      /^Nothing loaded: ".*bad\.json": dogs\[2\] \(id 9\): name: must be 1 to 50 characters, got 51\n".*bad\.json": cats\[1\] \(id 5\): name: .*\n$/,
+      'each failing record is named, in one run',
     );
     t.same(await rows(t, url), before, 'nothing was written');
   });

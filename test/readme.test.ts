@@ -8,6 +8,7 @@ import { TestClock } from './fixtures/test-clock.js';
 import { v1_0_0 } from './fixtures/readme/v1-0-0-retiring.js';
 import { listFrom } from './fixtures/versions.js';
 import { SETTING_NAMES } from './fixtures/setting-names.js';
+import { keyedClient, withClients } from './fixtures/clients.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const httpApi = readFileSync(new URL('../docs/http-api.md', import.meta.url), 'utf8');
@@ -111,4 +112,94 @@ t.test("the README's two commands for a client: create it, then call as it, serv
   const response = await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
   t.equal(response.headers.get('content-type'), `application/json; version=${pinned}`, `served at ${pinned}, as the comment says`);
   t.match(call, `# served at ${pinned}`);
+});
+
+/** The words of a shell command line, single-quoted words unquoted (the README's curls quote with '). */
+function shellWords(line: string): string[] {
+  return [...line.matchAll(/'([^']*)'|(\S+)/g)].map(([, quoted, bare]) => quoted ?? (bare as string));
+}
+
+/** A curl of the README as fetch's arguments: its method, headers, body and path. */
+function curlRequest(words: readonly string[], key: string): { method: string; headers: Record<string, string>; body?: string; path: string } {
+  const headers: Record<string, string> = {};
+  let method = 'GET';
+  let body: string | undefined;
+  let path = '';
+  for (let index = 1; index < words.length; index += 1) {
+    const word = words[index] as string;
+    const value = words[index + 1] ?? '';
+    if (word === '-H') {
+      const colon = value.indexOf(':');
+      headers[value.slice(0, colon)] = value
+        .slice(colon + 1)
+        .trim()
+        .replace('vaa_…', key);
+      index += 1;
+    } else if (word === '-X') {
+      method = value;
+      index += 1;
+    } else if (word === '-d') {
+      body = value;
+      index += 1;
+    } else path = word.replace('http://127.0.0.1:8000', '');
+  }
+  return { method, headers, ...(body === undefined ? {} : { body }), path };
+}
+
+t.test('every curl of the README is answered as its comment says, in the order the README gives them', async (t) => {
+  const shop = keyedClient('shop', '3.0.0');
+  const service = await startService(t, { ACCESS_LOG: 'off' }, withClients([shop]));
+  const lines = [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].flatMap(([, block = '']) => block.split('\n'));
+  let curls = 0;
+  for (const [index, line] of lines.entries()) {
+    if (!line.startsWith('curl ')) continue;
+    curls += 1;
+    const [command = '', comment = ''] = line.split(/\s+# /);
+    const request = curlRequest(shellWords(command), shop.key);
+    const response = await fetch(`${service.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body ?? null });
+    t.equal(response.status, 200, `${command}: 200`);
+    const servedAt = /^served at (\S+)$/.exec(comment)?.[1];
+    if (servedAt !== undefined) t.equal(response.headers.get('content-type'), `application/json; version=${servedAt}`, `${command}: ${comment}`);
+    const shown = /^# (\{.*\})$/.exec(lines[index + 1] ?? '')?.[1];
+    if (shown !== undefined) {
+      const actual = (await response.json()) as Record<string, unknown>;
+      // "…" in the README stands for a value of the moment (a key, an instant).
+      const expected = Object.fromEntries(
+        Object.entries(JSON.parse(shown) as Record<string, unknown>).map(([name, value]) => [name, value === '…' ? actual[name] : value]),
+      );
+      t.same(actual, expected, `${command}: the body the README shows`);
+    }
+    t.ok(servedAt !== undefined || shown !== undefined, `${command}: the README says what it answers`);
+  }
+  t.equal(curls, 3, 'the three curls: a dog, a call as a client, its upgrade');
+});
+
+t.test("the README's page of dogs, changelog entry and deprecated version are what the service serves", async (t) => {
+  const service = await startService(t, { ACCESS_LOG: 'off' });
+  const exchange = /```\n(GET \/doggies\/\?[\s\S]*?)\n```/.exec(readme)?.[1] ?? '';
+  const [request = '', reply = ''] = exchange.split('\n\n200 OK\n');
+  const [requestLine = '', ...requestHeaders] = request.split('\n');
+  const replyLines = reply.split('\n');
+  const body = replyLines.pop() ?? '';
+  const header = (line: string): [string, string] => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)];
+  const page = await fetch(`${service.url}${requestLine.slice('GET '.length)}`, { headers: Object.fromEntries(requestHeaders.map(header)) });
+  t.equal(page.status, 200, `${requestLine}: 200`);
+  for (const [name, value] of replyLines.filter((line) => line !== '').map(header)) t.equal(page.headers.get(name), value, `${requestLine}: ${name}`);
+  t.same(await page.json(), JSON.parse(body), `${requestLine}: the body`);
+
+  const entry = /The changelog entry of (\S+) [^\n]*\n\n```json\n([\s\S]*?)\n```/.exec(readme);
+  const version = entry?.[1] as string;
+  const served = await fetch(`${service.url}/version/my_version/`, { headers: acceptVersion(version) });
+  t.same(await served.json(), JSON.parse(entry?.[2] ?? ''), `the changelog entry of ${version}, whole`);
+
+  const changelog = (await (await fetch(`${service.url}/version/`)).json()) as { version: string; deprecated: string | null }[];
+  const list = readme.slice(readme.indexOf('Supported versions, newest first:'));
+  for (const { version: listed, deprecated } of changelog) {
+    const item = new RegExp(`\\*\\*${listed.replaceAll('.', '\\.')}\\*\\* ([^·]*)`).exec(list)?.[1] ?? '';
+    t.equal(
+      /\*\*deprecated\*\* since (\S+)/.exec(item)?.[1] ?? null,
+      deprecated,
+      `${listed}: the README's list says ${deprecated === null ? 'no deprecation' : `deprecated since ${deprecated}`}`,
+    );
+  }
 });

@@ -1,15 +1,21 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { composeService } from '../src/container.js';
-import { clientTypesSource } from './client-types-source.js';
+import { toolArguments } from './tool-arguments.js';
 
 /**
  * `npm run client-types [-- --out DIR]`: one `.d.ts` per supported version (`DIR/<version>.d.ts`, `client-types/`
  * by default), from the OpenAPI documents the service publishes. It starts the service on a free loopback port
  * with the in-memory storage, asks it for each version's document as a client would, and stops it.
  */
-const { values } = parseArgs({ options: { out: { type: 'string', default: 'client-types' } } });
+const usage = 'usage: npm run client-types [-- --out DIR]: one .d.ts per supported version, from its OpenAPI document (DIR: client-types/).';
+const { values } = toolArguments({ options: { out: { type: 'string', default: 'client-types' }, help: { type: 'boolean', short: 'h' } } }, usage);
+if (values.help === true) {
+  console.log(usage);
+  process.exit(0);
+}
+// Loaded once the command line is read: a refused one does not wait for the whole service to load.
+const { composeService } = await import('../src/container.js');
+const { clientTypesSource } = await import('./client-types-source.js');
 const out = resolve(values.out);
 const quiet = (): void => {};
 // The documents depend on the versioning settings (REMOVED_IN, DEFAULT_VERSION, …), never on the storage: memory it is.

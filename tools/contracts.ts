@@ -1,6 +1,4 @@
-import { parseArgs } from 'node:util';
-import { CONTRACTS_DIRECTORY, compareContracts, frozenContracts, problemLine, writeContracts } from './frozen-contracts.js';
-import { releasedContracts } from './released-contracts.js';
+import { refuseCommandLine, toolArguments } from './tool-arguments.js';
 
 /**
  * `npm run contracts -- check|accept`: every released version's OpenAPI document (both AGE_REMOVAL modes) and
@@ -11,12 +9,18 @@ const usage =
   'usage: npm run contracts -- check|accept\n' +
   '  check   compare what the code publishes with contracts/<version>/; exit 1 on any difference, one line each\n' +
   '  accept  rewrite contracts/<version>/ from the code (a deliberate change, to commit for review)';
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+const { positionals, values } = toolArguments({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } }, usage);
 const [command] = positionals;
-if (values.help === true || positionals.length !== 1 || (command !== 'check' && command !== 'accept')) {
+if (values.help === true) {
   console.log(usage);
-  process.exit(values.help === true ? 0 : 2);
+  process.exit(0);
 }
+if (command !== 'check' && command !== 'accept')
+  refuseCommandLine(command === undefined ? 'no command' : `unknown command ${JSON.stringify(command)}`, usage);
+if (positionals.length > 1) refuseCommandLine(`unexpected ${JSON.stringify(positionals[1])}`, usage);
+// Loaded once the command line is read: a refused one does not wait for the whole service to load.
+const { CONTRACTS_DIRECTORY, compareContracts, frozenContracts, problemLine, writeContracts } = await import('./frozen-contracts.js');
+const { releasedContracts } = await import('./released-contracts.js');
 const generated = await releasedContracts();
 if (command === 'accept') {
   const { written, removed } = await writeContracts(CONTRACTS_DIRECTORY, generated);

@@ -2,22 +2,23 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { AGE_REMOVALS } from '../src/domain/api-history/versions/age-removal.js';
-import { publishedDocuments } from './published-documents.js';
+import { toolArguments } from './tool-arguments.js';
 
 /**
  * `npm run lint:openapi [-- --keep DIR]`: every version's OpenAPI document, in both AGE_REMOVAL modes, linted by two
  * tools nobody here wrote: Redocly CLI (`recommended`, redocly.yaml) and Spectral (`spectral:oas`, .spectral.yaml).
  * Any error or warning fails it. The documents are written to a temporary folder (or DIR, kept) as the service sends them.
  */
-const { values } = parseArgs({ options: { keep: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+const usage =
+  "usage: npm run lint:openapi [-- --keep DIR]: lints every version's /openapi.json in both AGE_REMOVAL modes with Redocly CLI and Spectral.";
+const { values } = toolArguments({ options: { keep: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }, usage);
 if (values.help === true) {
-  console.log(
-    "usage: npm run lint:openapi [-- --keep DIR]: lints every version's /openapi.json in both AGE_REMOVAL modes with Redocly CLI and Spectral.",
-  );
+  console.log(usage);
   process.exit(0);
 }
+// Loaded once the command line is read: a refused one does not wait for the whole service to load.
+const { AGE_REMOVALS } = await import('../src/domain/api-history/versions/age-removal.js');
+const { publishedDocuments } = await import('./published-documents.js');
 const dir = values.keep ?? (await mkdtemp(join(tmpdir(), 'vaa-openapi-')));
 const files: string[] = [];
 try {

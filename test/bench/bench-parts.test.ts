@@ -200,6 +200,7 @@ t.test('difference names the first thing two recordings disagree on', async (t) 
 t.test('the bench runs the service with the node flags of npm start', async (t) => {
   const start = (script: string): string => JSON.stringify({ scripts: { start: script } });
   t.same(startScriptNodeFlags(start('node dist/main.js')), [], 'none');
+  t.same(startScriptNodeFlags(start('exec node --flag=1 dist/main.js')), ['--flag=1'], "node run in the shell's place (exec)");
   t.same(
     startScriptNodeFlags(start('node --min-semi-space-size=16 --max-old-space-size=512 dist/main.js')),
     ['--min-semi-space-size=16', '--max-old-space-size=512'],

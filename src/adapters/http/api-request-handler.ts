@@ -19,7 +19,7 @@ import { ClientPins } from '../../application/clients/client-pins.js';
 import { UsageCounter } from '../../application/clients/usage-counter.js';
 import { UsageObserver } from './steps/usage-observer.js';
 import type { Client } from '../../domain/clients/client.js';
-import { clientOf } from './request/authorization.js';
+import { clientOf, MissingTokenError } from './request/authorization.js';
 import { readJsonBody } from './request/json-body.js';
 import { AccessLog } from './steps/access-log.js';
 import { ConditionalResponse } from './steps/conditional-response.js';
@@ -30,6 +30,7 @@ import { MethodCheck } from './steps/method-check.js';
 import { MetricsObserver } from './steps/metrics-observer.js';
 import type { RequestObserver } from './steps/request-observer.js';
 import { ResponseHeaderSet } from './steps/response-headers.js';
+import { QueryCheck } from './steps/query-check.js';
 import { RouteLookup } from './steps/route-lookup.js';
 import { VersionNegotiation } from './steps/version-negotiation.js';
 
@@ -49,6 +50,7 @@ export class ApiRequestHandler {
   readonly #preflight: CorsPreflight;
   readonly #routes: RouteLookup;
   readonly #methods: MethodCheck;
+  readonly #query = new QueryCheck();
   readonly #versions: VersionNegotiation;
   readonly #headers: ResponseHeaderSet;
   readonly #conditional: ConditionalResponse;
@@ -114,6 +116,8 @@ export class ApiRequestHandler {
     if (match === undefined) return this.#routes.unmatched(exchange); //         404, or 301 to the slash form
     const { route, params } = match;
     const { path, query, today, now } = exchange;
+    const badQuery = this.#query.answer(exchange, route); //                    400
+    if (badQuery !== undefined) return badQuery;
     const notGet = this.#methods.answer(exchange, route); //                    204 for OPTIONS, 405
     if (notGet !== undefined) return notGet;
     const client = clientOf(req, this.#identify); //                            401, 400
@@ -133,8 +137,11 @@ export class ApiRequestHandler {
   }
 
   async #put(route: PutRoute, req: IncomingMessage, request: RouteRequest<undefined>): Promise<RouteOutcome> {
+    const { client } = request;
+    // The key is judged before the body, so that a caller without one is told so whatever it sent.
+    if (client === undefined) return new MissingTokenError();
     const body = await readJsonBody(req);
-    return body instanceof DomainError ? body : route.put(request, body);
+    return body instanceof DomainError ? body : route.put({ ...request, client }, body);
   }
 
   #send(res: ServerResponse, outcome: RouteOutcome, exchange: Exchange): void {

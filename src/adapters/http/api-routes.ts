@@ -20,6 +20,7 @@ import { HEALTH_SCHEMA, healthResponse } from './response/health-response.js';
 import { JsonText } from './response/prepared-bodies.js';
 import { paginationHeaders } from './response/pagination-headers.js';
 import { parseQuery } from './request/request-target.js';
+import { PAGE_PARAMETERS } from '../../application/paging/page-request.js';
 import { RepresentationJson } from './response/representation-json.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
 import type { ApiRoute, Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse, ServedRoute } from './routing/route.js';
@@ -66,7 +67,12 @@ export class ApiRoutes {
         contract: { operationId: 'getMyVersion', summary: 'The version this request is served at', tag: 'Versions', body: changelogSchema },
       },
       ...collections.flatMap(({ collection: { path, tag, routes }, list, retrieve }): Route[] => [
-        { pattern: path, handle: listing(list, json), contract: recordContract('page', routes.list, tag, list) },
+        {
+          pattern: path,
+          handle: listing(list, json),
+          contract: recordContract('page', routes.list, tag, list),
+          queryParameters: PAGE_PARAMETERS,
+        },
         { pattern: `${path}:id/`, handle: retrieval(retrieve, json), contract: recordContract('record', routes.retrieve, tag, retrieve) },
       ]),
       {

@@ -24,7 +24,10 @@ export async function readRecordsFile(source: string, path: string, today: Calen
   return parseRecords(source, await readJsonFile(source, path, { maxBytes: MAX_DATA_FILE_BYTES, noun: 'a data file' }), today);
 }
 
-/** Records from parsed JSON of the form {"dogs": [...], "cats": [...]}, a key per collection; the first wrong record is named. */
+/** Faulty records named in one refusal at most, a line each; the rest are counted. */
+export const MAX_NAMED_FAULTS = 100;
+
+/** Records from parsed JSON of the form {"dogs": [...], "cats": [...]}, a key per collection; every wrong record is named (up to MAX_NAMED_FAULTS), a line each. */
 export function parseRecords(source: string, json: unknown, today: CalendarDate): LoadedRecords {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new StartupError(`${source}: must be a JSON object ${SHAPE}`);
@@ -35,33 +38,48 @@ export function parseRecords(source: string, json: unknown, today: CalendarDate)
     }
   }
   const data = json as Readonly<Record<string, unknown>>;
-  return Object.fromEntries(
-    RECORD_COLLECTIONS.map(({ name, parse }) => [name, parseCollection(source, name, data[name], (input) => parse(input, today))]),
+  const faults: string[] = [];
+  let unnamed = 0;
+  // Formatted only while named: a file of a million bad records costs no million messages.
+  const fault = (describe: () => string): void => {
+    if (faults.length < MAX_NAMED_FAULTS) faults.push(`${source}: ${describe()}`);
+    else unnamed += 1;
+  };
+  const records = Object.fromEntries(
+    RECORD_COLLECTIONS.map(({ name, parse }) => [name, parseCollection(name, data[name], (input) => parse(input, today), fault)]),
   ) as unknown as LoadedRecords;
+  if (unnamed > 0) faults.push(`${source}: and ${unnamed} more wrong records (the first ${MAX_NAMED_FAULTS} are named)`);
+  if (faults.length > 0) throw new StartupError(faults.join('\n'));
+  return records;
 }
 
 function parseCollection<R extends { readonly id: number }>(
-  source: string,
   name: string,
   input: unknown,
   parse: (input: unknown) => R,
+  fault: (describe: () => string) => void,
 ): readonly R[] {
   if (input === undefined) return [];
-  if (!Array.isArray(input)) throw new StartupError(`${source}: "${name}" must be an array of records`);
+  if (!Array.isArray(input)) {
+    fault(() => `"${name}" must be an array of records`);
+    return [];
+  }
   const seen = new Map<number, number>();
-  return input.map((item: unknown, index) => {
-    const where = `${source}: ${name}[${index}]`;
+  const records: R[] = [];
+  input.forEach((item: unknown, index) => {
     let record: R;
     try {
       record = parse(item);
     } catch (error) {
-      throw new StartupError(`${where}${describeId(item)}: ${(error as InvalidRecordError).message}`);
+      fault(() => `${name}[${index}]${describeId(item)}: ${(error as InvalidRecordError).message}`);
+      return;
     }
     const first = seen.get(record.id);
-    if (first !== undefined) throw new StartupError(`${where}: id ${record.id} is already used by ${name}[${first}]`);
-    seen.set(record.id, index);
-    return record;
+    if (first !== undefined) fault(() => `${name}[${index}]: id ${record.id} is already used by ${name}[${first}]`);
+    else seen.set(record.id, index);
+    records.push(record);
   });
+  return records;
 }
 
 function describeId(item: unknown): string {

@@ -4,6 +4,8 @@ import { InvalidPageError } from '../errors/invalid-page-error.js';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
+/** The query parameters of a page, as a client writes them. */
+export const PAGE_PARAMETERS = ['limit', 'offset', 'starting_after', 'ending_before'] as const;
 const WHOLE_NUMBER = /^(0|[1-9]\d*)$/;
 
 /** One page value as a client wrote it: text, a number (checked as its decimal text), or every value a query string gave. */

@@ -22,9 +22,14 @@ export function changePin(client: Client, requested: string, served: readonly Ve
   if (version.isNewerThan(Version.parse(client.pinnedVersion))) {
     return { ...client, pinnedVersion: requested, previousVersion: client.pinnedVersion, rollbackUntil: now + ROLLBACK_WINDOW_MS };
   }
-  const rollback =
-    client.previousVersion !== null && client.rollbackUntil !== null
-      ? ` Only a rollback to ${client.previousVersion} was open, until ${new Date(client.rollbackUntil).toISOString()}.`
-      : '';
-  return new PinConflictError(`${requested} is older than the pinned version ${client.pinnedVersion}: a pin moves only forward.${rollback}`);
+  return new PinConflictError(`${requested} is older than the pinned version ${client.pinnedVersion}. ${PIN_RULE} ${rollbackText(client, now)}`);
+}
+
+/** The whole rule, for every refusal of an older version. */
+const PIN_RULE = `A pin moves forward to any newer version, and back only to the version its last upgrade left, within ${ROLLBACK_WINDOW_MS / 3_600_000} hours of that upgrade.`;
+
+function rollbackText({ previousVersion, rollbackUntil }: Client, now: number): string {
+  if (previousVersion === null || rollbackUntil === null) return 'No upgrade left a version to go back to.';
+  const until = new Date(rollbackUntil).toISOString();
+  return now < rollbackUntil ? `Only ${previousVersion} is open, until ${until}.` : `The way back to ${previousVersion} closed at ${until}.`;
 }

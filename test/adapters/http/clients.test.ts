@@ -89,7 +89,10 @@ t.test('PUT /client/version: an upgrade, the rollback within 72 hours, and no ot
   t.match(await same.json(), { pinned_version: NEWEST_VERSION, previous_version: '3.0.0' });
   const older = await putVersion(service.url, legacy.key, JSON.stringify({ version: '2.1.0' }));
   t.equal(older.status, 409, 'older, and not the rollback: refused');
-  t.match(await older.json(), { detail: /older than the pinned version.*Only a rollback to 3\.0\.0 was open, until 2026-11-25T10:00:00\.000Z/ });
+  t.match(await older.json(), {
+    detail:
+      /older than the pinned version .*back only to the version its last upgrade left, within 72 hours of that upgrade\. Only 3\.0\.0 is open, until 2026-11-25T10:00:00\.000Z\.$/,
+  });
   const back = await putVersion(service.url, legacy.key, JSON.stringify({ version: '3.0.0' }));
   t.equal(back.status, 200, 'the rollback, within 72 hours');
   t.same(await back.json(), { name: 'legacy-shop', pinned_version: '3.0.0', previous_version: null, rollback_until: null });
@@ -128,6 +131,18 @@ t.test('PUT /client/version refuses what is not a served version, and every malf
   );
   const anonymous = await putVersion(service.url, undefined, JSON.stringify({ version: NEWEST_VERSION }));
   t.equal(anonymous.status, 401, 'no key: 401');
+  // [what, key, body, headers]: whatever the body, a caller without a good key is told of the key first.
+  const keyFirst: [string, string | undefined, string, Record<string, string> | undefined][] = [
+    ['no key, no media type', undefined, '{"version": "5.0.0"}', {}],
+    ['no key, not JSON', undefined, '{"version": ', undefined],
+    ['no key, an unknown field', undefined, '{"force": true}', undefined],
+    ['a bad key, no media type', 'vaa_not-a-key', '{"version": "5.0.0"}', {}],
+  ];
+  for (const [what, key, body, headers] of keyFirst) {
+    const response = await putVersion(service.url, key, body, headers);
+    t.equal(response.status, 401, `${what}: 401, the key judged before the body`);
+    t.match(await response.json(), { detail: /key/ }, `${what}: the detail is about the key`);
+  }
   const get = await fetch(`${service.url}/client/version`, { headers: bearer(legacy.key) });
   t.equal(get.status, 405, 'GET: 405');
   t.equal(get.headers.get('allow'), 'PUT, OPTIONS');

@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { parseRecords } from '../../../src/adapters/persistence/data-file.js';
+import { MAX_NAMED_FAULTS, parseRecords } from '../../../src/adapters/persistence/data-file.js';
 import { StartupError } from '../../../src/application/errors/startup-error.js';
 import type { LoadedRecords } from '../../../src/adapters/persistence/loaded-records.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
@@ -190,7 +190,7 @@ t.test('a wrong record is refused, naming the record, its id when known, and the
   }
 });
 
-t.test('the first wrong record is the one named', async (t) => {
+t.test('every wrong record is named, a line each, in file order; past MAX_NAMED_FAULTS they are counted', async (t) => {
   const message = refusal(
     t,
     {
@@ -198,12 +198,23 @@ t.test('the first wrong record is the one named', async (t) => {
         { id: 1, name: 'a' },
         { id: 2, name: '' },
         { id: 'x', name: 'c' },
+        { id: 1, name: 'd' },
       ],
+      cats: { id: 1 },
     },
-    'two wrong records',
+    'four wrong records and a collection that is no array',
   );
-  t.match(message, /dogs\[1\] \(id 2\): name/);
-  t.notMatch(message, /dogs\[2\]/);
+  t.same(
+    message.split('\n').map((line) => line.replace(/:[^:]*$/, '')),
+    [`${SOURCE}: dogs[1] (id 2): name`, `${SOURCE}: dogs[2]: id`, `${SOURCE}: dogs[3]`, SOURCE],
+    'each on its own line, after the source',
+  );
+  t.match(message, /dogs\[3\]: id 1 is already used by dogs\[0\]\n.*"cats" must be an array of records$/, 'the duplicate and the collection too');
+  const many = refusal(t, { dogs: Array.from({ length: MAX_NAMED_FAULTS + 5 }, (_, index) => ({ id: index + 1, name: '' })) }, 'many wrong records');
+  const lines = many.split('\n');
+  t.equal(lines.length, MAX_NAMED_FAULTS + 1, `${MAX_NAMED_FAULTS} named, then one line counting the rest`);
+  t.match(lines[MAX_NAMED_FAULTS - 1], new RegExp(`dogs\\[${MAX_NAMED_FAULTS - 1}\\] \\(id ${MAX_NAMED_FAULTS}\\): name`), 'the last one named');
+  t.equal(lines[MAX_NAMED_FAULTS], `${SOURCE}: and 5 more wrong records (the first ${MAX_NAMED_FAULTS} are named)`, 'the rest counted');
 });
 
 t.test('a duplicate id is refused, naming both records', async (t) => {

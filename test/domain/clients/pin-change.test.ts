@@ -42,15 +42,24 @@ t.test('the rollback: to the previous version before rollbackUntil, and not at i
   t.type(late, PinConflictError, 'at rollbackUntil: refused');
   t.match(
     (late as Error).message,
-    /^3\.0\.0 is older than the pinned version 5\.0\.0: a pin moves only forward\. Only a rollback to 3\.0\.0 was open, until 2026-11-25T10:00:00\.000Z\.$/,
+    /^3\.0\.0 is older than the pinned version 5\.0\.0\. A pin moves forward to any newer version, and back only to the version its last upgrade left, within 72 hours of that upgrade\. The way back to 3\.0\.0 closed at 2026-11-25T10:00:00\.000Z\.$/,
   );
-  t.type(changePin(upgraded, '4.0.0', served, NOW), PinConflictError, 'an older version that is not the previous one: refused');
+  const other = changePin(upgraded, '4.0.0', served, NOW);
+  t.type(other, PinConflictError, 'an older version that is not the previous one: refused');
+  t.match(
+    (other as Error).message,
+    /within 72 hours of that upgrade\. Only 3\.0\.0 is open, until 2026-11-25T10:00:00\.000Z\.$/,
+    'naming the one open',
+  );
 });
 
 t.test('any other older version: 409, saying no rollback was open', async (t) => {
   const refused = changePin(client, '2.1.0', served, NOW);
   t.type(refused, PinConflictError);
-  t.equal((refused as Error).message, '2.1.0 is older than the pinned version 3.0.0: a pin moves only forward.');
+  t.equal(
+    (refused as Error).message,
+    '2.1.0 is older than the pinned version 3.0.0. A pin moves forward to any newer version, and back only to the version its last upgrade left, within 72 hours of that upgrade. No upgrade left a version to go back to.',
+  );
 });
 
 t.test('a version not served, or not X.Y.Z: 422 naming it and the versions served', async (t) => {

@@ -36,7 +36,13 @@ export class DocsRoutes {
     const script = new StaticAsset('docs-page', 'js', Buffer.from(DOCS_PAGE_SCRIPT), JAVASCRIPT);
     this.#scripts = [redoc.path, script.path];
     this.all = [
-      { pattern: '/docs/', unversioned: true, handle: (request) => this.#page(request) },
+      {
+        pattern: '/docs/',
+        unversioned: true,
+        handle: (request) => this.#page(request),
+        queryParameters: ['version'],
+        queryNote: "the version picker's: /docs/?version=X.Y.Z",
+      },
       { pattern: redoc.path, unversioned: true, handle: () => redoc.response },
       { pattern: script.path, unversioned: true, handle: () => script.response },
     ];

@@ -43,7 +43,8 @@ const SERVERS = [{ url: '/', description: 'This service: the paths are relative 
  */
 export function openApiDocument({ version, entry, routes, records, sunsets, brownouts, versions }: DocumentSource): OpenApiDocument {
   const gone = goneResponse(sunsets, brownouts);
-  const schemas: Json = { Error: ERROR_SCHEMA };
+  // Not `Error`: generated TypeScript would shadow the global Error with it.
+  const schemas: Json = { ErrorBody: ERROR_SCHEMA };
   for (const record of records) schemas[record.key.name] = record.schema;
   const examples = new Map(records.map((record) => [record.key.name, record.example]));
   const paths: Json = {};

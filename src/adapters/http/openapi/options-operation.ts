@@ -1,3 +1,4 @@
+import { acceptedText } from '../steps/query-check.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { ApiRoute } from '../routing/route.js';
 import { pathParameters } from './parameters.js';
@@ -32,7 +33,7 @@ export function optionsOperation(route: ApiRoute, path: string, servedAt: readon
           'api-deprecated-versions': versionsHeader('deprecated'),
         },
       },
-      400: errorResponse('A request that cannot be read: a missing or doubled Host.'),
+      400: errorResponse(`A request that cannot be read: a missing or doubled Host, an unknown query parameter (${acceptedText(route)}).`),
       500: errorResponse(SERVER_FAULT),
     },
   };

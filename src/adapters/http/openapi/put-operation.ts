@@ -1,3 +1,4 @@
+import { acceptedText } from '../steps/query-check.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import { MAX_BODY_BYTES } from '../request/json-body.js';
 import type { PutRoute } from '../routing/route.js';
@@ -34,7 +35,7 @@ export function putOperation(route: PutRoute, version: Version): Json {
   const own = ownHeaders(contract);
   const responses: Json = {
     200: { description: 'OK.', headers: { ...COMMON_HEADERS, ...own }, content: { 'application/json': { schema: bodySchema(contract.body) } } },
-    400: errorResponse('A request that cannot be read: a missing or doubled Host.'),
+    400: errorResponse(`A request that cannot be read: a missing or doubled Host, an unknown query parameter (${acceptedText(route)}).`),
     405: methodNotAllowed(route),
     500: errorResponse(SERVER_FAULT),
   };

@@ -1,7 +1,8 @@
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { JsonValue } from '../../../domain/versioning/representation.js';
 import type { Version } from '../../../domain/versioning/version.js';
-import type { Route, RouteContract } from '../routing/route.js';
+import type { Route } from '../routing/route.js';
+import { acceptedText } from '../steps/query-check.js';
 import { authorizationRefusals, callerText, securityOf } from './api-key-security.js';
 import { IF_NONE_MATCH, pageParameters, pathParameters } from './parameters.js';
 import { contractRefusals, withRefusals } from './refusal-responses.js';
@@ -64,7 +65,7 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
     301: errorResponse('The path without its trailing slash: moved to the path with it.', {
       Location: always('The path with its slash, and the query.'),
     }),
-    400: errorResponse(badRequest(contract), mayBeAtVersion),
+    400: errorResponse(badRequest(route), mayBeAtVersion),
   };
   if (versioned) {
     responses[304] = {
@@ -95,7 +96,7 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
   return operation;
 }
 
-function badRequest(contract: RouteContract): string {
-  const page = contract.body.kind === 'page' ? 'a bad or repeated page parameter, `offset` with a cursor, both cursors, ' : '';
-  return `A request that cannot be read: ${page}a missing or doubled Host, an Accept or query string over its limits.`;
+function badRequest(route: Route): string {
+  const page = route.contract.body.kind === 'page' ? 'a bad or repeated page parameter, `offset` with a cursor, both cursors, ' : '';
+  return `A request that cannot be read: ${page}a missing or doubled Host, an Accept or query string over its limits, an unknown query parameter (${acceptedText(route)}).`;
 }

@@ -40,7 +40,7 @@ export function bodySchema(body: RouteBody): Json {
 
 /** An error response: `{"detail": …}`, with the common headers and `headers`. */
 export function errorResponse(description: string, headers: Json = {}): Json {
-  return { description, headers: { ...COMMON_HEADERS, ...headers }, content: { 'application/json': { schema: ref('Error') } } };
+  return { description, headers: { ...COMMON_HEADERS, ...headers }, content: { 'application/json': { schema: ref('ErrorBody') } } };
 }
 
 /** `Allow` on a route's 405 and OPTIONS 204. */

@@ -33,7 +33,7 @@ export function versionFromAccept(header: string | undefined, supported: readonl
       if (!KNOWN_PARAMETERS.has(name)) {
         throw new AcceptHeaderError(
           'unknown_accept_parameter',
-          `The Accept header's ${range.type}/${range.subtype} has a parameter ${quoteShortened(`${name}=${values[0] as string}`)} this API does not read: it reads "version" and "q" (application/json; version=2.1.0; q=0.9).`,
+          `The Accept header's ${range.type}/${range.subtype} has a parameter ${quoteShortened(`${name}=${values[0] as string}`)} this API does not read: it reads "version", "q" and "charset" (application/json; version=2.1.0; q=0.9; charset=utf-8).`,
         );
       }
     }

@@ -6,6 +6,7 @@ export interface MediaRange {
   readonly weight: number;
 }
 
+import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
 import { AcceptHeaderError } from './accept-header-error.js';
 
 /** Elements of one Accept header read at most, empty ones included; browsers send about ten. */
@@ -20,7 +21,8 @@ const CODE_UNITS_PER_CALL = 8192;
 const WEIGHT = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
 
 /**
- * The media ranges of an Accept header value (RFC 9110 12.5.1); elements that do not parse are left out.
+ * The media ranges of an Accept header value (RFC 9110 12.5.1); elements that do not parse are left out, but for a
+ * range that admits JSON with a bad q-value, which throws AcceptHeaderError.
  * Throws AcceptHeaderError past MAX_MEDIA_RANGES elements or MAX_RANGE_PARAMETERS parameters in one: a header
  * read only in part could select another version than the client meant.
  */
@@ -65,7 +67,7 @@ function parseMediaRange(element: string): MediaRange | undefined {
     const value = parameterValue(text.slice(equals + 1).trim());
     if (!TOKEN.test(name) || value === undefined) return undefined;
     if (name === 'q') {
-      if (!WEIGHT.test(value)) return undefined;
+      if (!WEIGHT.test(value)) return admitsJson(type, subtype) ? invalidWeight(type, subtype, value) : undefined;
       weight = Number(value);
     } else {
       const values = parameters.get(name);
@@ -74,6 +76,18 @@ function parseMediaRange(element: string): MediaRange | undefined {
     }
   }
   return { type, subtype, parameters, weight };
+}
+
+/** A range that may pick JSON with a weight that does not parse: refused, since dropping it could serve another version than the client meant. */
+function invalidWeight(type: string, subtype: string, value: string): never {
+  throw new AcceptHeaderError(
+    'invalid_accept_weight',
+    `The Accept header's ${type}/${subtype} has an invalid q-value ${quoteShortened(value)}: a weight is 0 to 1 with at most three decimals (q=0.9, RFC 9110 12.4.2).`,
+  );
+}
+
+function admitsJson(type: string, subtype: string): boolean {
+  return type === '*' || (type === 'application' && (subtype === 'json' || subtype === '*'));
 }
 
 function parameterValue(text: string): string | undefined {

@@ -41,6 +41,7 @@ const RESPONSES = {
   unsatisfiable_accept: (error) => ({ status: 406, detail: messageOf(error) }),
   conflicting_version: (error) => ({ status: 406, detail: messageOf(error) }),
   unknown_accept_parameter: (error) => ({ status: 406, detail: messageOf(error) }),
+  invalid_accept_weight: (error) => ({ status: 406, detail: messageOf(error) }),
   retired_version: (error) => ({ status: 410, detail: messageOf(error) }),
   version_brownout: (error) => ({
     status: 410,

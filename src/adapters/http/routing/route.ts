@@ -16,7 +16,7 @@ export interface RouteRequest<V extends Version | undefined = Version> {
   /** The path as requested, for links back to it. */
   readonly path: string;
   readonly params: Readonly<Record<string, string>>;
-  /** The query string without its `?`, parsed only by the routes that read it. */
+  /** The query string without its `?`, parsed only by the routes that read it; it names none but their queryParameters. */
   readonly query: string;
   /** The service's date for the request, read once from the clock. */
   readonly today: CalendarDate;
@@ -69,8 +69,16 @@ export interface PutContract extends RouteContract {
   };
 }
 
+/** The query parameters a route reads; any other is a 400 naming it (`steps/query-check.ts`). */
+export interface ReadsQuery {
+  /** None when absent. */
+  readonly queryParameters?: readonly string[];
+  /** What they are for, when the names alone do not say. */
+  readonly queryNote?: string;
+}
+
 /** One path of the API, like `/doggies/:id/`, and what answers a GET on it at the resolved version. */
-export interface VersionedRoute {
+export interface VersionedRoute extends ReadsQuery {
   readonly pattern: string;
   readonly unversioned?: false;
   readonly contract: RouteContract;
@@ -78,7 +86,7 @@ export interface VersionedRoute {
 }
 
 /** A path outside API versioning (`/health/`): it answers whatever version Accept asks for, and names none. */
-export interface UnversionedRoute {
+export interface UnversionedRoute extends ReadsQuery {
   readonly pattern: string;
   readonly unversioned: true;
   readonly contract: RouteContract;
@@ -88,7 +96,7 @@ export interface UnversionedRoute {
 export type Route = VersionedRoute | UnversionedRoute;
 
 /** A path outside the API and its contract (the docs page, its scripts): unversioned, and in no OpenAPI document. */
-export interface PageRoute {
+export interface PageRoute extends ReadsQuery {
   readonly pattern: string;
   readonly unversioned: true;
   readonly contract?: undefined;
@@ -96,15 +104,15 @@ export interface PageRoute {
 }
 
 /**
- * A path a client changes with PUT (`/client/version`), outside API versioning: the handler reads and parses its JSON
- * body (bounded) before `put` gets it. It answers no GET.
+ * A path a client changes with PUT (`/client/version`), outside API versioning: the handler judges the caller's key
+ * (a 401 without one), then reads and parses its JSON body (bounded) before `put` gets it. It answers no GET.
  */
-export interface PutRoute {
+export interface PutRoute extends ReadsQuery {
   readonly pattern: string;
   readonly unversioned: true;
   readonly method: 'PUT';
   readonly contract: PutContract;
-  put(request: RouteRequest<undefined>, body: unknown): Awaitable<RouteOutcome>;
+  put(request: RouteRequest<undefined> & { readonly client: Client }, body: unknown): Awaitable<RouteOutcome>;
 }
 
 /** Every route the router serves. */

@@ -1,5 +1,6 @@
 import type { ClientPins } from '../../../application/clients/client-pins.js';
 import type { UsageReports } from '../../../application/clients/usage-reports.js';
+import type { Client } from '../../../domain/clients/client.js';
 import { DomainError } from '../../../domain/errors/domain-error.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
 import { MissingTokenError } from '../request/authorization.js';
@@ -19,6 +20,7 @@ export const CLIENT_STATE_SCHEMA: JsonSchema = closedObject({
     type: ['string', 'null'],
     format: 'date-time',
     description: 'Until when (RFC 3339, UTC) a rollback to `previous_version` is open; null when none is.',
+    examples: ['2026-11-25T10:00:00.000Z'],
   },
 });
 
@@ -38,22 +40,22 @@ const NOT_STORED_TEXT = Object.freeze({ 'Cache-Control': "Always `no-store`: a c
 const PIN_REFUSALS = {
   invalid_pin: 'The version asked for is malformed, or not one the service serves',
   pin_conflict:
-    'The version is older than the pin and not the rollback still open (a pin moves only forward), or the pin changed meanwhile: read `GET /client/` and try again',
+    'The version is older than the pin and not the rollback still open (a pin moves forward to any newer version, and back only to the version its last upgrade left, within 72 hours), or the pin changed meanwhile: read `GET /client/` and try again',
   pin_change_unavailable: 'The storage cannot take a pin change (STORAGE=memory): an operator changes pins',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 /** `GET /client/usage/`: the client's requests of the last 30 days, per version served. */
 export const CLIENT_USAGE_SCHEMA: JsonSchema = closedObject({
-  from: { type: 'string', format: 'date' },
-  to: { type: 'string', format: 'date' },
+  from: { type: 'string', format: 'date', examples: ['2026-10-24'] },
+  to: { type: 'string', format: 'date', examples: ['2026-11-22'] },
   versions: {
     type: 'array',
     items: closedObject({
       version: { type: 'string' },
       requests: { type: 'integer', minimum: 1 },
-      last_request_on: { type: 'string', format: 'date' },
-      deprecated_on: { type: ['string', 'null'], format: 'date' },
-      sunset_on: { type: ['string', 'null'], format: 'date' },
+      last_request_on: { type: 'string', format: 'date', examples: ['2026-11-21'] },
+      deprecated_on: { type: ['string', 'null'], format: 'date', examples: ['2026-01-01'] },
+      sunset_on: { type: ['string', 'null'], format: 'date', examples: ['2027-01-01'] },
       link: { type: ['string', 'null'] },
       routes: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } },
     }),
@@ -90,8 +92,7 @@ export function clientRoutes(
       pattern: '/client/version',
       unversioned: true,
       method: 'PUT',
-      put: async ({ client, today }: RouteRequest<undefined>, body: unknown): Promise<RouteOutcome> => {
-        if (client === undefined) return new MissingTokenError();
+      put: async ({ client, today }: RouteRequest<undefined> & { readonly client: Client }, body: unknown): Promise<RouteOutcome> => {
         const requested = requestedVersion(body);
         if (typeof requested !== 'string') return requested;
         const changed = await pins.change(client, requested, today, now());

@@ -128,11 +128,16 @@ export async function openPostgresClients(connection: PostgresConnection): Promi
 export async function openPostgresStorage(
   connection: PostgresConnection,
   clock: Clock,
-): Promise<{ modules: readonly ContainerModule[]; description: string; registerMetrics(registry: Registry): void; close(): Promise<void> }> {
+): Promise<{
+  modules: readonly ContainerModule[];
+  describe(counts: string): string;
+  registerMetrics(registry: Registry): void;
+  close(): Promise<void>;
+}> {
   const store = await openPostgresClients(connection);
   return {
     modules: [postgresPersistenceModule(store.pool, clock, store.clients)],
-    description: `postgres: ${redactedUrl(connection.url)}`,
+    describe: (counts) => `postgres: ${redactedUrl(connection.url)} (${counts})`,
     registerMetrics: (registry) => registerPoolMetrics(registry, store.pool),
     close: () => store.close(),
   };

@@ -9,7 +9,12 @@ import { RECORD_ID_SCHEMA, RECORD_NAME_SCHEMA } from './record-schemas.js';
 export const DOG_RESOURCE = resourceKey<Dog>('Dog');
 export const DOGGIE_VIEW_SET = 'DoggieViewSet';
 
-const BIRTHDAY_SCHEMA = { type: 'string', format: 'date', description: 'The birthday, an ISO 8601 date (YYYY-MM-DD).' } as const;
+const BIRTHDAY_SCHEMA = {
+  type: 'string',
+  format: 'date',
+  description: 'The birthday, an ISO 8601 date (YYYY-MM-DD).',
+  examples: ['2014-05-06'],
+} as const;
 
 /** The dog record's newest shape and its schema; each version's module holds the change that walks them back. */
 export const DOG_RESOURCE_HEAD: ResourceHead<Dog> = {

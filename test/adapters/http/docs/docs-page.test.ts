@@ -39,8 +39,8 @@ t.test('/docs/?version=X opens that version; DEFAULT_VERSION picks the one opene
     t.same(embedded(html), await openapi.json(), `${version}: the document /openapi.json answers at it`);
   }
   const html = await (await fetch(`${service.url}/docs/?version=2.1.0`)).text();
-  const again = await fetch(`${service.url}/docs/?version=2.1.0&other=1`);
-  t.equal(await again.text(), html, 'the same page again; other parameters ignored');
+  const again = await fetch(`${service.url}/docs/?version=2.1.0`);
+  t.equal(await again.text(), html, 'the same page again');
   const earliest = await startService(t, { DEFAULT_VERSION: 'earliest' });
   t.equal(picker(await (await fetch(`${earliest.url}/docs/`)).text()).current, EARLIEST, 'DEFAULT_VERSION=earliest');
 });

@@ -111,7 +111,8 @@ for (const ageRemoval of AGE_REMOVALS) {
     for (const accept of REFUSED_ACCEPTS) {
       for (const [method, target] of TARGETS) statuses.add((await seen(service.url, method, target, accept)).status);
     }
-    t.same([...statuses].sort(), [200, 204, 301, 304, 400, 401, 404, 405, 406, 415, 500, 503], 'every status the routes answer was seen');
+    // Without a key a PUT is a 401 before its body is read: its 413 and 415 are seen with a key, below.
+    t.same([...statuses].sort(), [200, 204, 301, 304, 400, 401, 404, 405, 406, 500, 503], 'every status the routes answer without a key was seen');
     t.comment(`${checked} responses checked; ${validator.seen.size} distinct (method, path, status, version)`);
   });
 }

@@ -116,13 +116,13 @@ t.test('parseMediaRanges leaves out elements that do not parse, and keeps the ot
     ['a subtype without its type', '*/json'],
     ['a space inside the type', 'appli cation/json'],
     ['an empty subtype', 'application/'],
-    ['a weight above 1', 'application/json;q=2'],
-    ['a weight above 1 ending in 0', 'application/json;q=10'],
-    ['a weight above 1 ending in 1', 'application/json;q=21'],
-    ['a negative weight', 'application/json;q=-0.5'],
-    ['a weight with four decimals', 'application/json;q=0.1234'],
-    ['a weight that is not a number', 'application/json;q=high'],
-    ['1 with non-zero decimals', 'application/json;q=1.5'],
+    ['a weight above 1', 'text/html;q=2'],
+    ['a weight above 1 ending in 0', 'text/html;q=10'],
+    ['a weight above 1 ending in 1', 'text/html;q=21'],
+    ['a negative weight', 'text/html;q=-0.5'],
+    ['a weight with four decimals', 'text/html;q=0.1234'],
+    ['a weight that is not a number', 'text/html;q=high'],
+    ['1 with non-zero decimals', 'text/html;q=1.5'],
     ['a parameter without =', 'application/json; version'],
     ['a parameter name that is not a token', 'application/json; ver sion=1'],
     ['an unquoted value with a space', 'application/json; version=1 0'],
@@ -241,6 +241,24 @@ t.test('versionFromAccept refuses a header that admits no JSON', async (t) => {
   );
 });
 
+t.test('a range that admits JSON with a q-value that does not parse is refused, naming the q-value', async (t) => {
+  const cases = [
+    ['above 1 by a little', 'application/json; q=1.0001; version=2.1.0', 'application/json', '"1.0001"'],
+    ['above 1', 'application/*;q=2', 'application/*', '"2"'],
+    ['negative', 'text/html, */*;q=-0.5', '*/*', '"-0.5"'],
+    ['not a number', 'application/json;q=high', 'application/json', '"high"'],
+  ];
+  for (const [what, header, range, value] of cases) {
+    const error = t.throws(() => versionFromAccept(header), AcceptHeaderError, `${what as string}: refused`);
+    t.equal(
+      (error as AcceptHeaderError).message,
+      `The Accept header's ${range as string} has an invalid q-value ${value as string}: a weight is 0 to 1 with at most three decimals (q=0.9, RFC 9110 12.4.2).`,
+      `${what as string}: the q-value named`,
+    );
+    t.match(error, { code: 'invalid_accept_weight' }, `${what as string}: its code`);
+  }
+});
+
 t.test('a parameter other than version, q and charset on the picked range is refused, naming it; elsewhere it is not read', async (t) => {
   const refused = [
     ['a misspelt version', 'application/json; v=2.1.0', '"v=2.1.0"'],
@@ -255,6 +273,11 @@ t.test('a parameter other than version, q and charset on the picked range is ref
       `${what as string}: named`,
     );
   }
+  t.equal(
+    (t.throws(() => versionFromAccept('application/json; version=3.0.0; foo=bar')) as Error).message,
+    `The Accept header's application/json has a parameter "foo=bar" this API does not read: it reads "version", "q" and "charset" (application/json; version=2.1.0; q=0.9; charset=utf-8).`,
+    'the message names every parameter read',
+  );
   t.equal(versionFromAccept('application/json; charset=utf-8; version=2.0.0'), '2.0.0', 'charset is ignored: JSON is UTF-8');
   t.equal(versionFromAccept('application/json; version=2.0.0, text/html; level=1; q=0.5'), '2.0.0', 'a range that loses is not read');
 });

@@ -1,0 +1,35 @@
+import t from 'tap';
+import { BadRequestError } from '../../../../src/adapters/http/request/request-target.js';
+import type { Route } from '../../../../src/adapters/http/routing/route.js';
+import { acceptedText, QueryCheck } from '../../../../src/adapters/http/steps/query-check.js';
+import { exchangeOf } from '../../../fixtures/exchange.js';
+import { TEST_ROUTE_CONTRACT } from '../../../fixtures/route-contract.js';
+
+const route = (queryParameters?: readonly string[], queryNote?: string): Route => ({
+  pattern: '/things/',
+  contract: TEST_ROUTE_CONTRACT,
+  handle: () => ({ body: {} }),
+  ...(queryParameters === undefined ? {} : { queryParameters }),
+  ...(queryNote === undefined ? {} : { queryNote }),
+});
+const check = new QueryCheck();
+
+t.test('a query of the names the route reads goes on; so does none, and empty separators', async (t) => {
+  for (const query of ['', 'a=1', 'a=1&b=2&a=3', '&&a=1&']) t.equal(check.answer(exchangeOf({ query }), route(['a', 'b'])), undefined, `?${query}`);
+  t.equal(check.answer(exchangeOf({ query: '&&' }), route()), undefined, 'separators only, on a route that reads none');
+});
+
+t.test('any other name is a 400 naming it and what the route reads', async (t) => {
+  const cases: [string, Route, string][] = [
+    ['c=1', route(['a', 'b']), 'Unknown query parameter "c"; this path accepts only "a" and "b".'],
+    ['a=1&A=2&c', route(['a', 'b', 'd']), 'Unknown query parameters "A", "c"; this path accepts only "a", "b" and "d".'],
+    ['x', route(['v'], 'the picker'), 'Unknown query parameter "x"; this path accepts only "v" (the picker).'],
+    ['x=1&x=2', route(), 'Unknown query parameter "x"; this path accepts no query parameters.'],
+  ];
+  for (const [query, served, message] of cases) {
+    const refusal = check.answer(exchangeOf({ query }), served);
+    t.type(refusal, BadRequestError, `?${query}: a BadRequestError`);
+    t.equal(refusal?.message, message, `?${query}: ${message}`);
+  }
+  t.equal(acceptedText(route(['a'])), 'this path accepts only "a"', 'one name: no "and"');
+});
