@@ -46,13 +46,14 @@ import {
   TODAY,
 } from './harness/service-launch.js';
 import { judgeTargets } from './harness/targets.js';
+import { wrkRounding } from './harness/wrk.js';
 import { metricsCost, metricsGroup, withMetrics } from './harness/metrics-variant.js';
 import { benchClients, writeBenchClientsFile } from './harness/bench-clients.js';
 import { clientsCost, clientsGroup, KEYED_PIN, withClientsFile } from './harness/clients-variant.js';
 
 /**
  * `npm run bench`: the compiled service (dist/main.js) and a bare node:http server replaying its bytes,
- * each its own process, under the same load from a third process (autocannon) on loopback.
+ * each its own process, under the same load from a third process (wrk, or autocannon where wrk is missing) on loopback.
  */
 const SERVICE_NODE_FLAGS = serviceNodeFlags();
 
@@ -84,6 +85,8 @@ async function main(): Promise<number> {
   say(
     `${options.connections} connections, ${options.duration} s runs, ${options.warmup} s warm-up, ${options.rewarm} s before each run, median of ${options.repetitions} runs, each on fresh processes; ACCESS_LOG=${options.accessLog}`,
   );
+  const loadGenerator = loadGeneratorLine(options);
+  say(`load generator: ${loadGenerator}`);
   const directory = await mkdtemp(join(tmpdir(), 'version-aware-api-bench-'));
   try {
     const scenarios: ScenarioResult[] = [];
@@ -141,6 +144,7 @@ async function main(): Promise<number> {
     const results: BenchResults = {
       date: new Date().toISOString(),
       machine,
+      loadGenerator,
       options,
       scenarios,
       services,
@@ -481,6 +485,15 @@ async function verify(server: ServerProcess, expected: ReadonlyMap<Scenario, Rec
     const why = difference(response, await recordOf(server, scenario, etags.get(scenario)));
     if (why !== undefined) throw new CheckFailed(`${scenario.name}: ${what} answered differently: ${why}`);
   }
+}
+
+/** Which generator sends the loads, and where wrk's whole seconds or autocannon's fixed counts change a run. */
+function loadGeneratorLine(options: BenchOptions): string {
+  if (!processes.usesWrk) return processes.loadGenerator;
+  const rounding = wrkRounding([options.duration, options.warmup, options.rewarm]);
+  // The memory check is the only load of a fixed number of requests, and --scenario skips it.
+  const counts = options.scenarios.length > 0 ? '' : "; the memory check's fixed counts of requests: autocannon, as wrk sends for a time";
+  return `${processes.loadGenerator}${rounding}${counts}`;
 }
 
 function describeMachine(): Machine {

@@ -15,6 +15,7 @@ import {
   TODAY,
 } from './harness/service-launch.js';
 import { commandLine } from './harness/command-line.js';
+import { wrkRounding } from './harness/wrk.js';
 import { bareServers, compareCommand, type CompareOptions } from './compare/options.js';
 
 /**
@@ -85,6 +86,7 @@ async function main(): Promise<number> {
     say(
       `${servers.length} processes (${options.processes} a variant), ${options.rounds} rounds, ${options.duration} s runs after ${options.warmup} s of load, ${options.connections} connections, GET ${options.path} with Accept: ${options.accept}`,
     );
+    say(`load generator: ${processes.loadGenerator}${processes.usesWrk ? wrkRounding([options.duration, options.warmup]) : ''}`);
     say(
       `service: node ${NODE_FLAGS.join(' ')} MAIN_JS, ${options.dogs} dogs ${database === undefined ? 'in memory' : `in PostgreSQL (${database.name})`}; variants: ${options.variants.map((variant) => `${variant.name} = ${variant.main} ${JSON.stringify(variant.env)}`).join('; ')}`,
     );

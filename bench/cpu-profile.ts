@@ -48,7 +48,7 @@ async function main(): Promise<number> {
     const seconds = (to - from) / 1e6;
     say(
       `GET ${options.path} (Accept: ${options.accept}), ${options.dogs} dogs in ${options.storage}, ${main}: ` +
-        `${load.requests} requests in ${seconds.toFixed(1)} s (${Math.round(load.requestsPerSecond)} req/s, ${options.connections} connections), ` +
+        `${load.requests} requests in ${seconds.toFixed(1)} s (${Math.round(load.requestsPerSecond)} req/s, ${options.connections} connections, ${processes.loadGenerator}), ` +
         `main thread busy ${((busyMicros / (to - from)) * 100).toFixed(0)} %, ${(busyMicros / load.requests).toFixed(1)} µs sampled a request`,
     );
     say('');

@@ -1,9 +1,10 @@
 import autocannon from 'autocannon';
-import type { LoadResult, LoadSpec } from './load-spec.js';
+import { UNIQUE_VARIANTS, type LoadResult, type LoadSpec } from './load-spec.js';
 
 /**
- * The load generator, run as its own process so it shares no event loop with either server: forked by
- * LoadGenerator, it takes one LoadSpec message at a time and answers each with a LoadResult message.
+ * autocannon, the load generator where wrk is missing and for a fixed number of requests, run as its own process so
+ * it shares no event loop with either server: forked by LoadGenerator, it takes one LoadSpec message at a time and
+ * answers each with a LoadResult message.
  */
 let counter = 0;
 
@@ -14,18 +15,14 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     headers: { ...headers, accept, ...(ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch }) },
   }));
   if (spec.uniqueVariants === true) {
-    // A fresh Accept header (an extra range that loses; an unknown parameter would be a 406) and a fresh unknown path every time: no cache or table may grow with them.
+    const { accept, path } = UNIQUE_VARIANTS;
     requests.push({
       method: 'GET',
-      setupRequest: (request) => ({
-        ...request,
-        path: '/doggies/1/',
-        headers: { accept: `application/json; version=2.1.0, text/n${(counter += 1)}` },
-      }),
+      setupRequest: (request) => ({ ...request, path: accept.path, headers: { accept: `${accept.acceptPrefix}${(counter += 1)}` } }),
     });
     requests.push({
       method: 'GET',
-      setupRequest: (request) => ({ ...request, path: `/nope-${(counter += 1)}/`, headers: { accept: 'application/json' } }),
+      setupRequest: (request) => ({ ...request, path: `${path.pathPrefix}${(counter += 1)}/`, headers: { accept: path.accept } }),
     });
   }
   const result = await autocannon({

@@ -10,9 +10,18 @@ export interface LoadSpec {
   readonly amount?: number;
   /** Requested in turn on every connection. */
   readonly requests: readonly LoadRequest[];
-  /** Adds a request with a new Accept header each time and one of a new unknown path each time. */
+  /** Adds a request with a new Accept header each time and one of a new unknown path each time (UNIQUE_VARIANTS). */
   readonly uniqueVariants?: boolean;
 }
+
+/**
+ * The requests `uniqueVariants` adds, made fresh each time by appending a new token: a dog with an Accept of an extra
+ * range that loses (an unknown parameter would be a 406), and an unknown path. No cache or table may grow with them.
+ */
+export const UNIQUE_VARIANTS = {
+  accept: { path: '/doggies/1/', acceptPrefix: 'application/json; version=2.1.0, text/n' },
+  path: { pathPrefix: '/nope-', accept: 'application/json' },
+} as const;
 
 /** One request of a load: its path, Accept, If-None-Match if any, and further headers if any (lowercased names). */
 export interface LoadRequest {
@@ -22,7 +31,7 @@ export interface LoadRequest {
   readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
-/** What it measured; latencies in milliseconds (autocannon's resolution is 1 ms). */
+/** What it measured; latencies in milliseconds (wrk's resolution is 1 µs, autocannon's 1 ms). */
 export interface LoadResult {
   readonly requests: number;
   readonly seconds: number;
@@ -35,7 +44,7 @@ export interface LoadResult {
   readonly statuses: Readonly<Record<string, number>>;
 }
 
-/** The load generator process (autocannon), started once and given one run at a time. */
+/** The autocannon process (load-generator.ts), started once and given one run at a time. */
 export class LoadGenerator {
   readonly #child: ChildProcess;
   #failure: Error | undefined;

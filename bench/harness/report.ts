@@ -28,7 +28,7 @@ export function scenarioLine(result: ScenarioResult): string {
 /** The results as the Markdown of the README's Performance section. */
 export function markdown(results: BenchResults): string {
   const lines = [
-    `Machine: ${machineLine(results.machine)}. ${results.date.slice(0, 10)}.`,
+    `Machine: ${machineLine(results.machine)}. ${results.date.slice(0, 10)}. Load generator: ${results.loadGenerator}.`,
     '',
     '| scenario | service req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio | ratio per run | service CPU/req | bare CPU/req |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -92,6 +92,8 @@ export interface Machine {
 export interface BenchResults {
   readonly date: string;
   readonly machine: Machine;
+  /** What sent the loads: `wrk 4.1.0 …`, or `autocannon (wrk not installed)`. */
+  readonly loadGenerator: string;
   readonly options: object;
   readonly scenarios: readonly ScenarioResult[];
   readonly services: readonly ServiceResult[];

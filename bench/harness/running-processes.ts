@@ -1,15 +1,17 @@
 import { startServerProcess, type ServerProcess } from './child-process.js';
-import { LoadGenerator, type LoadResult, type LoadSpec } from './load-spec.js';
+import { LoadGenerators } from './load-generators.js';
+import type { LoadResult, LoadSpec } from './load-spec.js';
 
 /**
- * The server processes a script has started and its load generator (a process of its own, started on first
- * use): stopped together when the script ends, or when it is interrupted (SIGINT, SIGTERM: then it exits 130).
+ * The server processes a script has started and its load generators (wrk, a process per run, or autocannon, a
+ * process of its own started on first use): stopped together when the script ends, or when it is interrupted (SIGINT, SIGTERM: then it exits 130).
  */
 export class RunningProcesses {
   readonly #servers = new Set<ServerProcess>();
-  #generator: LoadGenerator | undefined;
+  readonly #generators: LoadGenerators;
 
-  constructor(private readonly loadScript: string) {
+  constructor(autocannonScript: string) {
+    this.#generators = new LoadGenerators(autocannonScript);
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
         void this.stopAll().then(() => process.exit(130));
@@ -28,15 +30,23 @@ export class RunningProcesses {
     await server.stop();
   }
 
+  /** What sends the loads: `wrk 4.1.0`, or `autocannon (wrk not installed)`. */
+  get loadGenerator(): string {
+    return this.#generators.name;
+  }
+
+  /** Whether wrk sends the timed loads (a fixed number of requests, the memory check, still goes to autocannon). */
+  get usesWrk(): boolean {
+    return this.#generators.usesWrk;
+  }
+
   /** One run of the load generator. */
   load(spec: LoadSpec): Promise<LoadResult> {
-    this.#generator ??= new LoadGenerator(this.loadScript);
-    return this.#generator.run(spec);
+    return this.#generators.run(spec);
   }
 
   async stopAll(): Promise<void> {
-    this.#generator?.stop();
-    this.#generator = undefined;
+    this.#generators.stop();
     await Promise.all([...this.#servers].map((server) => this.stop(server)));
   }
 }
