@@ -119,7 +119,7 @@ if (server !== undefined) {
     });
     const service = await startService(t, { STORAGE: 'postgres', DATABASE_URL: db.url, ACCESS_LOG: 'off', USAGE_SPOOL_DIR: dir });
     t.match(
-      service.stderr.map((line) => JSON.parse(line) as Record<string, unknown>),
+      service.stderr.map((line) => JSON.parse(line) as Record<string, unknown>).filter(({ message }) => String(message).startsWith('spooled')),
       [
         {
           level: 'warn',
