@@ -91,6 +91,8 @@ function checkAnswers(t: Test, { answers, failed }: { answers: Answer[]; failed:
   t.equal(failed, 0, `${what}: no request went unanswered`);
 }
 
+// ten restarts and terminations under load, each with a recovery: about 30 s alone, twice that beside other suites.
+t.setTimeout(180_000);
 const server = await privateServerOrSkip(t);
 
 if (server !== undefined) {

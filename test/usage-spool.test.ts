@@ -16,6 +16,8 @@ const COUNT = { client: 'anonymous', version: '5.0.0', route: '/doggies/', day: 
 const errorLines = (stderr: readonly string[]) =>
   stderr.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
 
+// four starts of the service and two of a database: about 15 s alone.
+t.setTimeout(180_000);
 const server = await privateServerOrSkip(t);
 
 if (server !== undefined) {
