@@ -3,7 +3,7 @@ import type { JsonValue } from '../../../domain/versioning/representation.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { Route, RouteContract } from '../routing/route.js';
 import { authorizationRefusals, callerText, securityOf } from './api-key-security.js';
-import { IF_NONE_MATCH, pageParameters, pathParameters } from './parameters.js';
+import { apiVersionParameter, IF_NONE_MATCH, pageParameters, pathParameters } from './parameters.js';
 import { contractRefusals, withRefusals } from './refusal-responses.js';
 import {
   always,
@@ -64,7 +64,7 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
     301: errorResponse('The path without its trailing slash: moved to the path with it.', {
       Location: always('The path with its slash, and the query.'),
     }),
-    400: errorResponse(badRequest(contract), mayBeAtVersion),
+    400: errorResponse(badRequest(contract, versioned), mayBeAtVersion),
   };
   if (versioned) {
     responses[304] = {
@@ -74,7 +74,8 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
   }
   if (body.kind === 'record') responses[404] = errorResponse('No record has this id (an id is a whole number from 1).', atVersion);
   responses[405] = methodNotAllowed(route);
-  if (versioned) responses[406] = errorResponse('The version asked for is malformed or not supported, or Accept allows no JSON.');
+  if (versioned)
+    responses[406] = errorResponse('The version asked for (in Accept or Api-Version) is malformed or not supported, or Accept allows no JSON.');
   if (versioned && gone !== undefined) responses[410] = gone;
   if (body.kind !== 'fixed' || contract.mayBeUnavailable === true) responses[503] = unavailable({ ...atVersion, ...own });
   responses[500] = errorResponse(SERVER_FAULT, mayBeAtVersion);
@@ -90,12 +91,12 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
   if (versioned && entry.deprecated !== null) operation.deprecated = true;
   const parameters = pathParameters(route.pattern);
   if (body.kind === 'page') parameters.push(...pageParameters());
-  if (versioned) parameters.push(IF_NONE_MATCH);
+  if (versioned) parameters.push(apiVersionParameter(version), IF_NONE_MATCH);
   if (parameters.length > 0) operation.parameters = parameters;
   return operation;
 }
 
-function badRequest(contract: RouteContract): string {
+function badRequest(contract: RouteContract, versioned: boolean): string {
   const page = contract.body.kind === 'page' ? 'a bad or repeated page parameter, `offset` with a cursor, both cursors, ' : '';
-  return `A request that cannot be read: ${page}a missing or doubled Host, an Accept or query string over its limits.`;
+  return `A request that cannot be read: ${page}a missing or doubled Host, an Accept or query string over its limits${versioned ? ', Accept and Api-Version naming different versions' : ''}.`;
 }
