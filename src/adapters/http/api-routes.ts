@@ -11,6 +11,7 @@ import { COLLECTION_USE_CASES, type CollectionUseCases } from '../../application
 import type { ActionRoute } from '../../domain/versioning/record-collection.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
 import { CHANGELOG_ENTRY_SCHEMA } from '../../domain/versioning/changelog-schema.js';
+import { ApiCatalog } from './discovery/api-catalog.js';
 import { DocsRoutes } from './docs/docs-routes.js';
 import { ClientPins } from '../../application/clients/client-pins.js';
 import { CLOCK, type Clock } from '../../application/ports/clock.js';
@@ -88,6 +89,7 @@ export class ApiRoutes {
         },
       },
       ...clientRoutes(pins, usage, () => clock.now()),
+      new ApiCatalog(standings).route,
     ];
     this.contracts = new PublishedContracts(api, describeRecords, changelog.execute());
     this.all = [...api, ...new DocsRoutes(this.contracts, standings).all];

@@ -58,7 +58,7 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
       `RFC 8288 \`next\` and \`prev\` links by cursor, when there are records on that side${entry.deprecated === null || !versioned ? '' : ', then the deprecation links'}.`,
     );
   }
-  const contentType = versioned ? `application/json; version=${version.toString()}` : 'application/json';
+  const contentType = contract.mediaType ?? (versioned ? `application/json; version=${version.toString()}` : 'application/json');
   const responses: Json = {
     200: { description: 'OK.', headers: okHeaders, content: { [contentType]: media } },
     301: errorResponse('The path without its trailing slash: moved to the path with it.', {

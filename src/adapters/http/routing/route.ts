@@ -57,6 +57,8 @@ export interface RouteContract {
   readonly keyRequired?: boolean;
   /** The refusals its handler answers beyond every route's, by error code (the code table gives the status), each with when. */
   readonly refusals?: Readonly<Record<string, string>>;
+  /** The media type of its 200 when it is not plain JSON (the API catalog's linkset). */
+  readonly mediaType?: string;
 }
 
 /** The contract of a PutRoute: also the JSON body it takes. */
