@@ -91,6 +91,7 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
   if (versioned && entry.deprecated !== null) operation.deprecated = true;
   const parameters = pathParameters(route.pattern);
   if (body.kind === 'page') parameters.push(...pageParameters());
+  if (contract.query !== undefined) parameters.push(...contract.query);
   if (versioned) parameters.push(apiVersionParameter(version), IF_NONE_MATCH);
   if (parameters.length > 0) operation.parameters = parameters;
   return operation;

@@ -63,6 +63,7 @@ const RESPONSES = {
   pin_change_unavailable: (error) => ({ status: 409, detail: messageOf(error) }),
   pin_conflict: (error) => ({ status: 409, detail: messageOf(error) }),
   invalid_pin: (error) => ({ status: 422, detail: messageOf(error) }),
+  invalid_upgrade_target: (error) => ({ status: 422, detail: messageOf(error) }),
   invalid_token: (error) => ({ status: 401, detail: messageOf(error), headers: { 'WWW-Authenticate': challengeOf('invalid_token') } }),
   missing_token: (error) => ({ status: 401, detail: messageOf(error), headers: { 'WWW-Authenticate': challengeOf('missing_token') } }),
   invalid_authorization: (error) => ({

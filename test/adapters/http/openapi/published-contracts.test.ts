@@ -58,6 +58,7 @@ t.test('a document holds exactly the operations of its version (R1 to R6), and i
     '/client/',
     '/client/version',
     '/client/usage/',
+    '/client/upgrade',
     '/.well-known/api-catalog',
   ];
   t.same(pathsOf(byVersion.get('1.0.0')).sort(), [...common, '/doggies/', '/cats/'].sort(), '1.0.0: no dog detail, no cat detail');
