@@ -7,6 +7,7 @@ import { CheckHealth } from './application/use-cases/check-health.js';
 import { ClientPins } from './application/clients/client-pins.js';
 import { UsageCounter } from './application/clients/usage-counter.js';
 import { UsageReports } from './application/clients/usage-reports.js';
+import { UpgradeReports } from './application/clients/upgrade-reports.js';
 import { USAGE_STORE, type UsageStore } from './application/ports/usage-store.js';
 import { InMemoryUsageStore } from './adapters/persistence/memory/in-memory-usage-store.js';
 import { requestsIn, UsageSpool } from './adapters/persistence/usage-spool.js';
@@ -115,6 +116,7 @@ export function applicationModule(model: VersionModel, clock: Clock): ContainerM
     bind(ClientPins).toSelf().inSingletonScope();
     bind(UsageCounter).toSelf().inSingletonScope();
     bind(UsageReports).toSelf().inSingletonScope();
+    bind(UpgradeReports).toSelf().inSingletonScope();
     bind(ManageClients).toSelf().inSingletonScope();
   });
 }

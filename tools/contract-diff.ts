@@ -263,10 +263,26 @@ function compareParameters(frozen: readonly unknown[], generated: readonly unkno
   generated.forEach((parameter, index) => {
     if (frozenKeys.includes(key(parameter))) return;
     const required = isObject(parameter) && parameter.required === true;
+    const fixed = required ? fixedValue(parameter) : undefined;
     out.push({
       ...at(child(place, index, 'parameters')),
-      breaking: required,
-      message: `${required ? 'required' : 'optional'} parameter ${key(parameter)} added`,
+      breaking: required && fixed === undefined,
+      message:
+        fixed === undefined
+          ? `${required ? 'required' : 'optional'} parameter ${key(parameter)} added`
+          : `required parameter ${key(parameter)} added with one value, its default ${fixed}: a constant a generated client fills in`,
     });
   });
+}
+
+/**
+ * The one value a parameter admits when it is also its default (`enum: [v]` or `const: v`, with `default: v`), shown;
+ * else undefined. Such a required parameter (a version's Api-Version) asks nothing of a client: a generated one sends it,
+ * and the service reads it only when present.
+ */
+function fixedValue(parameter: JsonObject): string | undefined {
+  const schema = parameter.schema;
+  if (!isObject(schema) || !('default' in schema)) return undefined;
+  const values = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : [];
+  return values.length === 1 && show(values[0]) === show(schema.default) ? show(schema.default) : undefined;
 }

@@ -282,6 +282,36 @@ const cases: { name: string; change: (document: Json & typeof DOCUMENT) => void;
     ],
   },
   {
+    name: "a required parameter whose one value is its default (a version's Api-Version) is a constant a client fills in; one that admits more is breaking",
+    change: (d) => {
+      const parameters = d.paths['/doggies/{id}/'].get.parameters as Json[];
+      parameters.push({ name: 'Api-Version', in: 'header', required: true, schema: { type: 'string', enum: ['2.1.0'], default: '2.1.0' } });
+      parameters.push({ name: 'X-Const', in: 'header', required: true, schema: { const: 2, default: 2 } });
+      parameters.push({ name: 'X-Two', in: 'header', required: true, schema: { enum: ['a', 'b'], default: 'a' } });
+      parameters.push({ name: 'X-Other', in: 'header', required: true, schema: { enum: ['a'], default: 'b' } });
+      parameters.push({ name: 'X-Bare', in: 'header', required: true, schema: { default: 'a' } });
+      parameters.push({ name: 'X-None', in: 'header', required: true });
+    },
+    expected: [
+      {
+        pointer: `${GET}/parameters/1`,
+        keyword: 'parameters',
+        breaking: false,
+        message: 'required parameter header Api-Version added with one value, its default "2.1.0": a constant a generated client fills in',
+      },
+      {
+        pointer: `${GET}/parameters/2`,
+        keyword: 'parameters',
+        breaking: false,
+        message: 'required parameter header X-Const added with one value, its default 2: a constant a generated client fills in',
+      },
+      { pointer: `${GET}/parameters/3`, keyword: 'parameters', breaking: true, message: 'required parameter header X-Two added' },
+      { pointer: `${GET}/parameters/4`, keyword: 'parameters', breaking: true, message: 'required parameter header X-Other added' },
+      { pointer: `${GET}/parameters/5`, keyword: 'parameters', breaking: true, message: 'required parameter header X-Bare added' },
+      { pointer: `${GET}/parameters/6`, keyword: 'parameters', breaking: true, message: 'required parameter header X-None added' },
+    ],
+  },
+  {
     name: 'a parameter removed',
     change: (d) => (d.paths['/doggies/{id}/'].get.parameters = []),
     expected: [{ pointer: `${GET}/parameters/0`, keyword: 'parameters', breaking: true, message: 'parameter path id removed' }],

@@ -125,9 +125,13 @@ export class ApiRequestHandler {
     exchange.client = client;
     if ('method' in route) return this.#put(route, req, { version: undefined, path, params, query, today, client }); // 415, 413, 400
     if (route.unversioned === true) return route.handle({ version: undefined, path, params, query, today, client });
-    const accept = req.headers.accept;
+    const { accept, 'api-version': named } = req.headers;
     const version =
-      client === undefined ? this.#versions.select(accept, today, now) : this.#versions.selectPinned(accept, today, client.pinnedVersion, now); // 406, 410
+      named !== undefined
+        ? this.#versions.selectNamed(accept, named as string, today, now) //      400, 406, 410
+        : client === undefined
+          ? this.#versions.select(accept, today, now)
+          : this.#versions.selectPinned(accept, today, client.pinnedVersion, now); // 406, 410
     if (version instanceof DomainError) {
       if (version instanceof BrownoutError) exchange.brownout = version.version;
       return version;

@@ -11,10 +11,14 @@ import { COLLECTION_USE_CASES, type CollectionUseCases } from '../../application
 import type { ActionRoute } from '../../domain/versioning/record-collection.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
 import { CHANGELOG_ENTRY_SCHEMA } from '../../domain/versioning/changelog-schema.js';
+import { ApiCatalog } from './discovery/api-catalog.js';
 import { DocsRoutes } from './docs/docs-routes.js';
 import { ClientPins } from '../../application/clients/client-pins.js';
 import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { clientRoutes } from './self-service/client-routes.js';
+import { changeReach } from './self-service/change-reach.js';
+import { upgradeRoute } from './self-service/upgrade-route.js';
+import { UpgradeReports } from '../../application/clients/upgrade-reports.js';
 import { UsageReports } from '../../application/clients/usage-reports.js';
 import { HEALTH_SCHEMA, healthResponse } from './response/health-response.js';
 import { JsonText } from './response/prepared-bodies.js';
@@ -43,6 +47,7 @@ export class ApiRoutes {
     @inject(ClientPins) pins: Pick<ClientPins, 'describe' | 'change'>,
     @inject(CLOCK) clock: Pick<Clock, 'now'>,
     @inject(UsageReports) usage: Pick<UsageReports, 'ofClient'>,
+    @inject(UpgradeReports) upgrades: Pick<UpgradeReports, 'forClient'>,
   ) {
     // The changelog never changes while the process runs: each body is serialized once.
     const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
@@ -66,14 +71,18 @@ export class ApiRoutes {
         handle: ({ version }) => ({ body: entryJson.get(version.toString()) as JsonText }),
         contract: { operationId: 'getMyVersion', summary: 'The version this request is served at', tag: 'Versions', body: changelogSchema },
       },
-      ...collections.flatMap(({ collection: { path, tag, routes }, list, retrieve }): Route[] => [
+      ...collections.flatMap(({ collection: { path, tag, routes, viewSet }, list, retrieve }): Route[] => [
         {
           pattern: path,
           handle: listing(list, json),
-          contract: recordContract('page', routes.list, tag, list),
+          contract: { ...recordContract('page', routes.list, tag, list), serves: { viewSet, action: 'list' } },
           queryParameters: PAGE_PARAMETERS,
         },
-        { pattern: `${path}:id/`, handle: retrieval(retrieve, json), contract: recordContract('record', routes.retrieve, tag, retrieve) },
+        {
+          pattern: `${path}:id/`,
+          handle: retrieval(retrieve, json),
+          contract: { ...recordContract('record', routes.retrieve, tag, retrieve), serves: { viewSet, action: 'retrieve' } },
+        },
       ]),
       {
         pattern: '/openapi.json',
@@ -94,7 +103,10 @@ export class ApiRoutes {
         },
       },
       ...clientRoutes(pins, usage, () => clock.now()),
+      upgradeRoute(upgrades, () => reach),
+      new ApiCatalog(standings).route,
     ];
+    const reach = changeReach(api);
     this.contracts = new PublishedContracts(api, describeRecords, changelog.execute());
     this.all = [...api, ...new DocsRoutes(this.contracts, standings).all];
   }

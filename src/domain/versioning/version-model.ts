@@ -3,6 +3,7 @@ import type { ChangelogEntry } from './changelog-entry.js';
 import type { JsonSchema } from './json-schema.js';
 import type { BoundTransform, SchemaStep } from './schema-walk.js';
 import { buildChangelog } from './changelog.js';
+import { viewChanges, type VersionChange } from './version-change.js';
 import { DeclarationChecker } from './declaration-checker.js';
 import { deepFreeze } from './deep-freeze.js';
 import type { DefaultVersionChoice } from './default-version.js';
@@ -66,6 +67,8 @@ export class VersionModel {
   readonly #lifecycles: ReadonlyMap<string, VersionLifecycle>;
   /** Oldest first: one before any sunset, then one from each sunset date on. */
   readonly standings: readonly VersionStanding[];
+  /** Every change the versions declare, oldest version first: record changes, then view changes. */
+  readonly changes: readonly VersionChange[];
 
   private constructor(
     versions: readonly Version[],
@@ -75,7 +78,9 @@ export class VersionModel {
     ending: ReadonlySet<string>,
     lifecycles: ReadonlyMap<string, VersionLifecycle>,
     standings: readonly VersionStanding[],
+    changes: readonly VersionChange[],
   ) {
+    this.changes = Object.freeze(changes);
     this.#ending = ending;
     this.versions = Object.freeze([...versions]);
     this.#tables = tables;
@@ -167,7 +172,13 @@ export class VersionModel {
     });
     const resources = new Map(bundle.resources.map((resource) => [resource.key.name, resource]));
     const standings = VersionStanding.timeline(versions, lifecycles, choice);
-    return new VersionModel(versions, tables, resources, availability, ending, lifecycles, standings);
+    const byText = new Map(versions.map((version) => [version.toString(), version]));
+    // As the changelog's `models`: a change that alters no schema and says nothing has no line, and no entry.
+    const recordChanges = [...steps].flatMap(([resource, walked]) =>
+      walked.filter(({ line }) => line !== undefined).map(({ version, line }) => ({ version, description: line as string, resource })),
+    );
+    const declared = [...recordChanges, ...viewChanges(viewSets, (text) => byText.get(text))].sort((a, b) => a.version.compare(b.version));
+    return new VersionModel(versions, tables, resources, availability, ending, lifecycles, standings, declared);
   }
 
   /** Whether the action of the view set exists at this version (R1 to R3). */

@@ -70,7 +70,7 @@ t.test('an HTTP/1.1 request without Host is answered 400 with a JSON body (node 
   const reply = parseRaw(await rawRequest(service.port, 'GET /doggies/1/ HTTP/1.1\r\nConnection: close\r\n\r\n'));
   t.equal(reply.statusLine, 'HTTP/1.1 400 Bad Request', '400');
   t.equal(reply.body, '{"detail":"A request must carry exactly one Host header; this one has 0."}', 'JSON body');
-  t.equal(rawHeader(reply, 'vary'), 'Accept, Authorization', 'Vary');
+  t.equal(rawHeader(reply, 'vary'), 'Accept, Api-Version, Authorization', 'Vary');
   t.equal(rawHeader(reply, 'content-type'), 'application/json', 'Content-Type');
 });
 

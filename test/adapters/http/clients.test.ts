@@ -17,7 +17,7 @@ t.test('a request names its version in Accept; else a client gets its pin; else 
   const anonymous = await fetch(`${service.url}/doggies/1/`);
   t.equal(versionOf(anonymous), NEWEST_VERSION, 'anonymous: the default (the newest)');
   t.match(anonymous.headers.get('cache-control'), /^public, max-age=\d+$/, 'anonymous: shared caches may store it');
-  t.equal(anonymous.headers.get('vary'), 'Accept, Authorization', 'every answer varies with Authorization');
+  t.equal(anonymous.headers.get('vary'), 'Accept, Api-Version, Authorization', 'every answer varies with Authorization');
   const pinned = await fetch(`${service.url}/doggies/1/`, { headers: bearer(legacy.key) });
   t.equal(pinned.status, 200);
   t.equal(versionOf(pinned), '3.0.0', 'a client naming no version: its pin');

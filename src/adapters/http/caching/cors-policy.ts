@@ -24,10 +24,11 @@ export const EXPOSED_HEADERS = [
 ].join(', ');
 /**
  * What a preflight may ask for: the methods, and the request headers the API reads beyond the safelisted
- * (Authorization must be named: the Fetch standard's `*` does not cover it; Content-Type for a JSON body).
+ * (Authorization must be named: the Fetch standard's `*` does not cover it; Content-Type for a JSON body; Api-Version is
+ * not safelisted, so a browser sending it pays a preflight that Accept's version parameter does not).
  */
 export const PREFLIGHT_METHODS = ['GET', 'HEAD', 'OPTIONS', 'PUT'];
-export const PREFLIGHT_HEADERS = 'Accept, Authorization, Content-Type, If-None-Match';
+export const PREFLIGHT_HEADERS = 'Accept, Api-Version, Authorization, Content-Type, If-None-Match';
 
 /**
  * The CORS protocol of the Fetch standard, every header set built at start. With `*`, every response carries
@@ -38,7 +39,7 @@ export const PREFLIGHT_HEADERS = 'Accept, Authorization, Content-Type, If-None-M
  */
 export class CorsPolicy {
   /**
-   * `Accept, Authorization`: a client's pin chooses its version, so a shared cache never hands an anonymous answer to
+   * `Accept, Api-Version, Authorization`: either header names a version, a client's pin chooses one otherwise, so a shared cache never hands an anonymous answer to
    * a client (or back); and Origin when CORS headers depend on it (a list), so that it never hands one origin's answer to another.
    */
   readonly vary: string;
@@ -46,7 +47,7 @@ export class CorsPolicy {
   readonly #byOrigin = new Map<string, { readonly response: Headers; readonly preflight: Headers }>();
 
   constructor(origins: CorsOrigins, maxAgeSeconds: number) {
-    this.vary = origins.kind === 'list' ? 'Accept, Authorization, Origin' : 'Accept, Authorization';
+    this.vary = origins.kind === 'list' ? 'Accept, Api-Version, Authorization, Origin' : 'Accept, Api-Version, Authorization';
     const headersFor = (allowOrigin: string) => {
       const response = Object.freeze({ 'Access-Control-Allow-Origin': allowOrigin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS });
       const preflight = Object.freeze({

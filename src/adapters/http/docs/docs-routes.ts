@@ -13,11 +13,13 @@ import { jsonForScriptElement } from './html-text.js';
 import { readRedocBundle } from './redoc-bundle.js';
 import { StaticAsset } from './static-asset.js';
 import { versionBadge } from './version-badge.js';
+import { API_CATALOG_LINK } from '../discovery/api-catalog.js';
 
 const HTML = 'text/html; charset=utf-8';
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
 /** The page changes with the date (its badges), so a browser asks again each time. */
-const PAGE_HEADERS = { 'Content-Security-Policy': DOCS_PAGE_CSP, 'Cache-Control': 'no-cache' };
+/** The page links the API catalog, as RFC 9727 suggests a site's pages do. */
+const PAGE_HEADERS = { 'Content-Security-Policy': DOCS_PAGE_CSP, 'Cache-Control': 'no-cache', Link: API_CATALOG_LINK };
 
 /** `GET /docs/`: the docs page with its version picker (`?version=X.Y.Z` picks one), and the scripts it loads. */
 export class DocsRoutes {

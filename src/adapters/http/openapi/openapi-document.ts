@@ -78,9 +78,11 @@ export function openApiDocument({ version, entry, routes, records, sunsets, brow
     301: errorResponse('A path without its trailing slash whose slash form exists: moved there.', {
       Location: always('The path with its slash, and the query.'),
     }),
-    400: errorResponse('A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits.'),
+    400: errorResponse(
+      'A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, Accept and Api-Version naming different versions.',
+    ),
     404: errorResponse('No such path, or not at this version (its operations are served at other versions).', lifecycleHeaders(entry, false)),
-    406: errorResponse('The version asked for is malformed or not supported, or Accept allows no JSON.'),
+    406: errorResponse('The version asked for (in Accept or Api-Version) is malformed or not supported, or Accept allows no JSON.'),
   };
   if (gone !== undefined) unknownPath[410] = gone;
   if (entry.sunset !== null) info['x-sunset'] = entry.sunset;
@@ -101,10 +103,11 @@ function infoDescription(version: Version, entry: ChangelogEntry, windows: reado
   const changes = [...entry.notes, ...entry.models].map((line) => `- ${line}`).join('\n');
   return (
     lifecycleText(version, entry) +
-    `Send \`Accept: application/json; version=${version.toString()}\` to be served this version; every response names the ` +
+    `Send \`Accept: application/json; version=${version.toString()}\` or \`Api-Version: ${version.toString()}\` (the header each ` +
+    'versioned operation declares, which a generated client sends) to be served this version; every response names the ' +
     `version it was served at in its \`Content-Type\`. A response with no version in its \`Content-Type\` was refused before ` +
     `a version was chosen. HEAD answers as GET does, without the body. A client's request (with its API key, ` +
-    '`Authorization: Bearer <key>`) whose `Accept` names no version is served at its pinned version, which `GET /client/` ' +
+    '`Authorization: Bearer <key>`) that names no version is served at its pinned version, which `GET /client/` ' +
     `shows and \`PUT /client/version\` moves.\n\n## What ${version.toString()} changed\n\n${changes}` +
     (windows.length === 0
       ? ''

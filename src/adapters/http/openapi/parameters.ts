@@ -1,5 +1,7 @@
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../../application/paging/page-request.js';
 import { RECORD_ID_SCHEMA } from '../../../domain/api-history/heads/record-schemas.js';
+import type { Version } from '../../../domain/versioning/version.js';
+import { API_VERSION_HEADER } from '../request/api-version-header.js';
 import type { Json } from './response-objects.js';
 
 /** The parameters of a pattern's path: each a record id. */
@@ -33,3 +35,22 @@ export const IF_NONE_MATCH: Json = {
   description: 'Entity tags already held (or `*`): when one is the current ETag, the answer is 304 with no body.',
   schema: { type: 'string' },
 };
+
+/**
+ * The version of a versioned operation, as the header its document's version only may fill: required, so a typed
+ * client cannot be written without it, and its default, so a client that fills defaults sends it. The service itself
+ * reads it only when present.
+ */
+export function apiVersionParameter(version: Version): Json {
+  const text = version.toString();
+  return {
+    name: API_VERSION_HEADER,
+    in: 'header',
+    required: true,
+    description:
+      `The version this document describes, ${text}: the answer is served at it. Accept's \`version\` parameter names a version ` +
+      'too (and, unlike this header, costs a browser no CORS preflight); both naming different versions is a 400.',
+    schema: { type: 'string', enum: [text], default: text },
+    example: text,
+  };
+}

@@ -4,7 +4,7 @@ import type { Version } from '../../../domain/versioning/version.js';
 import type { Route } from '../routing/route.js';
 import { acceptedText } from '../steps/query-check.js';
 import { authorizationRefusals, callerText, securityOf } from './api-key-security.js';
-import { IF_NONE_MATCH, pageParameters, pathParameters } from './parameters.js';
+import { apiVersionParameter, IF_NONE_MATCH, pageParameters, pathParameters } from './parameters.js';
 import { contractRefusals, withRefusals } from './refusal-responses.js';
 import {
   always,
@@ -59,13 +59,13 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
       `RFC 8288 \`next\` and \`prev\` links by cursor, when there are records on that side${entry.deprecated === null || !versioned ? '' : ', then the deprecation links'}.`,
     );
   }
-  const contentType = versioned ? `application/json; version=${version.toString()}` : 'application/json';
+  const contentType = contract.mediaType ?? (versioned ? `application/json; version=${version.toString()}` : 'application/json');
   const responses: Json = {
     200: { description: 'OK.', headers: okHeaders, content: { [contentType]: media } },
     301: errorResponse('The path without its trailing slash: moved to the path with it.', {
       Location: always('The path with its slash, and the query.'),
     }),
-    400: errorResponse(badRequest(route), mayBeAtVersion),
+    400: errorResponse(badRequest(route, versioned), mayBeAtVersion),
   };
   if (versioned) {
     responses[304] = {
@@ -75,7 +75,8 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
   }
   if (body.kind === 'record') responses[404] = errorResponse('No record has this id (an id is a whole number from 1).', atVersion);
   responses[405] = methodNotAllowed(route);
-  if (versioned) responses[406] = errorResponse('The version asked for is malformed or not supported, or Accept allows no JSON.');
+  if (versioned)
+    responses[406] = errorResponse('The version asked for (in Accept or Api-Version) is malformed or not supported, or Accept allows no JSON.');
   if (versioned && gone !== undefined) responses[410] = gone;
   if (body.kind !== 'fixed' || contract.mayBeUnavailable === true) responses[503] = unavailable({ ...atVersion, ...own });
   responses[500] = errorResponse(SERVER_FAULT, mayBeAtVersion);
@@ -91,12 +92,14 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
   if (versioned && entry.deprecated !== null) operation.deprecated = true;
   const parameters = pathParameters(route.pattern);
   if (body.kind === 'page') parameters.push(...pageParameters());
-  if (versioned) parameters.push(IF_NONE_MATCH);
+  if (contract.query !== undefined) parameters.push(...contract.query);
+  if (versioned) parameters.push(apiVersionParameter(version), IF_NONE_MATCH);
   if (parameters.length > 0) operation.parameters = parameters;
   return operation;
 }
 
-function badRequest(route: Route): string {
+function badRequest(route: Route, versioned: boolean): string {
   const page = route.contract.body.kind === 'page' ? 'a bad or repeated page parameter, `offset` with a cursor, both cursors, ' : '';
-  return `A request that cannot be read: ${page}a missing or doubled Host, an Accept or query string over its limits, an unknown query parameter (${acceptedText(route)}).`;
+  const versions = versioned ? ', Accept and Api-Version naming different versions' : '';
+  return `A request that cannot be read: ${page}a missing or doubled Host, an Accept or query string over its limits${versions}, an unknown query parameter (${acceptedText(route)}).`;
 }

@@ -15,7 +15,7 @@ export const always = (description: string): Json => ({ ...text(description), re
 /** The headers of every response. */
 export const COMMON_HEADERS: Json = {
   Vary: always(
-    "`Accept, Authorization`: the version is chosen by Accept, or by a client's pin; `Accept, Authorization, Origin` when CORS_ORIGINS lists origins.",
+    "`Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins.",
   ),
   'X-Content-Type-Options': always('Always `nosniff`: a body is never to be read as another media type than its `Content-Type`.'),
   'Cache-Control': always(

@@ -8,6 +8,7 @@ import { challengeOf, type AuthorizationRefusal } from '../request/authorization
 import { redactKeys } from '../../identity/api-key.js';
 import type { BodyRefusal } from '../request/json-body.js';
 import type { AcceptHeaderError } from '../request/accept-header-error.js';
+import type { AmbiguousVersionError } from '../request/api-version-header.js';
 import type { BadRequestError } from '../request/request-target.js';
 import type { UnknownPathError } from '../routing/router.js';
 
@@ -25,7 +26,15 @@ export const RETRY_AFTER_SECONDS = 5;
 
 /** Every refusal of a request, from each layer: the domain's, the use cases' and the HTTP adapter's own. */
 export type Refusal =
-  VersionRefusal | PinRefusal | AuthorizationRefusal | BodyRefusal | UseCaseRefusal | AcceptHeaderError | BadRequestError | UnknownPathError;
+  | VersionRefusal
+  | PinRefusal
+  | AuthorizationRefusal
+  | BodyRefusal
+  | UseCaseRefusal
+  | AcceptHeaderError
+  | AmbiguousVersionError
+  | BadRequestError
+  | UnknownPathError;
 
 /** The code of every refusal: the table below answers each, and only these. */
 export type ErrorCode = Refusal['code'];
@@ -51,9 +60,11 @@ const RESPONSES = {
   invalid_page: (error) => ({ status: 400, detail: messageOf(error) }),
   bad_request: (error) => ({ status: 400, detail: messageOf(error) }),
   accept_over_limit: (error) => ({ status: 400, detail: messageOf(error) }),
+  ambiguous_version: (error) => ({ status: 400, detail: messageOf(error) }),
   pin_change_unavailable: (error) => ({ status: 409, detail: messageOf(error) }),
   pin_conflict: (error) => ({ status: 409, detail: messageOf(error) }),
   invalid_pin: (error) => ({ status: 422, detail: messageOf(error) }),
+  invalid_upgrade_target: (error) => ({ status: 422, detail: messageOf(error) }),
   invalid_token: (error) => ({ status: 401, detail: messageOf(error), headers: { 'WWW-Authenticate': challengeOf('invalid_token') } }),
   missing_token: (error) => ({ status: 401, detail: messageOf(error), headers: { 'WWW-Authenticate': challengeOf('missing_token') } }),
   invalid_authorization: (error) => ({

@@ -57,6 +57,12 @@ export interface RouteContract {
   readonly keyRequired?: boolean;
   /** The refusals its handler answers beyond every route's, by error code (the code table gives the status), each with when. */
   readonly refusals?: Readonly<Record<string, string>>;
+  /** The media type of its 200 when it is not plain JSON (the API catalog's linkset). */
+  readonly mediaType?: string;
+  /** The query parameters it reads beyond a page's, as the documents declare them. */
+  readonly query?: readonly { readonly [key: string]: JsonValue }[];
+  /** The view set action it serves, which a view change reaches. */
+  readonly serves?: { readonly viewSet: string; readonly action: string };
 }
 
 /** The contract of a PutRoute: also the JSON body it takes. */

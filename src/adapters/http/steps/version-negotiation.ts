@@ -3,6 +3,7 @@ import { DomainError } from '../../../domain/errors/domain-error.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import { BrownoutError } from '../../../domain/versioning/brownout-error.js';
 import type { BrownoutWindow } from '../../../domain/versioning/brownout-window.js';
+import { MalformedVersionError } from '../../../domain/versioning/malformed-version-error.js';
 import { RetiredVersionError } from '../../../domain/versioning/retired-version-error.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { SelectedBy } from '../../../domain/versioning/version-error-text.js';
@@ -10,6 +11,7 @@ import type { VersionLifecycle } from '../../../domain/versioning/version-lifecy
 import type { VersionStanding } from '../../../domain/versioning/version-standing.js';
 import type { LogSink } from '../../logging/log-sink.js';
 import { acceptCaches, type VersionSelector, type VersionSelectorFactory } from '../request/accept-cache.js';
+import { AmbiguousVersionError } from '../request/api-version-header.js';
 
 /** What a client's Accept that names no version selects: the client's pin then decides. Never answered. */
 class NoVersionNamed extends DomainError {
@@ -66,6 +68,22 @@ export class VersionNegotiation {
     return this.#atInstant(version, now, standing, 'pin');
   }
 
+  /**
+   * The version a request with an Api-Version header is served at, whoever calls: the one it names, which Accept may
+   * name too (another is a 400 naming both; a malformed or unsupported one in either is the 406 of Accept's).
+   */
+  selectNamed(accept: string | undefined, header: string, today: CalendarDate, now?: number): Version | DomainError {
+    const standing = this.standings.on(today);
+    const fromAccept = (this.#pinnedSelectors.get(standing) as VersionSelector).select(accept);
+    if (isUnreadable(fromAccept) && fromAccept !== NO_VERSION_NAMED) return fromAccept;
+    const fromHeader = header === '' ? new MalformedVersionError(header, standing.supported) : standing.resolve(header);
+    if (isUnreadable(fromHeader)) return fromHeader;
+    if (fromAccept !== NO_VERSION_NAMED && textOf(fromAccept) !== textOf(fromHeader)) {
+      return new AmbiguousVersionError(textOf(fromAccept), textOf(fromHeader));
+    }
+    return this.#atInstant(fromHeader, now, standing, false);
+  }
+
   /** The version, or the refusal to answer with; `now`, the request's instant, is given when some version declares brownouts. */
   select(accept: string | undefined, today: CalendarDate, now?: number): Version | DomainError {
     const standing = this.standings.on(today);
@@ -108,4 +126,14 @@ export class VersionNegotiation {
       }),
     );
   }
+}
+
+/** A refusal other than a retired version's: the name itself is wrong (406), or no version is named. */
+function isUnreadable(named: Version | DomainError): named is DomainError {
+  return named instanceof DomainError && !(named instanceof RetiredVersionError);
+}
+
+/** The version a request names, served or retired. */
+function textOf(named: Version | DomainError): string {
+  return named instanceof RetiredVersionError ? named.version : named.toString();
 }

@@ -42,7 +42,7 @@ t.test('CORS_ORIGINS=* (the default): every response, errors included, lets any 
       const what = `${path} ${JSON.stringify(headers)} ${origin ?? 'without Origin'}: ${response.status}`;
       t.equal(response.headers.get('access-control-allow-origin'), '*', `${what}: Access-Control-Allow-Origin *`);
       t.equal(response.headers.get('access-control-allow-credentials'), null, `${what}: never credentials`);
-      t.equal(response.headers.get('vary'), 'Accept, Authorization', `${what}: the same answer for every origin, so no Vary: Origin`);
+      t.equal(response.headers.get('vary'), 'Accept, Api-Version, Authorization', `${what}: the same answer for every origin, so no Vary: Origin`);
       for (const [name] of response.headers) sent.add(name);
     }
   }
@@ -89,7 +89,7 @@ t.test('a preflight is answered apart from version discovery, whatever Accept sa
       t.equal(response.status, 204, `${what}: 204`);
       t.equal(response.headers.get('access-control-allow-origin'), '*', what);
       t.equal(response.headers.get('access-control-allow-methods'), 'GET, HEAD, OPTIONS, PUT', what);
-      t.equal(response.headers.get('access-control-allow-headers'), 'Accept, Authorization, Content-Type, If-None-Match', what);
+      t.equal(response.headers.get('access-control-allow-headers'), 'Accept, Api-Version, Authorization, Content-Type, If-None-Match', what);
       t.equal(response.headers.get('access-control-max-age'), '600', `${what}: CORS_MAX_AGE`);
       t.equal(response.headers.get('api-supported-versions'), null, `${what}: no version discovery`);
       t.equal(response.headers.get('access-control-allow-credentials'), null, `${what}: never credentials`);
@@ -113,7 +113,11 @@ t.test('CORS_ORIGINS lists origins: only those are let in, each echoed, and ever
     const response = await get(`${service.url}/doggies/1/`, { origin, ...acceptVersion('2.1.0') });
     t.equal(response.headers.get('access-control-allow-origin'), origin, `${origin} is echoed`);
     t.match(response.headers.get('access-control-expose-headers'), /ETag/, `${origin}: headers exposed`);
-    t.equal(response.headers.get('vary'), 'Accept, Authorization, Origin', `${origin}: Vary: Accept, Authorization, Origin`);
+    t.equal(
+      response.headers.get('vary'),
+      'Accept, Api-Version, Authorization, Origin',
+      `${origin}: Vary: Accept, Api-Version, Authorization, Origin`,
+    );
     const error = await get(`${service.url}/doggies/1/`, { origin, ...acceptVersion('9.9.9') });
     t.equal(error.headers.get('access-control-allow-origin'), origin, `${origin}: on a 406 too`);
     const allowed = await preflight(`${service.url}/doggies/`, origin, 'GET');
@@ -123,20 +127,28 @@ t.test('CORS_ORIGINS lists origins: only those are let in, each echoed, and ever
     const response = await get(`${service.url}/doggies/1/`, { origin });
     t.equal(response.headers.get('access-control-allow-origin'), null, `${origin}: not let in`);
     t.equal(response.headers.get('access-control-expose-headers'), null, `${origin}: nothing exposed`);
-    t.equal(response.headers.get('vary'), 'Accept, Authorization, Origin', `${origin}: Vary: Accept, Authorization, Origin`);
+    t.equal(
+      response.headers.get('vary'),
+      'Accept, Api-Version, Authorization, Origin',
+      `${origin}: Vary: Accept, Api-Version, Authorization, Origin`,
+    );
     const refused = await preflight(`${service.url}/doggies/`, origin, 'GET');
     t.equal(refused.headers.get('access-control-allow-origin'), null, `${origin}: its preflight gets no CORS header`);
   }
   const plain = await get(`${service.url}/doggies/1/`, {});
   t.equal(plain.headers.get('access-control-allow-origin'), null, 'no Origin: no CORS header');
-  t.equal(plain.headers.get('vary'), 'Accept, Authorization, Origin', 'no Origin: Vary: Accept, Authorization, Origin all the same');
+  t.equal(
+    plain.headers.get('vary'),
+    'Accept, Api-Version, Authorization, Origin',
+    'no Origin: Vary: Accept, Api-Version, Authorization, Origin all the same',
+  );
 });
 
 t.test('CORS_ORIGINS=none: no CORS header ever', async (t) => {
   const service = await startService(t, { CORS_ORIGINS: 'none' });
   const response = await get(`${service.url}/doggies/1/`, { origin: ORIGIN });
   t.equal(response.headers.get('access-control-allow-origin'), null, 'a GET');
-  t.equal(response.headers.get('vary'), 'Accept, Authorization', 'Vary: Accept, Authorization');
+  t.equal(response.headers.get('vary'), 'Accept, Api-Version, Authorization', 'Vary: Accept, Api-Version, Authorization');
   const refused = await preflight(`${service.url}/doggies/`, ORIGIN, 'GET');
   t.equal(refused.status, 204, 'a preflight is answered');
   t.equal(refused.headers.get('access-control-allow-origin'), null, 'with no CORS header');

@@ -50,7 +50,17 @@ t.test('each version publishes a valid OpenAPI 3.1 document, versioned like ever
 t.test('a document holds exactly the operations of its version (R1 to R6), and its notes and changes', async (t) => {
   const service = await startService(t);
   const byVersion = await documents(service.url);
-  const common = ['/version/', '/version/my_version/', '/openapi.json', '/health/', '/client/', '/client/version', '/client/usage/'];
+  const common = [
+    '/version/',
+    '/version/my_version/',
+    '/openapi.json',
+    '/health/',
+    '/client/',
+    '/client/version',
+    '/client/usage/',
+    '/client/upgrade',
+    '/.well-known/api-catalog',
+  ];
   t.same(pathsOf(byVersion.get('1.0.0')).sort(), [...common, '/doggies/', '/cats/'].sort(), '1.0.0: no dog detail, no cat detail');
   t.same(pathsOf(byVersion.get('2.0.0')).sort(), [...common, '/doggies/', '/doggies/{id}/', '/cats/'].sort(), '2.0.0: the dog detail');
   t.same(pathsOf(byVersion.get('3.0.0')).sort(), [...common, '/doggies/', '/doggies/{id}/', '/cats/', '/cats/{id}/'].sort(), '3.0.0: the cat detail');
