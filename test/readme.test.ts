@@ -120,15 +120,24 @@ function shellWords(line: string): string[] {
 }
 
 /** A curl of the README as fetch's arguments: its method, headers, body and path. */
-function curlRequest(words: readonly string[], key: string): { method: string; headers: Record<string, string>; body?: string; path: string } {
+function curlRequest(
+  words: readonly string[],
+  key: string,
+): { method: string; headers: Record<string, string>; body?: string; path: string; output?: string } {
   const headers: Record<string, string> = {};
   let method = 'GET';
   let body: string | undefined;
+  let output: string | undefined;
   let path = '';
-  for (let index = 1; index < words.length; index += 1) {
+  // A second command after `&&` is not curl's (the generated-client example; its own test runs it).
+  const end = words.includes('&&') ? words.indexOf('&&') : words.length;
+  for (let index = 1; index < end; index += 1) {
     const word = words[index] as string;
     const value = words[index + 1] ?? '';
-    if (word === '-H') {
+    if (word === '-o') {
+      output = value;
+      index += 1;
+    } else if (word === '-H') {
       const colon = value.indexOf(':');
       headers[value.slice(0, colon)] = value
         .slice(colon + 1)
@@ -143,7 +152,7 @@ function curlRequest(words: readonly string[], key: string): { method: string; h
       index += 1;
     } else path = word.replace('http://127.0.0.1:8000', '');
   }
-  return { method, headers, ...(body === undefined ? {} : { body }), path };
+  return { method, headers, ...(body === undefined ? {} : { body }), ...(output === undefined ? {} : { output }), path };
 }
 
 t.test('every curl of the README is answered as its comment says, in the order the README gives them', async (t) => {
@@ -169,9 +178,13 @@ t.test('every curl of the README is answered as its comment says, in the order t
       );
       t.same(actual, expected, `${command}: the body the README shows`);
     }
-    t.ok(servedAt !== undefined || shown !== undefined, `${command}: the README says what it answers`);
+    if (request.output !== undefined) {
+      const version = request.headers['Api-Version'];
+      t.match(await response.json(), { info: { version } }, `${command}: the document of ${version}, saved to ${request.output}`);
+    }
+    t.ok(servedAt !== undefined || shown !== undefined || request.output !== undefined, `${command}: the README says what it answers`);
   }
-  t.equal(curls, 3, 'the three curls: a dog, a call as a client, its upgrade');
+  t.equal(curls, 4, "the four curls: a dog, a call as a client, its upgrade, a version's document");
 });
 
 t.test("the README's page of dogs, changelog entry and deprecated version are what the service serves", async (t) => {

@@ -20,7 +20,7 @@ const TARGET: JsonSchema = {
     type: { type: 'string' },
     title: { type: 'string' },
     version: { type: 'array', items: { type: 'string' } },
-    date: { type: 'array', items: { type: 'string', format: 'date' } },
+    date: { type: 'array', items: { type: 'string', format: 'date', examples: ['2027-01-01'] } },
   },
   required: ['href'],
 };
