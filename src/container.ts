@@ -185,8 +185,6 @@ export async function composeService(env: Environment, output: ServiceOutput, re
   const logLine = (level: string, message: string, fields: Record<string, unknown>): void =>
     output.stderr(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }));
   const spool = new UsageSpool(settings.usageSpoolDir);
-  // Only a database can refuse counts, so only its start has spooled ones to store.
-  if (settings.storage === 'postgres') await storeSpooledUsage(spool, container.get<UsageStore>(USAGE_STORE), logLine);
   const flushUsage = (): Promise<void> =>
     usage.flush().catch((error: unknown) => {
       logLine('error', 'usage counts not stored; kept for the next try', { requests: requestsIn(usage.pending()), error: String(error) });
@@ -222,19 +220,6 @@ export async function composeService(env: Environment, output: ServiceOutput, re
         await storage.close();
       })()),
   };
-}
-
-/** Hands the counts spooled at an earlier stop to the store, saying what was stored and what is kept for the next start. */
-async function storeSpooledUsage(
-  spool: UsageSpool,
-  store: UsageStore,
-  logLine: (level: string, message: string, fields: Record<string, unknown>) => void,
-): Promise<void> {
-  const { stored, kept, unreadable } = await spool.replay(store);
-  for (const { file, requests } of stored) logLine('info', 'spooled usage counts stored', { file, requests });
-  for (const { file, requests, error } of kept)
-    logLine('warn', 'spooled usage counts not stored; kept for the next start', { file, requests, error });
-  for (const { file, error } of unreadable) logLine('warn', 'spooled usage file not read; left as it is', { file, error });
 }
 
 const NO_RECORDS =
@@ -294,6 +279,8 @@ async function openStorage(
         log: output.stderr,
       },
       clock,
+      // Only a database can refuse counts, so only its start has spooled ones to store.
+      new UsageSpool(settings.usageSpoolDir),
     );
   }
   const records = await loadRecords(settings.dataFile, clock.today());

@@ -19,6 +19,7 @@ import { CONNECTION_TIMEOUT_MS, createPool, redactedUrl } from './postgres-pool.
 import { PostgresRecordRepository, REMEMBERED_ROWS, ROWS_REMEMBERED } from './postgres-record-repository.js';
 import { migrateSchema } from './postgres-schema.js';
 import { recordTableOf } from './record-table.js';
+import type { UsageSpool } from '../usage-spool.js';
 
 const FIRST_RETRY_MS = 100;
 const LONGEST_RETRY_MS = 5_000;
@@ -124,10 +125,21 @@ export async function openPostgresClients(connection: PostgresConnection): Promi
   }
 }
 
-/** The service's storage in PostgreSQL: connected, migrated, its clients loaded, its module bound; `close` ends the pool. */
+/** Hands the counts spooled at an earlier stop to the store, saying what was stored and what is kept for the next start. */
+async function storeSpooledUsage(spool: UsageSpool, store: UsageStore, log: (line: string) => void): Promise<void> {
+  const line = (level: string, message: string, fields: Record<string, unknown>): void =>
+    log(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }));
+  const { stored, kept, unreadable } = await spool.replay(store);
+  for (const { file, requests } of stored) line('info', 'spooled usage counts stored', { file, requests });
+  for (const { file, requests, error } of kept) line('warn', 'spooled usage counts not stored; kept for the next start', { file, requests, error });
+  for (const { file, error } of unreadable) line('warn', 'spooled usage file not read; left as it is', { file, error });
+}
+
+/** The service's storage in PostgreSQL, with the counts an earlier stop spooled stored: connected, migrated, its clients loaded, its module bound; `close` ends the pool. */
 export async function openPostgresStorage(
   connection: PostgresConnection,
   clock: Clock,
+  spool: UsageSpool,
 ): Promise<{
   modules: readonly ContainerModule[];
   describe(counts: string): string;
@@ -135,6 +147,7 @@ export async function openPostgresStorage(
   close(): Promise<void>;
 }> {
   const store = await openPostgresClients(connection);
+  await storeSpooledUsage(spool, new PostgresUsageStore(store.pool), connection.log);
   return {
     modules: [postgresPersistenceModule(store.pool, clock, store.clients)],
     describe: (counts) => `postgres: ${redactedUrl(connection.url)} (${counts})`,

@@ -1,4 +1,5 @@
 // Needs: PostgreSQL
+import { UsageSpool } from '../../../../src/adapters/persistence/usage-spool.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Container } from 'inversify';
 import pg from 'pg';
@@ -56,7 +57,7 @@ if (url !== undefined) {
   t.teardown(() => cli.close());
   const [cliListener] = await listeners();
   const serviceLines: string[] = [];
-  const storage = await openPostgresStorage(connectionLogging(serviceLines), new TestClock('2026-11-22'));
+  const storage = await openPostgresStorage(connectionLogging(serviceLines), new TestClock('2026-11-22'), new UsageSpool(t.testdir()));
   t.teardown(() => storage.close());
   const container = new Container();
   container.load(...storage.modules);
