@@ -74,6 +74,9 @@ t.test('without a reachable database: the file is checked before connecting, and
     /^Nothing loaded: the database at DATABASE_URL postgres:\/\/api:\*\*\*@127\.0\.0\.1:1\/x cannot be reached .*nothing accepts connections at 127\.0\.0\.1:1/m,
     'the database is named, without its password',
   );
+  const sample = await loadData(['--sample'], settings);
+  t.equal(sample.code, 1, 'the sample, nothing listening: exit code 1');
+  t.match(sample.stderr, /^Nothing loaded: the database at DATABASE_URL .* cannot be reached/m, 'the sample is read, then the database named');
 });
 
 async function rows(t: Test, url: string): Promise<{ dogs: unknown[]; cats: unknown[] }> {
