@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { parseArgs } from 'node:util';
 import { hashApiKey, issueApiKey } from './adapters/identity/api-key.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';
 import { SystemClock } from './adapters/clock/system-clock.js';
@@ -10,6 +11,8 @@ import type { CommandOutput } from './adapters/persistence/postgres/load-into-po
 import { ClientCommandError, ManageClients } from './application/clients/manage-clients.js';
 import { DuplicateClientError } from './application/errors/duplicate-client-error.js';
 import { StartupError } from './application/errors/startup-error.js';
+import { InvalidUpgradeTargetError } from './application/errors/invalid-upgrade-target-error.js';
+import { InMemoryUsageStore } from './adapters/persistence/memory/in-memory-usage-store.js';
 import type { ClientRepository } from './application/ports/client-repository.js';
 import type { UsageStore } from './application/ports/usage-store.js';
 import { REPORT_DAYS, UsageReports } from './application/clients/usage-reports.js';
@@ -55,15 +58,32 @@ const SYNOPSES = {
   pin: 'pin NAME V',
   revoke: 'revoke NAME',
   report: 'report [--version V] [--days N] [--json]',
+  upgrade: 'upgrade NAME --to V [--json]',
 } as const;
 type Subcommand = keyof typeof SYNOPSES;
-const OPERANDS: Readonly<Record<Subcommand, readonly string[]>> = { create: ['NAME'], list: [], pin: ['NAME', 'V'], revoke: ['NAME'], report: [] };
-const OPTIONS: Readonly<Record<Subcommand, readonly string[]>> = {
-  create: ['--version'],
-  list: ['--json'],
+const OPERANDS: Readonly<Record<Subcommand, readonly string[]>> = {
+  create: ['NAME'],
+  list: [],
+  pin: ['NAME', 'V'],
+  revoke: ['NAME'],
+  report: [],
+  upgrade: ['NAME'],
+};
+/** Every option, for node's parseArgs; which subcommand takes which is OPTIONS'. */
+const OPTION_TYPES = {
+  version: { type: 'string' },
+  days: { type: 'string' },
+  to: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+type Option = keyof typeof OPTION_TYPES;
+const OPTIONS: Readonly<Record<Subcommand, readonly Option[]>> = {
+  create: ['version'],
+  list: ['json'],
   pin: [],
   revoke: [],
-  report: ['--version', '--days', '--json'],
+  report: ['version', 'days', 'json'],
+  upgrade: ['to', 'json'],
 };
 /** The longest report: about ten years of days. */
 const MAX_REPORT_DAYS = 3650;
@@ -85,6 +105,10 @@ report [--version V] [--days N] [--json]
                             version, requests, last_request_on, deprecated; deprecated versions first, so that you know
                             whom to tell before a sunset (STORAGE=postgres: the counts of every instance)
 pin NAME V                  pins the client to V, older or newer, and closes any rollback it had
+upgrade NAME --to V [--json]
+                            what moving the client's pin to V would change for it: every change after its pin up to
+                            V, oldest first, the operations each reaches, and the client's calls of them in the last
+                            30 days (STORAGE=postgres; the service's GET /client/upgrade?to=V gives them with memory)
 revoke NAME                 refuses the client's key from then on; the name stays taken
 --help, -h                  print this and exit
 
@@ -109,6 +133,8 @@ interface Request {
   readonly version: string | undefined;
   readonly json: boolean;
   readonly days: number;
+  /** upgrade's target. */
+  readonly to: string;
 }
 
 /**
@@ -144,7 +170,9 @@ export async function clientsCommand(
     try {
       const standings = new VersionStandings(model);
       const usage = opened.usage === undefined ? undefined : new UsageReports(opened.usage, standings, { pending: () => [] });
-      await perform(request, new ManageClients(opened.repository, standings), usage, clock, opened.description, output);
+      const clients = new ManageClients(opened.repository, standings);
+      if (request.subcommand === 'upgrade') await upgrade(request, clients, { settings, model, clock, opened }, output);
+      else await perform(request, clients, usage, clock, opened.description, output);
     } finally {
       await opened.close();
     }
@@ -201,6 +229,57 @@ async function perform(
   }
 }
 
+/** What the report of an upgrade is made from. */
+interface UpgradeSources {
+  readonly settings: Settings;
+  readonly model: VersionModel;
+  readonly clock: Clock;
+  readonly opened: OpenedClients;
+}
+
+/** `upgrade NAME --to V`: the service's `GET /client/upgrade?to=V` for that client, as a table or its JSON. */
+async function upgrade(
+  { name, to, json }: Request,
+  clients: ManageClients,
+  { settings, model, clock, opened }: UpgradeSources,
+  output: CommandOutput,
+) {
+  const client = await clients.active(name);
+  // Loaded only for this subcommand: the others need neither the routes nor the documents they are made with.
+  const { composeUpgradeReports } = await import('./container.js');
+  const { reports, reach } = composeUpgradeReports(settings, model, clock, opened.repository, opened.usage ?? new InMemoryUsageStore());
+  const report = await reports.forClient(client, to, clock.today(), reach);
+  if (report instanceof InvalidUpgradeTargetError) throw new ClientCommandError(report.message);
+  // With STORAGE=memory the counts live in the service's process: unknown here, not zero.
+  const counted = opened.usage !== undefined;
+  const changes = report.changes.map((change) => ({ ...change, calls: counted ? change.calls : null }));
+  if (json) {
+    output.stdout(JSON.stringify({ ...report, changes }, null, 2));
+    return;
+  }
+  if (changes.length === 0) {
+    output.stdout(`Moving client ${JSON.stringify(name)} from ${report.from} to ${report.to} changes nothing it receives or sends.`);
+    return;
+  }
+  const calls = counted ? `, with its calls of the last ${REPORT_DAYS} days,` : '';
+  output.stdout(`Moving client ${JSON.stringify(name)} from ${report.from} to ${report.to} changes${calls} in ${opened.description}:`);
+  output.stdout(
+    table(
+      changes.map(({ version, calls, operations, description }) => ({
+        version,
+        calls: calls === null ? null : String(calls),
+        operations: operations.length === 0 ? null : operations.join(', '),
+        change: description,
+      })),
+    ),
+  );
+  if (!counted) {
+    output.stdout(
+      `With STORAGE=memory the calls are counted in the service's process only: GET /client/upgrade?to=${report.to} with the client's key gives them.`,
+    );
+  }
+}
+
 /** The clients of CLIENTS_FILE (STORAGE=memory), each change written to the file before it is said done. */
 export async function openClientsFile(settings: Settings, { creating }: ClientAccess): Promise<OpenedClients> {
   const path = settings.clientsFile;
@@ -233,30 +312,34 @@ function parseRequest(args: readonly string[]): Request {
   }
   const known = subcommand as Subcommand;
   const usage = (problem: string) => new ClientCommandError(`${problem}; usage: npm run clients -- ${SYNOPSES[known]}`);
+  // Not strict: an option of another subcommand, or one without its value, is named here rather than in node's words.
+  const { tokens } = parseArgs({ args: [...rest], options: OPTION_TYPES, allowPositionals: true, strict: false, tokens: true });
   const operands: string[] = [];
-  let version: string | undefined;
-  let days = REPORT_DAYS;
-  let json = false;
-  for (let index = 0; index < rest.length; index += 1) {
-    const arg = rest[index] as string;
-    if (!arg.startsWith('-')) operands.push(arg);
-    else if (!OPTIONS[known].includes(arg)) throw usage(`${known} takes no option ${quoteShortened(arg)}`);
-    else if (arg === '--json') json = true;
-    else if (arg === '--days') {
-      index += 1;
-      const text = rest[index] ?? '';
-      days = Number(text);
-      if (!/^[1-9]\d*$/.test(text) || days > MAX_REPORT_DAYS) throw usage(`--days needs a whole number of days from 1 to ${MAX_REPORT_DAYS}`);
-    } else {
-      index += 1;
-      version = rest[index];
-      if (version === undefined) throw usage('--version needs a version X.Y.Z');
+  const values: { [O in Option]?: string } = {};
+  for (const token of tokens) {
+    if (token.kind === 'positional') operands.push(token.value);
+    else if (token.kind === 'option') {
+      if (!(OPTIONS[known] as readonly string[]).includes(token.name)) throw usage(`${known} takes no option ${quoteShortened(token.rawName)}`);
+      values[token.name as Option] = token.value ?? '';
     }
   }
   const expected = OPERANDS[known];
   if (operands.length < expected.length) throw usage(`${known} needs ${expected.slice(operands.length).join(' and ')}`);
   if (operands.length > expected.length) throw usage(`unexpected ${quoteShortened(operands[expected.length] as string)}`);
-  return { subcommand: known, name: operands[0] ?? '', version: operands[1] ?? version, json, days };
+  if (values.version === '') throw usage('--version needs a version X.Y.Z');
+  if (known === 'upgrade' && (values.to ?? '') === '') throw usage('upgrade needs --to V, the version the pin would move to');
+  const days = values.days === undefined ? REPORT_DAYS : Number(values.days);
+  if (values.days !== undefined && (!/^[1-9]\d*$/.test(values.days) || days > MAX_REPORT_DAYS)) {
+    throw usage(`--days needs a whole number of days from 1 to ${MAX_REPORT_DAYS}`);
+  }
+  return {
+    subcommand: known,
+    name: operands[0] ?? '',
+    version: operands[1] ?? values.version,
+    json: 'json' in values,
+    days,
+    to: values.to ?? '',
+  };
 }
 
 /** What `list` shows of a client: never its key's hash. */

@@ -7,7 +7,7 @@ import { CheckHealth } from './application/use-cases/check-health.js';
 import { ClientPins } from './application/clients/client-pins.js';
 import { UsageCounter } from './application/clients/usage-counter.js';
 import { UsageReports } from './application/clients/usage-reports.js';
-import { UpgradeReports } from './application/clients/upgrade-reports.js';
+import { UpgradeReports, type ChangeReach } from './application/clients/upgrade-reports.js';
 import { USAGE_STORE, type UsageStore } from './application/ports/usage-store.js';
 import { InMemoryUsageStore } from './adapters/persistence/memory/in-memory-usage-store.js';
 import { requestsIn, UsageSpool } from './adapters/persistence/usage-spool.js';
@@ -298,9 +298,32 @@ async function openStorage(
 }
 
 /** The in-memory storage's clients, and its usage counts (held as long as the process runs). */
-function clientsModule(clients: ClientRepository): ContainerModule {
+function clientsModule(clients: ClientRepository, usage: UsageStore = new InMemoryUsageStore()): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<ClientRepository>(CLIENT_REPOSITORY).toConstantValue(clients);
-    bind<UsageStore>(USAGE_STORE).toConstantValue(new InMemoryUsageStore());
+    bind<UsageStore>(USAGE_STORE).toConstantValue(usage);
   });
+}
+
+/**
+ * What moving a client's pin changes, outside a running service (`npm run clients -- upgrade`): the report of
+ * `GET /client/upgrade`, reached through the same routes, over the clients and counts of the storage given.
+ */
+export function composeUpgradeReports(
+  settings: Settings,
+  model: VersionModel,
+  clock: Clock,
+  clients: ClientRepository,
+  usage: UsageStore,
+): { readonly reports: UpgradeReports; readonly reach: ChangeReach } {
+  const container = new Container();
+  // The routes are made from the collections, never from their records: none are loaded.
+  const noRecords = Object.fromEntries(RECORD_COLLECTIONS.map(({ name }) => [name, []])) as unknown as LoadedRecords;
+  container.load(
+    applicationModule(model, clock),
+    memoryPersistenceModule(noRecords),
+    clientsModule(clients, usage),
+    httpModule({ access: undefined, errors: () => {} }, settings.limits, settings.web),
+  );
+  return { reports: container.get(UpgradeReports), reach: container.get(ApiRoutes).reach };
 }

@@ -11,6 +11,7 @@ import { ALL_VERSIONS, NEWEST_VERSION, NEXT_VERSION } from './fixtures/versions.
 import { clientsProcess } from './fixtures/built-program.js';
 import { lockForChange } from '../src/adapters/persistence/file-lock.js';
 import { StartupError } from '../src/application/errors/startup-error.js';
+import type { HistoryOptions } from '../src/domain/api-history/versions/history-options.js';
 
 interface Run {
   readonly code: number;
@@ -298,7 +299,7 @@ t.test('--help, and usage errors that name the usage', async (t) => {
     t.equal(run.code, 0, `${flag}: exit code 0`);
     t.match(
       run.stdout[0],
-      /^usage: npm run clients -- create NAME \[--version V\] \| list \[--json\] \| pin NAME V \| revoke NAME \| report \[--version V\] \[--days N\] \[--json\]$/,
+      /^usage: npm run clients -- create NAME \[--version V\] \| list \[--json\] \| pin NAME V \| revoke NAME \| report \[--version V\] \[--days N\] \[--json\] \| upgrade NAME --to V \[--json\]$/,
       flag,
     );
     t.ok(
@@ -307,7 +308,7 @@ t.test('--help, and usage errors that name the usage', async (t) => {
     );
   }
   const all =
-    'usage: npm run clients -- create NAME \\[--version V\\] \\| list \\[--json\\] \\| pin NAME V \\| revoke NAME \\| report \\[--version V\\] \\[--days N\\] \\[--json\\] \\(--help says more\\)';
+    'usage: npm run clients -- create NAME \\[--version V\\] \\| list \\[--json\\] \\| pin NAME V \\| revoke NAME \\| report \\[--version V\\] \\[--days N\\] \\[--json\\] \\| upgrade NAME --to V \\[--json\\] \\(--help says more\\)';
   const cases: [string[], string, RegExp][] = [
     [[], 'no subcommand', new RegExp(`^clients: no subcommand; ${all}$`)],
     [['remove', 'acme'], 'an unknown subcommand', new RegExp(`^clients: unknown subcommand "remove"; ${all}$`)],
@@ -328,6 +329,14 @@ t.test('--help, and usage errors that name the usage', async (t) => {
       /^clients: pin takes no option "--version"; usage: npm run clients -- pin NAME V$/,
     ],
     [['list', '--verbose'], 'an unknown option', /^clients: list takes no option "--verbose"; usage: /],
+    [
+      ['upgrade', 'acme'],
+      'upgrade without --to',
+      /^clients: upgrade needs --to V, the version the pin would move to; usage: npm run clients -- upgrade NAME --to V \[--json\]$/,
+    ],
+    [['upgrade', 'acme', '--to'], '--to without a value', /^clients: upgrade needs --to V/],
+    [['upgrade', '--to', '5.0.0'], 'upgrade without a name', /^clients: upgrade needs NAME; /],
+    [['report', '--to', '5.0.0'], 'report takes no --to', /^clients: report takes no option "--to"; /],
   ];
   for (const [args, why, message] of cases) {
     const run = await clients(args, {});
@@ -433,4 +442,123 @@ t.test('a lock held by another process: the change waits, and a lock held too lo
     ['patient'],
     'written',
   );
+});
+
+t.test('upgrade NAME --to V: the report of GET /client/upgrade, with the calls of the usage store, as a table or JSON', async (t) => {
+  const { InMemoryUsageStore } = await import('../src/adapters/persistence/memory/in-memory-usage-store.js');
+  const usage = new InMemoryUsageStore();
+  await usage.add([
+    { client: 'shop', version: '2.0.0', route: '/doggies/:id/', day: '2026-11-20', requests: 2 },
+    { client: 'shop', version: '3.0.0', route: '/doggies/', day: '2026-11-21', requests: 1 },
+    { client: 'shop', version: '2.0.0', route: '/cats/', day: '2026-11-21', requests: 4 },
+    { client: 'shop', version: '2.0.0', route: '/cats/', day: '2026-09-01', requests: 50 },
+    { client: 'other', version: '2.0.0', route: '/cats/', day: '2026-11-21', requests: 8 },
+  ]);
+  const client = (name: string, pinnedVersion: string, revokedAt: number | null = null): Client => ({
+    name,
+    keyHash: hashApiKey(name),
+    pinnedVersion,
+    previousVersion: null,
+    rollbackUntil: null,
+    createdAt: 0,
+    revokedAt,
+  });
+  const repository = new InMemoryClientRepository([client('shop', '2.0.0'), client('gone', '2.0.0', 1), client('newest', NEWEST_VERSION)]);
+  const open: OpenClientRepository = () => Promise.resolve({ repository, description: 'the test store', usage, close: () => Promise.resolve() });
+  const env = { TODAY: LIFECYCLE_TODAY };
+  const json = await clients(['upgrade', 'shop', '--to', '4.0.0', '--json'], env, open);
+  t.equal(json.code, 0, json.stderr.join('\n'));
+  t.same(
+    JSON.parse(json.stdout.join('\n')),
+    {
+      from: '2.0.0',
+      to: '4.0.0',
+      changes: [
+        {
+          version: '2.1.0',
+          description: 'Dog.age: added, integer — the age in whole years, computed from birthday',
+          operations: ['GET /doggies/', 'GET /doggies/{id}/'],
+          calls: 3,
+        },
+        {
+          version: '3.0.0',
+          description: 'Dog.age: changed from integer to object {human_years: integer, dog_years: integer}',
+          operations: ['GET /doggies/', 'GET /doggies/{id}/'],
+          calls: 3,
+        },
+        { version: '3.0.0', description: 'CatViewSet.retrieve introduced', operations: ['GET /cats/{id}/'], calls: 0 },
+        {
+          version: '4.0.0',
+          description: 'Dog.age: removed, was object {human_years: integer, dog_years: integer}',
+          operations: ['GET /doggies/', 'GET /doggies/{id}/'],
+          calls: 3,
+        },
+        { version: '4.0.0', description: 'CatViewSet.list removed', operations: ['GET /cats/'], calls: 4 },
+      ],
+    },
+    'as GET /client/upgrade answers: the calls of the last 30 days, this client’s only',
+  );
+  const text = await clients(['upgrade', 'shop', '--to', '4.0.0'], env, open);
+  t.equal(text.code, 0);
+  t.same(
+    text.stdout.slice(0, 2),
+    [
+      'Moving client "shop" from 2.0.0 to 4.0.0 changes, with its calls of the last 30 days, in the test store:',
+      'version  calls  operations                         change',
+    ],
+    'a line saying what, then the table',
+  );
+  t.match(text.stdout[4], /^3\.0\.0 +0 +GET \/cats\/\{id\}\/ +CatViewSet\.retrieve introduced$/, 'a row a change');
+  t.equal(text.stdout.length, 7, 'five changes');
+
+  const refusals: [string[], RegExp][] = [
+    [['upgrade', 'shop', '--to', '2.0.0'], /^clients: Cannot upgrade to "2\.0\.0": it is not newer than your pinned version 2\.0\.0\.$/],
+    [['upgrade', 'shop', '--to', '9.9.9'], /^clients: Cannot upgrade to "9\.9\.9": Unsupported version "9\.9\.9"/],
+    [['upgrade', 'nobody', '--to', '4.0.0'], /^clients: no client is named "nobody"$/],
+    [['upgrade', 'gone', '--to', '4.0.0'], /^clients: client "gone" is revoked$/],
+    [['upgrade', 'newest', '--to', NEWEST_VERSION], /not newer than your pinned version/],
+  ];
+  for (const [args, message] of refusals) {
+    const refused = await clients(args, env, open);
+    t.equal(refused.code, 1, `${args.join(' ')}: exit 1`);
+    t.match(refused.stderr, [message], `${args.join(' ')}: named`);
+    t.same(refused.stdout, [], 'nothing on stdout');
+  }
+});
+
+t.test('upgrade with STORAGE=memory: the changes, the calls unknown (null, not 0), and where to get them', async (t) => {
+  const { env } = clientsFile(t);
+  t.equal((await clients(['create', 'shop', '--version', '4.0.0'], env)).code, 0);
+  const json = await clients(['upgrade', 'shop', '--to', '5.0.0', '--json'], env);
+  t.same(JSON.parse(json.stdout.join('\n')), {
+    from: '4.0.0',
+    to: '5.0.0',
+    changes: [{ version: '5.0.0', description: 'CatViewSet removed', operations: ['GET /cats/', 'GET /cats/{id}/'], calls: null }],
+  });
+  const text = await clients(['upgrade', 'shop', '--to', '5.0.0'], env);
+  t.equal(text.code, 0);
+  t.match(text.stdout[0], /^Moving client "shop" from 4\.0\.0 to 5\.0\.0 changes in CLIENTS_FILE /);
+  t.match(text.stdout[2], /^5\.0\.0 +- +GET \/cats\/, GET \/cats\/\{id\}\/ +CatViewSet removed$/, 'calls: -');
+  t.equal(
+    text.stdout.at(-1),
+    "With STORAGE=memory the calls are counted in the service's process only: GET /client/upgrade?to=5.0.0 with the client's key gives them.",
+  );
+});
+
+t.test('upgrade to a version that changes nothing the client receives or sends: said in a line', async (t) => {
+  const { API_HISTORY } = await import('../src/domain/api-history/bundle.js');
+  const { defineVersion } = await import('../src/domain/versioning/version-declaration.js');
+  const { VersionModel } = await import('../src/domain/versioning/version-model.js');
+  const quiet = defineVersion<HistoryOptions>(NEXT_VERSION, { notes: ['Only a note.'], records: () => [], views: [] });
+  const model = VersionModel.build(
+    { ...API_HISTORY, versions: [quiet, ...API_HISTORY.versions] },
+    { ageRemoval: 'computed' },
+    { defaultVersion: 'latest' },
+  );
+  const { env } = clientsFile(t);
+  t.equal((await clients(['create', 'shop'], env, openClientsFile, { model })).code, 0);
+  t.equal((await clients(['pin', 'shop', NEWEST_VERSION], env, openClientsFile, { model })).code, 0);
+  const run = await clients(['upgrade', 'shop', '--to', NEXT_VERSION], env, openClientsFile, { model });
+  t.equal(run.code, 0, run.stderr.join('\n'));
+  t.same(run.stdout, [`Moving client "shop" from ${NEWEST_VERSION} to ${NEXT_VERSION} changes nothing it receives or sends.`]);
 });

@@ -18,7 +18,7 @@ import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { clientRoutes } from './self-service/client-routes.js';
 import { changeReach } from './self-service/change-reach.js';
 import { upgradeRoute } from './self-service/upgrade-route.js';
-import { UpgradeReports } from '../../application/clients/upgrade-reports.js';
+import { UpgradeReports, type ChangeReach } from '../../application/clients/upgrade-reports.js';
 import { UsageReports } from '../../application/clients/usage-reports.js';
 import { HEALTH_SCHEMA, healthResponse } from './response/health-response.js';
 import { JsonText } from './response/prepared-bodies.js';
@@ -35,6 +35,8 @@ export class ApiRoutes {
   readonly all: readonly ServedRoute[];
   /** Every version's OpenAPI document, describing the API's routes. */
   readonly contracts: PublishedContracts;
+  /** Which of these routes each change reaches: `GET /client/upgrade`'s and `npm run clients -- upgrade`'s. */
+  readonly reach: ChangeReach;
 
   constructor(
     @inject(GetChangelog) changelog: GetChangelog,
@@ -103,10 +105,10 @@ export class ApiRoutes {
         },
       },
       ...clientRoutes(pins, usage, () => clock.now()),
-      upgradeRoute(upgrades, () => reach),
+      upgradeRoute(upgrades, () => this.reach),
       new ApiCatalog(standings).route,
     ];
-    const reach = changeReach(api);
+    this.reach = changeReach(api);
     this.contracts = new PublishedContracts(api, describeRecords, changelog.execute());
     this.all = [...api, ...new DocsRoutes(this.contracts, standings).all];
   }

@@ -42,18 +42,19 @@ export class ManageClients {
   async pin(name: string, version: string, today: CalendarDate): Promise<Client> {
     this.#refuseUnserved(version, today);
     for (;;) {
-      const client = await this.#active(name);
+      const client = await this.active(name);
       const pinned: Client = { ...client, pinnedVersion: version, previousVersion: null, rollbackUntil: null };
       if (await this.clients.replace(client, pinned)) return pinned;
     }
   }
 
   async revoke(name: string, now: number): Promise<void> {
-    await this.#active(name);
+    await this.active(name);
     if (!(await this.clients.revoke(name, now))) throw new ClientCommandError(`client ${JSON.stringify(name)} is revoked already`);
   }
 
-  async #active(name: string): Promise<Client> {
+  /** The client named `name`; a ClientCommandError when there is none or it is revoked. */
+  async active(name: string): Promise<Client> {
     const client = await this.clients.named(name);
     if (client === undefined) throw new ClientCommandError(`no client is named ${JSON.stringify(name)}`);
     if (client.revokedAt !== null) throw new ClientCommandError(`client ${JSON.stringify(name)} is revoked`);

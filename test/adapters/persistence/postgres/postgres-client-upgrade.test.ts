@@ -5,6 +5,7 @@ import { keyedClient } from '../../../fixtures/clients.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 import { startService } from '../../../fixtures/service.js';
 import { checkReport } from '../../http/fixtures/upgrade-report.js';
+import { clientsProcess } from '../../../fixtures/built-program.js';
 
 const url = await testDatabase(t);
 if (url !== undefined) {
@@ -15,5 +16,16 @@ if (url !== undefined) {
     await cli.clients.add(legacy.client);
     const service = await startService(t, { STORAGE: 'postgres', DATABASE_URL: url });
     await checkReport(t, service, legacy.key);
+    // The stop hands the counts to the usage store, where the command reads them.
+    await service.stop();
+    const run = await clientsProcess(['upgrade', 'legacy-shop', '--to', '4.0.0', '--json'], { STORAGE: 'postgres', DATABASE_URL: url });
+    t.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout) as { from: string; changes: { version: string; calls: number }[] };
+    t.equal(report.from, '2.0.0');
+    t.same(
+      report.changes.map(({ version, calls }) => `${version}: ${calls}`),
+      ['2.1.0: 3', '3.0.0: 3', '3.0.0: 0', '4.0.0: 3', '4.0.0: 1'],
+      'npm run clients -- upgrade: the same report, the same calls',
+    );
   });
 }
