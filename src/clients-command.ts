@@ -10,8 +10,6 @@ import { InMemoryClientRepository } from './adapters/persistence/memory/in-memor
 import type { CommandOutput } from './adapters/persistence/postgres/load-into-postgres.js';
 import { ClientCommandError, ManageClients } from './application/clients/manage-clients.js';
 import { DuplicateClientError } from './application/errors/duplicate-client-error.js';
-import { StartupError } from './application/errors/startup-error.js';
-import { InvalidUpgradeTargetError } from './application/errors/invalid-upgrade-target-error.js';
 import { InMemoryUsageStore } from './adapters/persistence/memory/in-memory-usage-store.js';
 import type { ClientRepository } from './application/ports/client-repository.js';
 import type { UsageStore } from './application/ports/usage-store.js';
@@ -22,9 +20,10 @@ import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
 import { buildReferenceModel } from './domain/api-history/reference-history.js';
 import { stateOf, type Client } from './domain/clients/client.js';
 import { quoteShortened } from './domain/errors/quote-shortened.js';
-import { StartupFailure } from './domain/errors/startup-failure.js';
 import { Version } from './domain/versioning/version.js';
 import type { VersionModel } from './domain/versioning/version-model.js';
+import { StartupError } from './domain/errors/startup-error.js';
+import { InvalidUpgradeTargetError } from './application/errors/refusals.js';
 
 export type { CommandOutput };
 
@@ -178,7 +177,7 @@ export async function clientsCommand(
     }
     return 0;
   } catch (error) {
-    if (!(error instanceof ClientCommandError || error instanceof DuplicateClientError || error instanceof StartupFailure)) throw error;
+    if (!(error instanceof ClientCommandError || error instanceof DuplicateClientError || error instanceof StartupError)) throw error;
     output.stderr(`clients: ${error.message}`);
     return 1;
   }

@@ -43,9 +43,7 @@ import type { AnyRecordCollection } from './domain/versioning/record-collection.
 import type { ResourceKey } from './domain/versioning/resource-key.js';
 import { Version } from './domain/versioning/version.js';
 import type { VersionModel } from './domain/versioning/version-model.js';
-import { RetiredVersionError } from './domain/versioning/retired-version-error.js';
 import type { CalendarDate } from './domain/records/calendar-date.js';
-import { StartupError } from './application/errors/startup-error.js';
 import type { Registry } from 'prom-client';
 import { createMetricsRegistry } from './adapters/metrics/metrics-registry.js';
 import { metricsModule } from './adapters/metrics/metrics-module.js';
@@ -54,6 +52,8 @@ import { registerPinnedClientsMetric } from './adapters/metrics/pinned-clients-m
 import { PAGE_MEMORY, RepresentedPages, type PageMemory } from './application/caching/represented-pages.js';
 import { acceptCaches, VERSION_SELECTORS, type VersionSelectorFactory } from './adapters/http/request/accept-cache.js';
 import { RepresentationJson } from './adapters/http/response/representation-json.js';
+import { RetiredVersionError } from './domain/versioning/refusals.js';
+import { StartupError } from './domain/errors/startup-error.js';
 
 /** How often the request counts of a process are added to the store. */
 export const USAGE_FLUSH_MS = 10_000;

@@ -4,10 +4,10 @@ import { quoteShortened } from './domain/errors/quote-shortened.js';
 import { readSettings, type Environment } from './adapters/config/settings.js';
 import { loadIntoPostgres, nothingLoaded, type CommandOutput, type LoadTarget } from './adapters/persistence/postgres/load-into-postgres.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
-import { StartupError } from './application/errors/startup-error.js';
 import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
 import { CalendarDate } from './domain/records/calendar-date.js';
 import { Version } from './domain/versioning/version.js';
+import { StartupError } from './domain/errors/startup-error.js';
 
 export type { CommandOutput };
 

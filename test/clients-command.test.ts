@@ -10,8 +10,8 @@ import { LIFECYCLE_TODAY, lifecycleModel } from './fixtures/lifecycle-history.js
 import { ALL_VERSIONS, NEWEST_VERSION, NEXT_VERSION } from './fixtures/versions.js';
 import { clientsProcess } from './fixtures/built-program.js';
 import { lockForChange } from '../src/adapters/persistence/file-lock.js';
-import { StartupError } from '../src/application/errors/startup-error.js';
 import type { HistoryOptions } from '../src/domain/api-history/versions/history-options.js';
+import { StartupError } from '../src/domain/errors/startup-error.js';
 
 interface Run {
   readonly code: number;

@@ -5,7 +5,7 @@ import { REMOVAL_READINGS, type RemovalReading } from '../../domain/versioning/r
 import type { Version } from '../../domain/versioning/version.js';
 import type { ApiServerOptions } from '../http/api-server.js';
 import { DEFAULT_WEB_OPTIONS, parseCorsOrigins, type WebOptions } from '../http/caching/web-options.js';
-import { StartupError } from '../../application/errors/startup-error.js';
+import { StartupError } from '../../domain/errors/startup-error.js';
 
 /** Every setting of the service, read from the environment and validated once at start. */
 export interface Settings {

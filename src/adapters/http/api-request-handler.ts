@@ -3,8 +3,6 @@ import { inject, injectable, optional } from 'inversify';
 import type { Awaitable } from '../../application/ports/awaitable.js';
 import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { VersionStandings } from '../../application/versioning/version-standings.js';
-import { DomainError } from '../../domain/errors/domain-error.js';
-import { BrownoutError } from '../../domain/versioning/brownout-error.js';
 import { ApiRoutes } from './api-routes.js';
 import { CacheControl } from './caching/cache-control.js';
 import { CorsPolicy } from './caching/cors-policy.js';
@@ -19,7 +17,7 @@ import { ClientPins } from '../../application/clients/client-pins.js';
 import { UsageCounter } from '../../application/clients/usage-counter.js';
 import { UsageObserver } from './steps/usage-observer.js';
 import type { Client } from '../../domain/clients/client.js';
-import { clientOf, MissingTokenError } from './request/authorization.js';
+import { clientOf } from './request/authorization.js';
 import { readJsonBody } from './request/json-body.js';
 import { AccessLog } from './steps/access-log.js';
 import { ConditionalResponse } from './steps/conditional-response.js';
@@ -33,6 +31,9 @@ import { ResponseHeaderSet } from './steps/response-headers.js';
 import { QueryCheck } from './steps/query-check.js';
 import { RouteLookup } from './steps/route-lookup.js';
 import { VersionNegotiation } from './steps/version-negotiation.js';
+import { Refusal } from '../../domain/errors/refusal.js';
+import { BrownoutError } from '../../domain/versioning/refusals.js';
+import { MissingTokenError } from './request/refusals.js';
 
 /** Logged when the connection closed before the response was written (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499;
@@ -121,7 +122,7 @@ export class ApiRequestHandler {
     const notGet = this.#methods.answer(exchange, route); //                    204 for OPTIONS, 405
     if (notGet !== undefined) return notGet;
     const client = clientOf(req, this.#identify); //                            401, 400
-    if (client instanceof DomainError) return client;
+    if (client instanceof Refusal) return client;
     exchange.client = client;
     if ('method' in route) return this.#put(route, req, { version: undefined, path, params, query, today, client }); // 415, 413, 400
     if (route.unversioned === true) return route.handle({ version: undefined, path, params, query, today, client });
@@ -132,7 +133,7 @@ export class ApiRequestHandler {
         : client === undefined
           ? this.#versions.select(accept, today, now)
           : this.#versions.selectPinned(accept, today, client.pinnedVersion, now); // 406, 410
-    if (version instanceof DomainError) {
+    if (version instanceof Refusal) {
       if (version instanceof BrownoutError) exchange.brownout = version.version;
       return version;
     }
@@ -145,11 +146,11 @@ export class ApiRequestHandler {
     // The key is judged before the body, so that a caller without one is told so whatever it sent.
     if (client === undefined) return new MissingTokenError();
     const body = await readJsonBody(req);
-    return body instanceof DomainError ? body : route.put({ ...request, client }, body);
+    return body instanceof Refusal ? body : route.put({ ...request, client }, body);
   }
 
   #send(res: ServerResponse, outcome: RouteOutcome, exchange: Exchange): void {
-    if (outcome instanceof DomainError) return this.#sendError(res, outcome, exchange);
+    if (outcome instanceof Refusal) return this.#sendError(res, outcome, exchange);
     const headers = this.#headers.of(exchange, outcome.headers); //            lifecycle, CORS, the route's own
     const status = this.#conditional.statusOf(exchange, outcome, headers); //  ETag, Cache-Control, 304
     sendJson(res, status, status === 304 ? undefined : outcome.body, headers, this.#headers.jsonContentType(exchange.version));

@@ -1,5 +1,4 @@
 import { inject, injectable, multiInject } from 'inversify';
-import { DomainError } from '../../domain/errors/domain-error.js';
 import { whenReady, type Awaitable } from '../../application/ports/awaitable.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { DescribeRecords } from '../../application/use-cases/describe-records.js';
@@ -28,6 +27,7 @@ import { PAGE_PARAMETERS } from '../../application/paging/page-request.js';
 import { RepresentationJson } from './response/representation-json.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
 import type { ApiRoute, Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse, ServedRoute } from './routing/route.js';
+import { Refusal } from '../../domain/errors/refusal.js';
 
 /** Every path the service answers: the API's (a client's own among them), each bound to its use case, and the docs page's. */
 @injectable()
@@ -128,7 +128,7 @@ function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute'>,
       },
     });
     return whenReady(page, (ready) =>
-      ready instanceof DomainError ? ready : { body: json.array(ready.items), headers: paginationHeaders(path, ready) },
+      ready instanceof Refusal ? ready : { body: json.array(ready.items), headers: paginationHeaders(path, ready) },
     );
   };
 }
@@ -140,7 +140,7 @@ function health(useCase: Pick<CheckHealth, 'execute'>) {
 function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute'>, json: Pick<RepresentationJson, 'one'>) {
   return ({ version, today, params }: RouteRequest): Awaitable<RouteOutcome> =>
     whenReady(useCase.execute({ version, today, id: params.id as string }), (representation) =>
-      representation instanceof DomainError ? representation : { body: json.one(representation) },
+      representation instanceof Refusal ? representation : { body: json.one(representation) },
     );
 }
 

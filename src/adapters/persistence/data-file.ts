@@ -5,7 +5,7 @@ import type { InvalidRecordError } from '../../domain/records/invalid-record-err
 import type { LoadedRecords } from '../persistence/loaded-records.js';
 import { readJsonFile } from './json-file.js';
 import { SAMPLE_DATA } from '../persistence/sample-data.js';
-import { StartupError } from '../../application/errors/startup-error.js';
+import { StartupError } from '../../domain/errors/startup-error.js';
 
 const NAMES = RECORD_COLLECTIONS.map(({ name }) => name);
 const KEYS = new Intl.ListFormat('en', { type: 'conjunction' }).format(NAMES.map((name) => `"${name}"`));

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { lock } from 'proper-lockfile';
-import { StartupError } from '../../application/errors/startup-error.js';
+import { StartupError } from '../../domain/errors/startup-error.js';
 
 /** How often a change tries the lock another process holds: a command takes well under a second, so about 15 s in all. */
 const ATTEMPTS = 60;

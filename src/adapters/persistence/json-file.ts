@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
-import { StartupError } from '../../application/errors/startup-error.js';
 import { jsonSyntaxError } from './json-syntax-error.js';
+import { StartupError } from '../../domain/errors/startup-error.js';
 
 const BYTE_ORDER_MARK = '\uFEFF';
 

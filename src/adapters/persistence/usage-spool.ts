@@ -3,7 +3,7 @@ import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { UsageCount } from '../../domain/clients/usage.js';
 import type { UsageStore } from '../../application/ports/usage-store.js';
-import { StartupError } from '../../application/errors/startup-error.js';
+import { StartupError } from '../../domain/errors/startup-error.js';
 
 /** A spooled file's name: written whole under a temporary name first, so a half-written file is never read. */
 const SPOOLED = /^usage-[0-9A-Za-z.-]+\.json$/;

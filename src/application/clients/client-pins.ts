@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { stateOf, type Client, type ClientState } from '../../domain/clients/client.js';
 import { changePin } from '../../domain/clients/pin-change.js';
-import { PinConflictError, type InvalidPinError } from '../../domain/clients/pin-refusal.js';
-import { DomainError } from '../../domain/errors/domain-error.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import { CLIENT_REPOSITORY, type ClientRepository } from '../ports/client-repository.js';
 import { VersionStandings } from '../versioning/version-standings.js';
+import { PinConflictError, type InvalidPinError } from '../../domain/versioning/refusals.js';
+import { Refusal } from '../../domain/errors/refusal.js';
 
 /** A client's own view of its pin, and its own upgrade or rollback (`GET /client/`, `PUT /client/version`). */
 @injectable()
@@ -30,7 +30,7 @@ export class ClientPins {
    */
   async change(client: Client, requested: string, today: CalendarDate, now: number): Promise<ClientState | InvalidPinError | PinConflictError> {
     const changed = changePin(client, requested, this.standings.on(today).supported, now);
-    if (changed instanceof DomainError) return changed;
+    if (changed instanceof Refusal) return changed;
     if (changed === client) return stateOf(client);
     const stored = await this.clients.replace(client, changed);
     if (!stored) return new PinConflictError('The pin changed meanwhile (another request, or an operator); read GET /client/ and try again.');

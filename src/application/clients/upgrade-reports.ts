@@ -1,15 +1,15 @@
 import { inject, injectable } from 'inversify';
 import type { Client } from '../../domain/clients/client.js';
-import { DomainError } from '../../domain/errors/domain-error.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { VersionChange } from '../../domain/versioning/version-change.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
-import { InvalidUpgradeTargetError } from '../errors/invalid-upgrade-target-error.js';
 import { VERSION_MODEL } from '../ports/version-model.js';
 import { VersionStandings } from '../versioning/version-standings.js';
 import { UsageReports } from './usage-reports.js';
+import { Refusal } from '../../domain/errors/refusal.js';
+import { InvalidUpgradeTargetError } from '../errors/refusals.js';
 
 /** One change between a client's pin and the version it would move to, with the operations it reaches and the client's calls of them. */
 export interface UpgradeChange {
@@ -57,7 +57,7 @@ export class UpgradeReports {
   ): Promise<UpgradeReport | InvalidUpgradeTargetError> {
     if (to === undefined) return new InvalidUpgradeTargetError('Name the version to upgrade to: ?to=X.Y.Z.');
     const target = this.standings.on(today).resolve(to);
-    if (target instanceof DomainError) return new InvalidUpgradeTargetError(`Cannot upgrade to ${quoteShortened(to)}: ${target.message}`);
+    if (target instanceof Refusal) return new InvalidUpgradeTargetError(`Cannot upgrade to ${quoteShortened(to)}: ${target.message}`);
     const pin = this.model.versions.find((version) => version.toString() === client.pinnedVersion) as Version;
     if (!target.isNewerThan(pin)) {
       return new InvalidUpgradeTargetError(`Cannot upgrade to "${to}": it is not newer than your pinned version ${client.pinnedVersion}.`);

@@ -1,6 +1,6 @@
 import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import { parseRecordId } from '../../domain/records/record-id.js';
-import { InvalidPageError } from '../errors/invalid-page-error.js';
+import { InvalidPageError } from '../errors/refusals.js';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;

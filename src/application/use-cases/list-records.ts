@@ -5,14 +5,13 @@ import type { Version } from '../../domain/versioning/version.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import { RepresentedPages, type PageMemory } from '../caching/represented-pages.js';
-import type { InvalidPageError } from '../errors/invalid-page-error.js';
-import { NotFoundError } from '../errors/not-found-error.js';
 import type { Page } from '../paging/page.js';
 import { PageRequest, type PageQuery } from '../paging/page-request.js';
 import type { Awaitable } from '../ports/awaitable.js';
 import type { RecordRepository, RecordSlice } from '../ports/record-repository.js';
 import type { Representer } from '../ports/representer.js';
 import { RecordAction } from './record-action.js';
+import { NotFoundError, type InvalidPageError } from '../errors/refusals.js';
 
 export interface ListInput {
   readonly version: Version;

@@ -2,9 +2,9 @@ import { parseRecordId } from '../../domain/records/record-id.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import type { Representation } from '../../domain/versioning/representation.js';
 import type { Version } from '../../domain/versioning/version.js';
-import { NotFoundError } from '../errors/not-found-error.js';
 import { whenReady, type Awaitable } from '../ports/awaitable.js';
 import { RecordAction } from './record-action.js';
+import { NotFoundError } from '../errors/refusals.js';
 
 export interface RetrieveInput {
   readonly version: Version;

@@ -2,7 +2,7 @@ import { Version } from '../versioning/version.js';
 import { listSupported } from '../versioning/version-error-text.js';
 import { quoteShortened } from '../errors/quote-shortened.js';
 import { ROLLBACK_WINDOW_MS, type Client } from './client.js';
-import { InvalidPinError, PinConflictError } from './pin-refusal.js';
+import { InvalidPinError, PinConflictError } from '../versioning/refusals.js';
 
 /**
  * The client after it asks to be pinned to `requested` at `now`, given the versions served (newest first); or the

@@ -1,8 +1,8 @@
-import { StartupFailure } from '../errors/startup-failure.js';
+import { StartupError } from '../errors/startup-error.js';
 
 /** The version declarations contradict each other or themselves; every problem is named. */
-export class VersionModelError extends StartupFailure {
-  readonly code = 'invalid_version_model';
+export class VersionModelError extends StartupError {
+  override readonly code = 'invalid_version_model';
 
   constructor(readonly problems: readonly string[]) {
     super(`The version model is invalid:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);

@@ -12,12 +12,12 @@ import type { Representation } from './representation.js';
 import type { RequestContext } from './request-context.js';
 import type { ResourceKey } from './resource-key.js';
 import type { Transform } from './transform.js';
-import { UnsupportedVersionError } from './unsupported-version-error.js';
 import type { Version } from './version.js';
 import type { BundledResource, VersionBundle } from './version-bundle.js';
 import { lifecyclesOf, type VersionLifecycle } from './version-lifecycle.js';
 import { VersionStanding } from './version-standing.js';
 import type { CalendarDate } from '../records/calendar-date.js';
+import { UnsupportedVersionError } from './refusals.js';
 
 /** The settings a model is built with, besides the bundle and its options. */
 export interface VersionModelSettings {

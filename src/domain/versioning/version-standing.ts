@@ -1,14 +1,8 @@
 import type { CalendarDate } from '../records/calendar-date.js';
-import type { BrownoutError } from './brownout-error.js';
 import { chooseDefaultVersion, type DefaultVersionChoice } from './default-version.js';
-import { MalformedVersionError } from './malformed-version-error.js';
-import { RetiredVersionError } from './retired-version-error.js';
-import { UnsupportedVersionError } from './unsupported-version-error.js';
 import { Version } from './version.js';
 import type { VersionLifecycle } from './version-lifecycle.js';
-
-/** Why a request's version is not served. */
-export type VersionRefusal = MalformedVersionError | UnsupportedVersionError | RetiredVersionError | BrownoutError;
+import { MalformedVersionError, RetiredVersionError, UnsupportedVersionError, type VersionRefusal } from './refusals.js';
 
 /** The versions a day advertises: those served and not deprecated by then, and those served but deprecated; oldest first. */
 export interface AdvertisedVersions {

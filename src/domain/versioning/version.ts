@@ -1,5 +1,5 @@
 import { SemVer, compare } from 'semver';
-import { MalformedVersionError } from './malformed-version-error.js';
+import { MalformedVersionError } from './refusals.js';
 
 const CANONICAL = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 

@@ -2,10 +2,10 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import t from 'tap';
-import { StartupError } from '../../../src/application/errors/startup-error.js';
 import { composeService } from '../../../src/container.js';
 import { acceptVersion, startService } from '../../fixtures/service.js';
 import { ALL_VERSIONS, NEWEST_VERSION, newestDog } from '../../fixtures/versions.js';
+import { StartupError } from '../../../src/domain/errors/startup-error.js';
 
 /** How many TCP servers this process has open. */
 function listeningServers(): number {

@@ -2,7 +2,7 @@ import t from 'tap';
 import { readSettings, type Environment } from '../../../src/adapters/config/settings.js';
 import { SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
 import { Version } from '../../../src/domain/versioning/version.js';
-import { StartupError } from '../../../src/application/errors/startup-error.js';
+import { StartupError } from '../../../src/domain/errors/startup-error.js';
 
 const SUPPORTED = SUPPORTED_VERSIONS.map((version) => Version.parse(version));
 const read = (env: Environment) => readSettings(env, SUPPORTED);

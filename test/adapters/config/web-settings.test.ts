@@ -1,8 +1,8 @@
 import t from 'tap';
 import { readSettings } from '../../../src/adapters/config/settings.js';
-import { StartupError } from '../../../src/application/errors/startup-error.js';
 import { SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
 import { Version } from '../../../src/domain/versioning/version.js';
+import { StartupError } from '../../../src/domain/errors/startup-error.js';
 
 const SUPPORTED = SUPPORTED_VERSIONS.map((version) => Version.parse(version));
 

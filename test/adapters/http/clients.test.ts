@@ -4,9 +4,9 @@ import { request as httpRequest } from 'node:http';
 import { acceptVersion, startService } from '../../fixtures/service.js';
 import { bearer, keyedClient, withClients } from '../../fixtures/clients.js';
 import { ALL_VERSIONS, NEWEST_VERSION } from '../../fixtures/versions.js';
-import { StartupError } from '../../../src/application/errors/startup-error.js';
 import { lifecycleModel } from '../../fixtures/lifecycle-history.js';
 import { TestClock } from '../../fixtures/test-clock.js';
+import { StartupError } from '../../../src/domain/errors/startup-error.js';
 
 const legacy = keyedClient('legacy-shop', '3.0.0');
 const recent = keyedClient('recent-app', '4.0.0');

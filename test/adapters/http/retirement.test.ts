@@ -1,6 +1,5 @@
 import t from 'tap';
 import { refuseRetiredDefault } from '../../../src/container.js';
-import { StartupError } from '../../../src/application/errors/startup-error.js';
 import { LIFECYCLE_TODAY, lifecycleModel } from '../../fixtures/lifecycle-history.js';
 import { startWithModel } from '../../fixtures/lifecycle-service.js';
 import { parseLinkHeader } from '../../fixtures/link-header.js';
@@ -8,6 +7,7 @@ import { acceptVersion } from '../../fixtures/service.js';
 import { date, TestClock } from '../../fixtures/test-clock.js';
 import { call, checkJsonHeaders } from './fixtures/http-client.js';
 import { listFrom, versionsFrom } from '../../fixtures/versions.js';
+import { StartupError } from '../../../src/domain/errors/startup-error.js';
 
 const SERVED_ON_TODAY = `Supported versions: ${listFrom('2.1.0')}.`;
 

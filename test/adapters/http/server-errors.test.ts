@@ -1,24 +1,21 @@
 import t from 'tap';
 import { TEST_ROUTE_CONTRACT } from '../../fixtures/route-contract.js';
 import type { Test } from 'tap';
-import { AcceptHeaderError } from '../../../src/adapters/http/request/accept-header-error.js';
 import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
 import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
-import { errorResponseFor } from '../../../src/adapters/http/response/error-responses.js';
 import type { Route } from '../../../src/adapters/http/routing/route.js';
-import { InvalidPageError } from '../../../src/application/errors/invalid-page-error.js';
-import { NotFoundError } from '../../../src/application/errors/not-found-error.js';
 import { SystemClock } from '../../../src/adapters/clock/system-clock.js';
 import { VersionStandings } from '../../../src/application/versioning/version-standings.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
-import { DomainError } from '../../../src/domain/errors/domain-error.js';
 import { InvalidRecordError } from '../../../src/domain/records/invalid-record-error.js';
-import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
-import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
 import { call, checkJsonHeaders, waitForLines } from './fixtures/http-client.js';
+import { AcceptHeaderError, errorResponseFor } from '../../../src/adapters/http/request/refusals.js';
+import { InvalidPageError, NotFoundError } from '../../../src/application/errors/refusals.js';
+import { Refusal } from '../../../src/domain/errors/refusal.js';
+import { MalformedVersionError, UnsupportedVersionError } from '../../../src/domain/versioning/refusals.js';
 
-class UnmappedError extends DomainError {
+class UnmappedError extends Refusal {
   readonly code = 'something_new';
 }
 

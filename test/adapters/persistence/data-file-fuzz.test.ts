@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
 import { loadRecords, parseRecords } from '../../../src/adapters/persistence/data-file.js';
-import { StartupError } from '../../../src/application/errors/startup-error.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
+import { StartupError } from '../../../src/domain/errors/startup-error.js';
 
 // Fixed seed so `npm test` is deterministic; FUZZ_SEED / FUZZ_RUNS explore further (see README, Reliability).
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261123);

@@ -2,8 +2,8 @@ import { truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import t from 'tap';
 import { loadRecords, MAX_DATA_FILE_BYTES } from '../../../src/adapters/persistence/data-file.js';
-import { StartupError } from '../../../src/application/errors/startup-error.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
+import { StartupError } from '../../../src/domain/errors/startup-error.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 

@@ -1,8 +1,8 @@
 import t, { type Test } from 'tap';
 import { MAX_NAMED_FAULTS, parseRecords } from '../../../src/adapters/persistence/data-file.js';
-import { StartupError } from '../../../src/application/errors/startup-error.js';
 import type { LoadedRecords } from '../../../src/adapters/persistence/loaded-records.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
+import { StartupError } from '../../../src/domain/errors/startup-error.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const SOURCE = 'DATA_FILE "dogs.json"';

@@ -2,9 +2,9 @@ import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import t from 'tap';
 import { loadRecords } from '../../../src/adapters/persistence/data-file.js';
-import { StartupError } from '../../../src/application/errors/startup-error.js';
 import type { LoadedRecords } from '../../../src/adapters/persistence/loaded-records.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
+import { StartupError } from '../../../src/domain/errors/startup-error.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 

@@ -2,11 +2,11 @@ import t from 'tap';
 import { ClientPins } from '../../../src/application/clients/client-pins.js';
 import { VersionStandings } from '../../../src/application/versioning/version-standings.js';
 import { InMemoryClientRepository } from '../../../src/adapters/persistence/memory/in-memory-client-repository.js';
-import { PinConflictError } from '../../../src/domain/clients/pin-refusal.js';
 import { clientNamed } from '../../fixtures/contracts/client-repository-contract.js';
 import { lifecycleModel } from '../../fixtures/lifecycle-history.js';
 import { date } from '../../fixtures/test-clock.js';
 import { NEWEST_VERSION } from '../../fixtures/versions.js';
+import { PinConflictError } from '../../../src/domain/versioning/refusals.js';
 
 const today = date('2026-11-22');
 const NOW = Date.parse('2026-11-22T10:00:00.000Z');

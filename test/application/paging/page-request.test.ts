@@ -1,6 +1,6 @@
 import t from 'tap';
-import { InvalidPageError } from '../../../src/application/errors/invalid-page-error.js';
 import { PageRequest, type PageQuery } from '../../../src/application/paging/page-request.js';
+import { InvalidPageError } from '../../../src/application/errors/refusals.js';
 
 t.test('limit 1 to 1000 (default 100), offset 0 or more (default 0), as text or numbers', async (t) => {
   const cases: [string | undefined, string | undefined, number, number][] = [

@@ -1,11 +1,10 @@
 import t from 'tap';
-import { NotFoundError } from '../../../src/application/errors/not-found-error.js';
-import { InvalidPageError } from '../../../src/application/errors/invalid-page-error.js';
 import { ListRecords } from '../../../src/application/use-cases/list-records.js';
 import { RetrieveRecord } from '../../../src/application/use-cases/retrieve-record.js';
 import { CAT_RESOURCE, CAT_VIEW_SET } from '../../../src/domain/api-history/heads/cat-resource.js';
 import { answered, applicationParts, TODAY } from '../../fixtures/application.js';
 import { Version } from '../../../src/domain/versioning/version.js';
+import { InvalidPageError, NotFoundError } from '../../../src/application/errors/refusals.js';
 
 const ALL = ['1.0.0', '2.0.0', '2.1.0', '3.0.0', '4.0.0', '5.0.0'];
 

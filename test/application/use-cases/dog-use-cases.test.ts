@@ -1,11 +1,11 @@
 import t from 'tap';
-import { NotFoundError } from '../../../src/application/errors/not-found-error.js';
 import { PageRequest } from '../../../src/application/paging/page-request.js';
 import { ListRecords } from '../../../src/application/use-cases/list-records.js';
 import { RetrieveRecord } from '../../../src/application/use-cases/retrieve-record.js';
 import { DOG_RESOURCE, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/dog-resource.js';
 import { answered, applicationParts, TODAY } from '../../fixtures/application.js';
 import { Version } from '../../../src/domain/versioning/version.js';
+import { NotFoundError } from '../../../src/application/errors/refusals.js';
 
 const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
 

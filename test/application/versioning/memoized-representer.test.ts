@@ -6,11 +6,11 @@ import type { Representation } from '../../../src/domain/versioning/representati
 import type { RequestContext } from '../../../src/domain/versioning/request-context.js';
 import { resourceKey } from '../../../src/domain/versioning/resource-key.js';
 import type { Transform } from '../../../src/domain/versioning/transform.js';
-import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
 import { withField } from '../../../src/domain/versioning/with-field.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 import { bundleOf } from '../../fixtures/bundle-of.js';
+import { UnsupportedVersionError } from '../../../src/domain/versioning/refusals.js';
 
 interface Thing {
   readonly id: number;

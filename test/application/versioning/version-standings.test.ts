@@ -1,12 +1,10 @@
 import t from 'tap';
 import { VersionStandings } from '../../../src/application/versioning/version-standings.js';
-import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
-import { RetiredVersionError } from '../../../src/domain/versioning/retired-version-error.js';
-import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
 import { applicationParts } from '../../fixtures/application.js';
 import { lifecycleModel } from '../../fixtures/lifecycle-history.js';
 import { date } from '../../fixtures/test-clock.js';
 import { versionsFrom } from '../../fixtures/versions.js';
+import { MalformedVersionError, RetiredVersionError, UnsupportedVersionError } from '../../../src/domain/versioning/refusals.js';
 
 t.test('the version a request is served at, by the standing of its day', async (t) => {
   const { model } = applicationParts({ defaultVersion: '2.1.0' });

@@ -1,8 +1,8 @@
 import t from 'tap';
 import { ROLLBACK_WINDOW_MS, clientNameProblem, stateOf, type Client } from '../../../src/domain/clients/client.js';
 import { changePin } from '../../../src/domain/clients/pin-change.js';
-import { InvalidPinError, PinConflictError } from '../../../src/domain/clients/pin-refusal.js';
 import { Version } from '../../../src/domain/versioning/version.js';
+import { InvalidPinError, PinConflictError } from '../../../src/domain/versioning/refusals.js';
 
 const served = Object.freeze(['5.0.0', '4.0.0', '3.0.0', '2.1.0'].map((text) => Version.parse(text)));
 const NOW = Date.parse('2026-11-22T10:00:00.000Z');

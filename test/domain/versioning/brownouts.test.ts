@@ -1,5 +1,4 @@
 import t from 'tap';
-import { BrownoutError } from '../../../src/domain/versioning/brownout-error.js';
 import type { BrownoutWindow } from '../../../src/domain/versioning/brownout-window.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 import { VersionLifecycle, type LifecycleDeclaration } from '../../../src/domain/versioning/version-lifecycle.js';
@@ -7,6 +6,7 @@ import { VersionModelError } from '../../../src/domain/versioning/version-model-
 import { BROWNOUTS, lifecycleModel, withLifecycles } from '../../fixtures/lifecycle-history.js';
 import { date } from '../../fixtures/test-clock.js';
 import { NEWEST_VERSION, versionsFrom } from '../../fixtures/versions.js';
+import { BrownoutError } from '../../../src/domain/versioning/refusals.js';
 
 const FORM = 'write YYYY-MM-DDTHH:MM:SSZ (UTC), such as 2027-03-01T14:00:00Z';
 const DEPRECATED = { deprecated: { on: '2026-06-01' }, sunset: '2026-12-01' } as const;

@@ -1,18 +1,17 @@
 import t from 'tap';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import type { VersionStanding } from '../../../src/domain/versioning/version-standing.js';
-import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
 import { resourceKey } from '../../../src/domain/versioning/resource-key.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
 import { closedObject } from '../../../src/domain/versioning/json-schema.js';
 import type { RemovalReading } from '../../../src/domain/versioning/removal-reading.js';
-import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 import type { DefaultVersionChoice } from '../../../src/domain/versioning/default-version.js';
 import { VersionModelError } from '../../../src/domain/versioning/version-model-error.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
 import { introduces } from '../../../src/domain/versioning/version-declaration.js';
 import { bundleOf, type TestHistory, type TestResource } from '../../fixtures/bundle-of.js';
+import { MalformedVersionError, UnsupportedVersionError } from '../../../src/domain/versioning/refusals.js';
 
 const THING = resourceKey<{ id: number }>('Thing');
 const thing = (transforms: TestResource['transforms'] = []): TestResource => ({

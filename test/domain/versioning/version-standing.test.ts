@@ -1,11 +1,9 @@
 import t from 'tap';
-import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
-import { RetiredVersionError } from '../../../src/domain/versioning/retired-version-error.js';
-import { UnsupportedVersionError } from '../../../src/domain/versioning/unsupported-version-error.js';
 import { lifecycleModel } from '../../fixtures/lifecycle-history.js';
 import { date } from '../../fixtures/test-clock.js';
 import { listFrom, NEWEST_VERSION, versionsFrom } from '../../fixtures/versions.js';
 import { Version } from '../../../src/domain/versioning/version.js';
+import { MalformedVersionError, RetiredVersionError, UnsupportedVersionError } from '../../../src/domain/versioning/refusals.js';
 
 const texts = (versions: readonly { toString(): string }[]): string[] => versions.map(String);
 

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { listSupported } from '../../../src/domain/versioning/version-error-text.js';
-import { MalformedVersionError } from '../../../src/domain/versioning/malformed-version-error.js';
 import { Version } from '../../../src/domain/versioning/version.js';
+import { MalformedVersionError } from '../../../src/domain/versioning/refusals.js';
 
 t.test('parse accepts only canonical MAJOR.MINOR.PATCH', async (t) => {
   for (const text of ['0.0.0', '1.0.0', '2.10.0', '10.20.30', `${Number.MAX_SAFE_INTEGER}.0.0`]) {

@@ -1,5 +1,4 @@
 import type { VersionStandings } from '../../../application/versioning/version-standings.js';
-import { DomainError } from '../../../domain/errors/domain-error.js';
 import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { ApiContracts } from '../openapi/api-contracts.js';
@@ -14,6 +13,7 @@ import { readRedocBundle } from './redoc-bundle.js';
 import { StaticAsset } from './static-asset.js';
 import { versionBadge } from './version-badge.js';
 import { API_CATALOG_LINK } from '../discovery/api-catalog.js';
+import { Refusal } from '../../../domain/errors/refusal.js';
 
 const HTML = 'text/html; charset=utf-8';
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
@@ -59,7 +59,7 @@ export class DocsRoutes {
     const asked = parseQuery(query).getAll('version');
     if (asked.length > 1) return this.#pickerOnly(400, today, `Give "version" once; it was given ${asked.length} times.`);
     const byDefault = asked[0] === undefined ? this.#standings.on(day).resolve(undefined) : undefined;
-    if (byDefault instanceof DomainError) return byDefault;
+    if (byDefault instanceof Refusal) return byDefault;
     const version = asked[0] ?? (byDefault as Version).toString();
     let page = this.#pages.get(version);
     if (page === undefined) {

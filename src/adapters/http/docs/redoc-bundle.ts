@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { StartupError } from '../../../application/errors/startup-error.js';
+import { StartupError } from '../../../domain/errors/startup-error.js';
 
 /** The one address on another host that redoc 2.5's bundle loads: the Redocly logo in the sidebar's footer. */
 export const REDOCLY_LOGO_URL = 'https://cdn.redoc.ly/redoc/logo-mini.svg';

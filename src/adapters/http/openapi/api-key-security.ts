@@ -1,7 +1,7 @@
 import { API_KEY_LENGTH } from '../../identity/api-key.js';
 import { MAX_AUTHORIZATION_LENGTH } from '../request/authorization.js';
 import type { RouteContract } from '../routing/route.js';
-import type { Refusal } from './refusal-responses.js';
+import type { DocumentedRefusal } from './refusal-responses.js';
 import type { Json } from './response-objects.js';
 
 /** The one security scheme: a client's API key, sent as a Bearer token. */
@@ -28,8 +28,8 @@ export function callerText(contract: RouteContract): string {
 }
 
 /** What every operation but OPTIONS refuses of an Authorization field, and its absence where a key is required. */
-export function authorizationRefusals(contract: RouteContract): Refusal[] {
-  const refusals: Refusal[] = [
+export function authorizationRefusals(contract: RouteContract): DocumentedRefusal[] {
+  const refusals: DocumentedRefusal[] = [
     {
       code: 'invalid_authorization',
       when: 'An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII',

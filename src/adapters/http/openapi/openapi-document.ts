@@ -1,7 +1,6 @@
 import type { RecordDescription } from '../../../application/use-cases/describe-records.js';
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { Version } from '../../../domain/versioning/version.js';
-import { ERROR_SCHEMA } from '../response/error-responses.js';
 import type { ApiRoute } from '../routing/route.js';
 import type { OpenApiDocument } from './api-contracts.js';
 import { SECURITY_SCHEMES } from './api-key-security.js';
@@ -9,6 +8,7 @@ import { optionsOperation } from './options-operation.js';
 import { putOperation } from './put-operation.js';
 import { readOperation } from './read-operation.js';
 import { always, errorResponse, lifecycleHeaders, type Json } from './response-objects.js';
+import { ERROR_SCHEMA } from '../request/refusals.js';
 
 /** What one version's document is made from: the version, its changelog entry, the routes and the record types at it. */
 export interface DocumentSource {

@@ -3,7 +3,7 @@ import type { Version } from '../../../domain/versioning/version.js';
 import { MAX_BODY_BYTES } from '../request/json-body.js';
 import type { PutRoute } from '../routing/route.js';
 import { authorizationRefusals, callerText, securityOf } from './api-key-security.js';
-import { contractRefusals, withRefusals, type Refusal } from './refusal-responses.js';
+import { contractRefusals, withRefusals, type DocumentedRefusal } from './refusal-responses.js';
 import {
   bodySchema,
   COMMON_HEADERS,
@@ -17,7 +17,7 @@ import {
 } from './response-objects.js';
 
 /** What reading a JSON body refuses, on every operation that takes one. */
-const BODY_REFUSALS: readonly Refusal[] = [
+const BODY_REFUSALS: readonly DocumentedRefusal[] = [
   { code: 'unsupported_media_type', when: 'The body is not declared JSON: send `Content-Type: application/json`' },
   {
     code: 'body_too_large',

@@ -1,15 +1,15 @@
-import { answerTo } from '../response/error-responses.js';
 import type { RouteContract } from '../routing/route.js';
 import { errorResponse, text, type Json } from './response-objects.js';
+import { answerTo } from '../request/refusals.js';
 
 /** A refusal an operation may answer: its error code, and when, as a sentence without its full stop. */
-export interface Refusal {
+export interface DocumentedRefusal {
   readonly code: string;
   readonly when: string;
 }
 
 /** The refusals a route's contract declares for its handler. */
-export function contractRefusals({ refusals = {} }: RouteContract): Refusal[] {
+export function contractRefusals({ refusals = {} }: RouteContract): DocumentedRefusal[] {
   return Object.entries(refusals).map(([code, when]) => ({ code, when }));
 }
 
@@ -19,8 +19,8 @@ export function contractRefusals({ refusals = {} }: RouteContract): Refusal[] {
  * every refusal at that status sends it); a status already there gets the cases added to its description, and the
  * headers, optional (its other causes do not send them). A code the table does not hold is a fault of the contract.
  */
-export function withRefusals(responses: Json, refusals: readonly Refusal[]): Json {
-  const byStatus = new Map<number, { refusal: Refusal; headers: Readonly<Record<string, string>> }[]>();
+export function withRefusals(responses: Json, refusals: readonly DocumentedRefusal[]): Json {
+  const byStatus = new Map<number, { refusal: DocumentedRefusal; headers: Readonly<Record<string, string>> }[]>();
   for (const refusal of refusals) {
     const answer = answerTo(refusal.code);
     if (answer === undefined) throw new Error(`the refusal ${JSON.stringify(refusal.code)} of a contract has no status in the error table`);

@@ -1,24 +1,21 @@
-import { DomainError } from '../../../domain/errors/domain-error.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import { GenerationalCache } from '../../../application/caching/generational-cache.js';
 import { versionFromAccept } from './accept-header.js';
 import { RepeatFilter } from './repeat-filter.js';
+import { Refusal } from '../../../domain/errors/refusal.js';
 
 /** Distinct Accept headers remembered (fewer than twice this); clients send few, and a flood of new ones only evicts. */
 export const ACCEPT_CACHE_CAPACITY = 500;
 /** Longer headers are read every time, so the cache holds at most about a megabyte of keys. */
 export const MAX_CACHED_ACCEPT_LENGTH = 1024;
 
-/** What reads the version an Accept header selects, in one standing of the versions. */
-export interface VersionSelector {
-  select(header: string | undefined): Version | DomainError;
+/** What reads the version an Accept header selects (what its resolver makes of it), in one standing of the versions. */
+export interface VersionSelector<T = Version | Refusal> {
+  select(header: string | undefined): T | Refusal;
 }
 
 /** Makes the VersionSelector of each standing, given its resolver and its supported versions, newest first. */
-export type VersionSelectorFactory = (
-  resolve: (requested: string | undefined) => Version | DomainError,
-  supported: readonly string[],
-) => VersionSelector;
+export type VersionSelectorFactory = <T>(resolve: (requested: string | undefined) => T, supported: readonly string[]) => VersionSelector<T>;
 
 /** The VersionSelectorFactory the request handler uses: an AcceptCache per standing, unless a composition replaces it. */
 export const VERSION_SELECTORS = Symbol.for('VersionSelectors');
@@ -36,13 +33,13 @@ export const acceptCaches: VersionSelectorFactory = (resolve, supported) => new 
  * request, would otherwise push out another and live long enough to be moved to V8's old generation, whose
  * garbage is collected only in major collections, and RSS would grow with such requests.
  */
-export class AcceptCache implements VersionSelector {
-  readonly #outcomes = new GenerationalCache<string, Version | DomainError>(ACCEPT_CACHE_CAPACITY);
+export class AcceptCache<T = Version | Refusal> implements VersionSelector<T> {
+  readonly #outcomes = new GenerationalCache<string, T | Refusal>(ACCEPT_CACHE_CAPACITY);
   readonly #seen = new RepeatFilter();
 
   /** `supported`, newest first, is named when an Accept header admits no JSON. */
   constructor(
-    private readonly resolve: (requested: string | undefined) => Version | DomainError,
+    private readonly resolve: (requested: string | undefined) => T,
     private readonly supported: readonly string[] = [],
   ) {}
 
@@ -51,7 +48,7 @@ export class AcceptCache implements VersionSelector {
     return this.#outcomes.size;
   }
 
-  select(header: string | undefined): Version | DomainError {
+  select(header: string | undefined): T | Refusal {
     if (header === undefined || header.length > MAX_CACHED_ACCEPT_LENGTH) return readAccept(this.resolve, this.supported, header);
     let outcome = this.#outcomes.get(header);
     if (outcome === undefined) {
@@ -63,17 +60,13 @@ export class AcceptCache implements VersionSelector {
 }
 
 /** The version `header` selects, or the refusal, frozen: read anew each time. */
-export function readAccept(
-  resolve: (requested: string | undefined) => Version | DomainError,
-  supported: readonly string[],
-  header: string | undefined,
-): Version | DomainError {
+export function readAccept<T>(resolve: (requested: string | undefined) => T, supported: readonly string[], header: string | undefined): T | Refusal {
   try {
     const version = resolve(versionFromAccept(header, supported));
-    return version instanceof DomainError ? Object.freeze(version) : version;
+    return version instanceof Refusal ? Object.freeze(version) : version;
   } catch (error) {
     // The header's parser throws its refusal; anything else is a fault, and must reach the 500 path, uncached.
-    if (!(error instanceof DomainError)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     return Object.freeze(error);
   }
 }

@@ -1,6 +1,6 @@
 import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
-import { AcceptHeaderError } from './accept-header-error.js';
 import { parseMediaRanges, type MediaRange } from './media-range.js';
+import { AcceptHeaderError } from './refusals.js';
 
 /** The parameters of the chosen range that are read (`q` is the weight) or ignored as harmless (`charset`: JSON is UTF-8). */
 const KNOWN_PARAMETERS = new Set(['version', 'charset']);

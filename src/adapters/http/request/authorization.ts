@@ -1,33 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { DomainError } from '../../../domain/errors/domain-error.js';
 import type { Client } from '../../../domain/clients/client.js';
 import { hashApiKey, looksLikeApiKey } from '../../identity/api-key.js';
+import { InvalidAuthorizationError, InvalidTokenError, type AuthorizationRefusal } from './refusals.js';
 
-/** The realm every WWW-Authenticate names. */
-export const REALM = 'version-aware-api';
 /** Longer fields are refused unread: a key is 47 characters. */
 export const MAX_AUTHORIZATION_LENGTH = 256;
-
-/** A key that is not one, unknown or revoked, or another scheme: 401 (RFC 6750 invalid_token). The key is never echoed. */
-export class InvalidTokenError extends DomainError {
-  readonly code = 'invalid_token';
-}
-
-/** An Authorization the request itself gets wrong (two fields, bytes outside ASCII): 400 (RFC 6750 invalid_request). */
-export class InvalidAuthorizationError extends DomainError {
-  readonly code = 'invalid_authorization';
-}
-
-/** A route that needs a client was called without a key: 401, with a challenge and no error code (RFC 6750 §3.1). */
-export class MissingTokenError extends DomainError {
-  readonly code = 'missing_token';
-
-  constructor() {
-    super('This path needs an API key: send Authorization: Bearer <key>.');
-  }
-}
-
-export type AuthorizationRefusal = InvalidTokenError | InvalidAuthorizationError | MissingTokenError;
 
 const VISIBLE_ASCII = /^[\x20-\x7e]*$/;
 
@@ -56,10 +33,4 @@ function countAuthorizationFields(raw: readonly string[]): number {
   let count = 0;
   for (let i = 0; i < raw.length; i += 2) if ((raw[i] as string).length === 13 && (raw[i] as string).toLowerCase() === 'authorization') count += 1;
   return count;
-}
-
-/** The WWW-Authenticate of each refusal. */
-export function challengeOf(code: AuthorizationRefusal['code']): string {
-  if (code === 'missing_token') return `Bearer realm="${REALM}"`;
-  return `Bearer realm="${REALM}", error="${code === 'invalid_token' ? 'invalid_token' : 'invalid_request'}"`;
 }

@@ -1,33 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import { DomainError } from '../../../domain/errors/domain-error.js';
+import { BodyTooLargeError, MalformedBodyError, UnsupportedMediaTypeError } from './refusals.js';
 
 /** The largest body read; a pin change is about 20 bytes. */
 export const MAX_BODY_BYTES = 1024;
-
-/** A body that is not JSON, or not the JSON the route takes: 400. */
-export class MalformedBodyError extends DomainError {
-  readonly code = 'malformed_body';
-}
-
-/** A body over MAX_BODY_BYTES: 413, answered without reading the rest, and the connection closed. */
-export class BodyTooLargeError extends DomainError {
-  readonly code = 'body_too_large';
-
-  constructor() {
-    super(`The body is over ${MAX_BODY_BYTES} bytes.`);
-  }
-}
-
-/** A body of another media type than JSON: 415. */
-export class UnsupportedMediaTypeError extends DomainError {
-  readonly code = 'unsupported_media_type';
-
-  constructor() {
-    super('The body must be JSON: send Content-Type: application/json.');
-  }
-}
-
-export type BodyRefusal = MalformedBodyError | BodyTooLargeError | UnsupportedMediaTypeError;
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -40,7 +15,7 @@ export function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const type = req.headers['content-type'];
   if (type === undefined || !JSON_TYPE.test(type)) return Promise.resolve(new UnsupportedMediaTypeError());
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) return Promise.resolve(new BodyTooLargeError());
+  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) return Promise.resolve(new BodyTooLargeError(MAX_BODY_BYTES));
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -54,7 +29,7 @@ export function readJsonBody(req: IncomingMessage): Promise<unknown> {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
         req.pause();
-        finish(new BodyTooLargeError());
+        finish(new BodyTooLargeError(MAX_BODY_BYTES));
       } else chunks.push(chunk);
     };
     const onEnd = (): void => finish(parse(Buffer.concat(chunks, size)));

@@ -7,7 +7,7 @@ export interface MediaRange {
 }
 
 import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
-import { AcceptHeaderError } from './accept-header-error.js';
+import { AcceptHeaderError } from './refusals.js';
 
 /** Elements of one Accept header read at most, empty ones included; browsers send about ten. */
 export const MAX_MEDIA_RANGES = 64;

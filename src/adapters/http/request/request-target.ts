@@ -1,10 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { DomainError } from '../../../domain/errors/domain-error.js';
-
-/** A request that is valid to node's parser but not to HTTP/1.1 (RFC 9112), such as a missing or doubled Host. */
-export class BadRequestError extends DomainError {
-  readonly code = 'bad_request';
-}
+import { BadRequestError } from './refusals.js';
 
 /** The path and query of a request target; absolute-form targets (RFC 9112 3.2.2) give their path too. */
 export interface RequestTarget {

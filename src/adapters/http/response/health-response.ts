@@ -1,7 +1,7 @@
 import type { Health } from '../../../application/use-cases/check-health.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
-import { RETRY_AFTER_SECONDS } from './error-responses.js';
 import type { RouteResponse } from '../routing/route.js';
+import { RETRY_AFTER_SECONDS } from '../request/refusals.js';
 
 /** Either body of `/health/`. */
 export const HEALTH_SCHEMA: JsonSchema = {

@@ -1,11 +1,11 @@
 import type { Awaitable } from '../../../application/ports/awaitable.js';
-import type { DomainError } from '../../../domain/errors/domain-error.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { JsonSchema } from '../../../domain/versioning/json-schema.js';
 import type { JsonValue } from '../../../domain/versioning/representation.js';
 import type { ResourceKey } from '../../../domain/versioning/resource-key.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { Client } from '../../../domain/clients/client.js';
+import type { Refusal } from '../../../domain/errors/refusal.js';
 
 /** The methods every path answers; any other is a 405 naming them in `Allow`. */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
@@ -32,7 +32,7 @@ export interface RouteResponse {
 }
 
 /** What a route answers: a response, or a refusal (such as a NotFoundError) returned rather than thrown. */
-export type RouteOutcome = RouteResponse | DomainError;
+export type RouteOutcome = RouteResponse | Refusal;
 
 /** What a route's 200 answers with: one record, a page of records, or a body of a fixed schema. */
 export type RouteBody =

@@ -1,4 +1,3 @@
-import { DomainError } from '../../../domain/errors/domain-error.js';
 import type { ServedRoute } from './route.js';
 
 export interface RouteMatch {
@@ -87,13 +86,4 @@ function matchParams({ literals, names }: ParamRoute, path: string): Record<stri
     position = end + after.length;
   }
   return position === path.length ? params : undefined;
-}
-
-/** No route has the request's path (nor its slash form): a 404 like every other "not found". */
-export class UnknownPathError extends DomainError {
-  readonly code = 'not_found';
-
-  constructor() {
-    super('No resource has that path.');
-  }
 }

@@ -1,12 +1,10 @@
 import type { ClientPins } from '../../../application/clients/client-pins.js';
 import type { UsageReports } from '../../../application/clients/usage-reports.js';
 import type { Client } from '../../../domain/clients/client.js';
-import { DomainError } from '../../../domain/errors/domain-error.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
-import { MissingTokenError } from '../request/authorization.js';
-import { MalformedBodyError } from '../request/json-body.js';
-import type { ErrorCode } from '../response/error-responses.js';
 import type { PutRoute, RouteOutcome, RouteRequest, UnversionedRoute } from '../routing/route.js';
+import { Refusal } from '../../../domain/errors/refusal.js';
+import { MalformedBodyError, MissingTokenError, type ErrorCode } from '../request/refusals.js';
 
 /** `GET /client/` and the answer to a pin change. */
 export const CLIENT_STATE_SCHEMA: JsonSchema = closedObject({
@@ -96,7 +94,7 @@ export function clientRoutes(
         const requested = requestedVersion(body);
         if (typeof requested !== 'string') return requested;
         const changed = await pins.change(client, requested, today, now());
-        return changed instanceof DomainError ? changed : { body: changed, headers: NOT_STORED };
+        return changed instanceof Refusal ? changed : { body: changed, headers: NOT_STORED };
       },
       contract: {
         operationId: 'putClientVersion',

@@ -1,9 +1,9 @@
 import type { ChangeReach, UpgradeReports } from '../../../application/clients/upgrade-reports.js';
-import { InvalidUpgradeTargetError } from '../../../application/errors/invalid-upgrade-target-error.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
-import { MissingTokenError } from '../request/authorization.js';
 import { parseQuery } from '../request/request-target.js';
 import type { RouteOutcome, RouteRequest, UnversionedRoute } from '../routing/route.js';
+import { InvalidUpgradeTargetError } from '../../../application/errors/refusals.js';
+import { MissingTokenError } from '../request/refusals.js';
 
 /** `GET /client/upgrade?to=V`'s body. */
 export const UPGRADE_REPORT_SCHEMA: JsonSchema = closedObject({

@@ -1,8 +1,8 @@
 import { inspect } from 'node:util';
 import { redactKeys } from '../../identity/api-key.js';
 import type { LogSink } from '../../logging/log-sink.js';
-import { errorResponseFor, SERVER_ERROR, type ErrorResponse } from '../response/error-responses.js';
 import type { Exchange } from './exchange.js';
+import { SERVER_ERROR, errorResponseFor, type ErrorResponse } from '../request/refusals.js';
 
 /** Longer paths are cut in log lines. */
 export const LOGGED_PATH_LENGTH = 2048;

@@ -1,7 +1,8 @@
 import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
-import { BadRequestError, parseQuery } from '../request/request-target.js';
+import { parseQuery } from '../request/request-target.js';
 import type { ServedRoute } from '../routing/route.js';
 import type { Exchange } from './exchange.js';
+import { BadRequestError } from '../request/refusals.js';
 
 /** Unknown names quoted in one refusal at most; the rest are counted. */
 const NAMED_AT_MOST = 5;

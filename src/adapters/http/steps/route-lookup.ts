@@ -1,6 +1,7 @@
-import { Router, UnknownPathError, type RouteMatch } from '../routing/router.js';
+import { Router, type RouteMatch } from '../routing/router.js';
 import type { RouteOutcome, ServedRoute } from '../routing/route.js';
 import type { Exchange } from './exchange.js';
+import { UnknownPathError } from '../request/refusals.js';
 
 const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
 

@@ -1,23 +1,19 @@
 import type { VersionStandings } from '../../../application/versioning/version-standings.js';
-import { DomainError } from '../../../domain/errors/domain-error.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
-import { BrownoutError } from '../../../domain/versioning/brownout-error.js';
 import type { BrownoutWindow } from '../../../domain/versioning/brownout-window.js';
-import { MalformedVersionError } from '../../../domain/versioning/malformed-version-error.js';
-import { RetiredVersionError } from '../../../domain/versioning/retired-version-error.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { SelectedBy } from '../../../domain/versioning/version-error-text.js';
 import type { VersionLifecycle } from '../../../domain/versioning/version-lifecycle.js';
 import type { VersionStanding } from '../../../domain/versioning/version-standing.js';
 import type { LogSink } from '../../logging/log-sink.js';
 import { acceptCaches, type VersionSelector, type VersionSelectorFactory } from '../request/accept-cache.js';
-import { AmbiguousVersionError } from '../request/api-version-header.js';
+import { Refusal } from '../../../domain/errors/refusal.js';
+import { BrownoutError, MalformedVersionError, RetiredVersionError } from '../../../domain/versioning/refusals.js';
+import { AmbiguousVersionError } from '../request/refusals.js';
 
-/** What a client's Accept that names no version selects: the client's pin then decides. Never answered. */
-class NoVersionNamed extends DomainError {
-  readonly code = 'no_version_named';
-}
-const NO_VERSION_NAMED = Object.freeze(new NoVersionNamed('no version named'));
+/** What a client's Accept that names no version selects: the client's pin then decides. A value, never answered. */
+const NO_VERSION_NAMED: unique symbol = Symbol('no version named');
+type Named = Version | Refusal | typeof NO_VERSION_NAMED;
 
 /**
  * The version a request is served at, from its Accept header, as the versions stand on the request's day: a 406 for
@@ -28,7 +24,7 @@ const NO_VERSION_NAMED = Object.freeze(new NoVersionNamed('no version named'));
 export class VersionNegotiation {
   readonly #selectors = new Map<VersionStanding, VersionSelector>();
   /** For a client's requests: the same, but a header naming no version selects NO_VERSION_NAMED, so that the pin decides. */
-  readonly #pinnedSelectors = new Map<VersionStanding, VersionSelector>();
+  readonly #pinnedSelectors = new Map<VersionStanding, VersionSelector<Named>>();
   /** The lifecycle of each version that declares brownouts, by version text. */
   readonly #brownouts = new Map<string, VersionLifecycle>();
   /** The day a request last met a retired default version. */
@@ -47,7 +43,7 @@ export class VersionNegotiation {
       );
       this.#pinnedSelectors.set(
         standing,
-        selectorOf((requested) => (requested === undefined || requested === '' ? NO_VERSION_NAMED : standing.resolve(requested)), supported),
+        selectorOf<Named>((requested) => (requested === undefined || requested === '' ? NO_VERSION_NAMED : standing.resolve(requested)), supported),
       );
     }
     for (const { version, lifecycle } of standings.lifecycles) {
@@ -59,9 +55,9 @@ export class VersionNegotiation {
    * The version a client's request is served at: the one its Accept names, else its pin (a retired pin is a 410 naming
    * it, and so is a pin in a brownout at `now`).
    */
-  selectPinned(accept: string | undefined, today: CalendarDate, pin: string, now?: number): Version | DomainError {
+  selectPinned(accept: string | undefined, today: CalendarDate, pin: string, now?: number): Version | Refusal {
     const standing = this.standings.on(today);
-    const named = (this.#pinnedSelectors.get(standing) as VersionSelector).select(accept);
+    const named = (this.#pinnedSelectors.get(standing) as VersionSelector<Named>).select(accept);
     if (named !== NO_VERSION_NAMED) return this.#atInstant(named, now, standing, false);
     const version = standing.resolve(pin);
     if (version instanceof RetiredVersionError) return new RetiredVersionError(pin, version.sunset, standing.supported, 'pin');
@@ -72,10 +68,10 @@ export class VersionNegotiation {
    * The version a request with an Api-Version header is served at, whoever calls: the one it names, which Accept may
    * name too (another is a 400 naming both; a malformed or unsupported one in either is the 406 of Accept's).
    */
-  selectNamed(accept: string | undefined, header: string, today: CalendarDate, now?: number): Version | DomainError {
+  selectNamed(accept: string | undefined, header: string, today: CalendarDate, now?: number): Version | Refusal {
     const standing = this.standings.on(today);
-    const fromAccept = (this.#pinnedSelectors.get(standing) as VersionSelector).select(accept);
-    if (isUnreadable(fromAccept) && fromAccept !== NO_VERSION_NAMED) return fromAccept;
+    const fromAccept = (this.#pinnedSelectors.get(standing) as VersionSelector<Named>).select(accept);
+    if (isUnreadable(fromAccept)) return fromAccept;
     const fromHeader = header === '' ? new MalformedVersionError(header, standing.supported) : standing.resolve(header);
     if (isUnreadable(fromHeader)) return fromHeader;
     if (fromAccept !== NO_VERSION_NAMED && textOf(fromAccept) !== textOf(fromHeader)) {
@@ -85,25 +81,25 @@ export class VersionNegotiation {
   }
 
   /** The version, or the refusal to answer with; `now`, the request's instant, is given when some version declares brownouts. */
-  select(accept: string | undefined, today: CalendarDate, now?: number): Version | DomainError {
+  select(accept: string | undefined, today: CalendarDate, now?: number): Version | Refusal {
     const standing = this.standings.on(today);
     const version = (this.#selectors.get(standing) as VersionSelector).select(accept);
     if (version instanceof RetiredVersionError && version.byDefault === true) this.#logRetiredDefault(version, today);
     const window = this.#brownoutAt(version, now);
     if (window === undefined) return version;
     // Only in a brownout does it matter whether the header named the version or left it to the default.
-    const byDefault = (this.#pinnedSelectors.get(standing) as VersionSelector).select(accept) === NO_VERSION_NAMED;
+    const byDefault = (this.#pinnedSelectors.get(standing) as VersionSelector<Named>).select(accept) === NO_VERSION_NAMED;
     return this.#refusal(version as Version, window, now as number, standing, byDefault);
   }
 
-  #atInstant(version: Version | DomainError, now: number | undefined, standing: VersionStanding, selectedBy: SelectedBy): Version | DomainError {
+  #atInstant(version: Version | Refusal, now: number | undefined, standing: VersionStanding, selectedBy: SelectedBy): Version | Refusal {
     const window = this.#brownoutAt(version, now);
     return window === undefined ? version : this.#refusal(version as Version, window, now as number, standing, selectedBy);
   }
 
   /** The brownout of the version `now` falls in; none when `now` is not given. */
-  #brownoutAt(version: Version | DomainError, now: number | undefined): BrownoutWindow | undefined {
-    if (now === undefined || version instanceof DomainError) return undefined;
+  #brownoutAt(version: Version | Refusal, now: number | undefined): BrownoutWindow | undefined {
+    if (now === undefined || version instanceof Refusal) return undefined;
     return this.#brownouts.get(version.toString())?.brownoutAt(now);
   }
 
@@ -128,12 +124,12 @@ export class VersionNegotiation {
   }
 }
 
-/** A refusal other than a retired version's: the name itself is wrong (406), or no version is named. */
-function isUnreadable(named: Version | DomainError): named is DomainError {
-  return named instanceof DomainError && !(named instanceof RetiredVersionError);
+/** A refusal other than a retired version's: the name itself is wrong (406). */
+function isUnreadable(named: Named): named is Refusal {
+  return named instanceof Refusal && !(named instanceof RetiredVersionError);
 }
 
 /** The version a request names, served or retired. */
-function textOf(named: Version | DomainError): string {
+function textOf(named: Version | Refusal): string {
   return named instanceof RetiredVersionError ? named.version : named.toString();
 }

@@ -4,8 +4,8 @@ import { basename, dirname, join } from 'node:path';
 import { clientNameProblem, type Client } from '../../../domain/clients/client.js';
 import { shortened } from '../../../domain/errors/quote-shortened.js';
 import { Version } from '../../../domain/versioning/version.js';
-import { StartupError } from '../../../application/errors/startup-error.js';
 import { readJsonFile } from '../json-file.js';
+import { StartupError } from '../../../domain/errors/startup-error.js';
 
 /** About 220,000 clients (300 bytes each): 10^5 fit, read in well under a second at each start. */
 export const MAX_CLIENTS_FILE_BYTES = 64 * 1024 * 1024;

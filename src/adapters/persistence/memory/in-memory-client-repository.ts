@@ -1,8 +1,8 @@
 import { IndexedClientRepository } from '../client-index.js';
 import type { Client } from '../../../domain/clients/client.js';
 import { DuplicateClientError } from '../../../application/errors/duplicate-client-error.js';
-import { PinChangeUnavailableError } from '../../../application/errors/pin-change-unavailable-error.js';
 import { sameStanding } from '../../../application/ports/client-repository.js';
+import { PinChangeUnavailableError } from '../../../application/errors/refusals.js';
 
 export interface InMemoryClientOptions {
   /** Called with every client after each change, before the change is said done (the CLI writes CLIENTS_FILE). */

@@ -10,7 +10,6 @@ import { HEALTH_CHECK, type HealthCheck } from '../../../application/ports/healt
 import { repositoryOf, type RecordRepository } from '../../../application/ports/record-repository.js';
 import { RECORD_COLLECTIONS } from '../../../domain/api-history/bundle.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
-import { StartupError } from '../../../application/errors/startup-error.js';
 import { PostgresClientRepository } from './postgres-client-repository.js';
 import { isUnavailable } from './postgres-failures.js';
 import { PostgresHealthCheck } from './postgres-health-check.js';
@@ -20,6 +19,7 @@ import { PostgresRecordRepository, REMEMBERED_ROWS, ROWS_REMEMBERED } from './po
 import { migrateSchema } from './postgres-schema.js';
 import { recordTableOf } from './record-table.js';
 import type { UsageSpool } from '../usage-spool.js';
+import { StartupError } from '../../../domain/errors/startup-error.js';
 
 const FIRST_RETRY_MS = 100;
 const LONGEST_RETRY_MS = 5_000;

@@ -1,4 +1,4 @@
-import { DependencyUnavailableError } from '../../../application/errors/dependency-unavailable-error.js';
+import { DependencyUnavailableError } from '../../../application/errors/refusals.js';
 
 export const DATABASE = 'database';
 

@@ -5,11 +5,11 @@ import { DocsRoutes } from '../../../../src/adapters/http/docs/docs-routes.js';
 import { REDOCLY_LOGO_URL, withoutOutsideRequests } from '../../../../src/adapters/http/docs/redoc-bundle.js';
 import type { ApiContracts, VersionSummary } from '../../../../src/adapters/http/openapi/api-contracts.js';
 import type { RouteResponse } from '../../../../src/adapters/http/routing/route.js';
-import { StartupError } from '../../../../src/application/errors/startup-error.js';
 import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
 import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';
 import { embedded, picker, scriptPaths } from '../../../fixtures/docs/docs-page-reading.js';
 import { fixtureContracts } from '../../../fixtures/docs/fixture-contracts.js';
+import { StartupError } from '../../../../src/domain/errors/startup-error.js';
 
 /** The clock each DocsRoutes of this file is asked on, as the request handler reads it once per request. */
 const clocks = new WeakMap<DocsRoutes, SystemClock>();

@@ -2,8 +2,6 @@ import { ContainerModule } from 'inversify';
 import t from 'tap';
 import { hashApiKey } from '../../../../src/adapters/identity/api-key.js';
 import { InMemoryClientRepository } from '../../../../src/adapters/persistence/memory/in-memory-client-repository.js';
-import { DependencyUnavailableError } from '../../../../src/application/errors/dependency-unavailable-error.js';
-import { PinChangeUnavailableError } from '../../../../src/application/errors/pin-change-unavailable-error.js';
 import { CLIENT_REPOSITORY } from '../../../../src/application/ports/client-repository.js';
 import type { Client } from '../../../../src/domain/clients/client.js';
 import { AGE_REMOVALS } from '../../../../src/domain/api-history/versions/age-removal.js';
@@ -11,6 +9,7 @@ import { SUPPORTED_VERSIONS } from '../../../../src/domain/api-history/bundle.js
 import { contractValidatorFor, type SeenResponse } from '../../../fixtures/contract-validator.js';
 import { FAULTS, failingPersistenceModule } from '../../../fixtures/failing-persistence-module.js';
 import { startService } from '../../../fixtures/service.js';
+import { DependencyUnavailableError, PinChangeUnavailableError } from '../../../../src/application/errors/refusals.js';
 
 /** Every route a client may call, good and bad, as request targets; each is asked at every version. */
 // About 1,400 requests, each checked against its document: 45 to 55 s on a shared 2-core machine, too near tap's 60 s.

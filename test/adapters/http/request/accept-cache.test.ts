@@ -1,13 +1,12 @@
 import t from 'tap';
-import { AcceptHeaderError } from '../../../../src/adapters/http/request/accept-header-error.js';
 import { versionFromAccept } from '../../../../src/adapters/http/request/accept-header.js';
 import { ACCEPT_CACHE_CAPACITY, MAX_CACHED_ACCEPT_LENGTH, AcceptCache } from '../../../../src/adapters/http/request/accept-cache.js';
 import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';
-import type { DomainError } from '../../../../src/domain/errors/domain-error.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
-import { MalformedVersionError } from '../../../../src/domain/versioning/malformed-version-error.js';
-import { UnsupportedVersionError } from '../../../../src/domain/versioning/unsupported-version-error.js';
 import { NEWEST_VERSION } from '../../../fixtures/versions.js';
+import { AcceptHeaderError } from '../../../../src/adapters/http/request/refusals.js';
+import type { Refusal } from '../../../../src/domain/errors/refusal.js';
+import { MalformedVersionError, UnsupportedVersionError } from '../../../../src/domain/versioning/refusals.js';
 
 const standing = buildReferenceModel().standingOn(CalendarDate.parse('2026-11-22') as CalendarDate);
 const acceptCache = (): AcceptCache => new AcceptCache((requested) => standing.resolve(requested));
@@ -20,7 +19,7 @@ const SELECTED: [string | undefined, string][] = [
   ['application/json; version=', NEWEST_VERSION],
   [undefined, NEWEST_VERSION],
 ];
-const REFUSED: [string, new (...args: never[]) => DomainError][] = [
+const REFUSED: [string, new (...args: never[]) => Refusal][] = [
   ['text/html', AcceptHeaderError],
   ['application/json;version=1.0.0, application/json;version=2.0.0', AcceptHeaderError],
   ['application/json;q=0', AcceptHeaderError],
@@ -52,14 +51,14 @@ t.test('selects what reading the header then resolving its version selects, the 
 t.test('a refusal is returned, not thrown: the same error as the direct reading would throw, then the same frozen object', async (t) => {
   const versions = acceptCache();
   for (const [header, type] of REFUSED) {
-    const expected = direct(header) as DomainError;
+    const expected = direct(header) as Refusal;
     const first = versions.select(header);
     t.type(first, type, `${header}: a ${type.name}`);
-    t.same([(first as DomainError).code, (first as DomainError).message], [expected.code, expected.message], `${header}: same code and message`);
+    t.same([(first as Refusal).code, (first as Refusal).message], [expected.code, expected.message], `${header}: same code and message`);
     t.ok(Object.isFrozen(first), `${header}: frozen, as it is shared`);
     const second = versions.select(header);
     t.same(
-      [(second as DomainError).code, (second as DomainError).message],
+      [(second as Refusal).code, (second as Refusal).message],
       [expected.code, expected.message],
       `${header}: the second time, the same refusal`,
     );

@@ -1,8 +1,8 @@
 import t from 'tap';
 import { quoteShortened } from '../../../../src/domain/errors/quote-shortened.js';
-import { AcceptHeaderError } from '../../../../src/adapters/http/request/accept-header-error.js';
 import { versionFromAccept } from '../../../../src/adapters/http/request/accept-header.js';
 import { MAX_MEDIA_RANGES, MAX_RANGE_PARAMETERS, parseMediaRanges, type MediaRange } from '../../../../src/adapters/http/request/media-range.js';
+import { AcceptHeaderError } from '../../../../src/adapters/http/request/refusals.js';
 
 const unsatisfiable = (header: string) => `Could not satisfy the Accept header ${quoteShortened(header)}: this API answers application/json only.`;
 

@@ -1,16 +1,10 @@
 import t from 'tap';
 import fc from 'fast-check';
 import type { IncomingMessage } from 'node:http';
-import {
-  challengeOf,
-  clientOf,
-  InvalidAuthorizationError,
-  InvalidTokenError,
-  MAX_AUTHORIZATION_LENGTH,
-} from '../../../../src/adapters/http/request/authorization.js';
-import { errorResponseFor } from '../../../../src/adapters/http/response/error-responses.js';
+import { clientOf, MAX_AUTHORIZATION_LENGTH } from '../../../../src/adapters/http/request/authorization.js';
 import { hashApiKey, issueApiKey } from '../../../../src/adapters/identity/api-key.js';
 import { keyedClient } from '../../../fixtures/clients.js';
+import { InvalidAuthorizationError, InvalidTokenError, challengeOf, errorResponseFor } from '../../../../src/adapters/http/request/refusals.js';
 
 const known = keyedClient('known', '3.0.0');
 const identify = (keyHash: string) => (keyHash === known.client.keyHash ? known.client : undefined);

@@ -1,13 +1,8 @@
 import t from 'tap';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import {
-  BodyTooLargeError,
-  MalformedBodyError,
-  MAX_BODY_BYTES,
-  readJsonBody,
-  UnsupportedMediaTypeError,
-} from '../../../../src/adapters/http/request/json-body.js';
+import { MAX_BODY_BYTES, readJsonBody } from '../../../../src/adapters/http/request/json-body.js';
+import { BodyTooLargeError, MalformedBodyError, UnsupportedMediaTypeError } from '../../../../src/adapters/http/request/refusals.js';
 
 /** A request as node gives it: its headers, and a body stream that sends `chunks` and ends (or fails, with `failure`). */
 function requestWith(headers: Record<string, string>, chunks: readonly string[], failure?: Error): IncomingMessage {

@@ -1,8 +1,9 @@
 import t from 'tap';
-import { BadRequestError, MAX_QUERY_PARAMETERS, parseQuery, parseRequestTarget } from '../../../../src/adapters/http/request/request-target.js';
+import { MAX_QUERY_PARAMETERS, parseQuery, parseRequestTarget } from '../../../../src/adapters/http/request/request-target.js';
 import { startService } from '../../../fixtures/service.js';
 import { rawRequest } from '../../../fixtures/wire.js';
 import { parseRaw, rawCall, rawHeader, waitForLines } from '../fixtures/http-client.js';
+import { BadRequestError } from '../../../../src/adapters/http/request/refusals.js';
 
 t.test('parseRequestTarget splits origin-form and absolute-form targets into path and query', async (t) => {
   const cases: [string, string, { path: string; query: string }][] = [

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { ErrorReply } from '../../../../src/adapters/http/steps/error-reply.js';
-import { NotFoundError } from '../../../../src/application/errors/not-found-error.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
+import { NotFoundError } from '../../../../src/application/errors/refusals.js';
 
 t.test('a refusal: its table row, nothing logged', async (t) => {
   const reply = new ErrorReply(() => t.fail('nothing to log'));

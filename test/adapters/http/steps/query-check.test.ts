@@ -1,9 +1,9 @@
 import t from 'tap';
-import { BadRequestError } from '../../../../src/adapters/http/request/request-target.js';
 import type { Route } from '../../../../src/adapters/http/routing/route.js';
 import { acceptedText, QueryCheck } from '../../../../src/adapters/http/steps/query-check.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 import { TEST_ROUTE_CONTRACT } from '../../../fixtures/route-contract.js';
+import { BadRequestError } from '../../../../src/adapters/http/request/refusals.js';
 
 const route = (queryParameters?: readonly string[], queryNote?: string): Route => ({
   pattern: '/things/',

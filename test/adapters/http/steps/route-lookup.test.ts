@@ -1,9 +1,9 @@
 import t from 'tap';
-import { UnknownPathError } from '../../../../src/adapters/http/routing/router.js';
 import type { Route } from '../../../../src/adapters/http/routing/route.js';
 import { RouteLookup } from '../../../../src/adapters/http/steps/route-lookup.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 import { TEST_ROUTE_CONTRACT } from '../../../fixtures/route-contract.js';
+import { UnknownPathError } from '../../../../src/adapters/http/request/refusals.js';
 
 const detail: Route = { pattern: '/things/:id/', contract: TEST_ROUTE_CONTRACT, handle: () => ({ body: {} }) };
 const lookup = new RouteLookup([detail]);

@@ -2,11 +2,9 @@ import t from 'tap';
 import { readAccept } from '../../../../src/adapters/http/request/accept-cache.js';
 import { VersionNegotiation } from '../../../../src/adapters/http/steps/version-negotiation.js';
 import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
-import { BrownoutError } from '../../../../src/domain/versioning/brownout-error.js';
-import { RetiredVersionError } from '../../../../src/domain/versioning/retired-version-error.js';
-import { UnsupportedVersionError } from '../../../../src/domain/versioning/unsupported-version-error.js';
 import { BROWNOUTS, lifecycleModel, withLifecycles } from '../../../fixtures/lifecycle-history.js';
 import { date } from '../../../fixtures/test-clock.js';
+import { BrownoutError, RetiredVersionError, UnsupportedVersionError } from '../../../../src/domain/versioning/refusals.js';
 
 const json = (version: string) => `application/json; version=${version}`;
 

@@ -2,8 +2,8 @@ import { chmod, mkdir, readdir, readFile, stat, truncate, writeFile } from 'node
 import { join } from 'node:path';
 import t from 'tap';
 import { MAX_CLIENTS_FILE_BYTES, readClientsFile, writeClientsFile } from '../../../../src/adapters/persistence/memory/clients-file.js';
-import { StartupError } from '../../../../src/application/errors/startup-error.js';
 import type { Client } from '../../../../src/domain/clients/client.js';
+import { StartupError } from '../../../../src/domain/errors/startup-error.js';
 
 const HASH_A = 'a'.repeat(64);
 const HASH_B = 'b'.repeat(64);

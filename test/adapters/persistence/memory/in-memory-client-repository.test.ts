@@ -1,9 +1,9 @@
 import t from 'tap';
 import { InMemoryClientRepository } from '../../../../src/adapters/persistence/memory/in-memory-client-repository.js';
-import { PinChangeUnavailableError } from '../../../../src/application/errors/pin-change-unavailable-error.js';
 import type { Client } from '../../../../src/domain/clients/client.js';
 import { clientNamed, clientRepositoryContract } from '../../../fixtures/contracts/client-repository-contract.js';
 import { memoryClients } from '../../../fixtures/stores/memory-stores.js';
+import { PinChangeUnavailableError } from '../../../../src/application/errors/refusals.js';
 
 clientRepositoryContract(t, memoryClients);
 

@@ -5,10 +5,10 @@ import { openPostgresClients } from '../../../../src/adapters/persistence/postgr
 import { PostgresClientRepository } from '../../../../src/adapters/persistence/postgres/postgres-client-repository.js';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
-import { DependencyUnavailableError } from '../../../../src/application/errors/dependency-unavailable-error.js';
-import { StartupError } from '../../../../src/application/errors/startup-error.js';
 import { clientNamed } from '../../../fixtures/contracts/client-repository-contract.js';
 import { administer, testDatabase } from '../../../fixtures/postgres/test-database.js';
+import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
+import { StartupError } from '../../../../src/domain/errors/startup-error.js';
 
 const url = await testDatabase(t);
 if (url !== undefined) {

@@ -2,7 +2,6 @@
 import { createServer, connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
-import { DependencyUnavailableError } from '../../../../src/application/errors/dependency-unavailable-error.js';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { PostgresRecordRepository, REMEMBERED_ROWS } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
@@ -11,6 +10,7 @@ import { QueryTimeoutError } from '../../../../src/adapters/persistence/postgres
 import { DOG_TABLE } from '../../../../src/adapters/persistence/postgres/record-table.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
+import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
 
 const TIMEOUT_MS = 300;
 const today = (): CalendarDate => CalendarDate.parse('2026-11-22') as CalendarDate;

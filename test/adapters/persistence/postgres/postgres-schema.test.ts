@@ -1,7 +1,6 @@
 // Needs: PostgreSQL
 import pg from 'pg';
 import t from 'tap';
-import { StartupError } from '../../../../src/application/errors/startup-error.js';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
@@ -11,6 +10,7 @@ import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { composeService } from '../../../../src/container.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 import { startService } from '../../../fixtures/service.js';
+import { StartupError } from '../../../../src/domain/errors/startup-error.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const url = await testDatabase(t);

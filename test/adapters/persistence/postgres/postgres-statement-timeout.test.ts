@@ -4,10 +4,10 @@ import { unlessUnavailable } from '../../../../src/adapters/persistence/postgres
 import { createPool, DEFAULT_STATEMENT_TIMEOUT_MS, QUERY_TIMEOUT_MS } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { ROWS_PER_STATEMENT, writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
-import { DependencyUnavailableError } from '../../../../src/application/errors/dependency-unavailable-error.js';
 import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
+import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 

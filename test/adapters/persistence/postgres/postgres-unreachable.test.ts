@@ -1,8 +1,6 @@
 import { createServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import t from 'tap';
-import { StartupError } from '../../../../src/application/errors/startup-error.js';
-import { DependencyUnavailableError } from '../../../../src/application/errors/dependency-unavailable-error.js';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { CheckHealth } from '../../../../src/application/use-cases/check-health.js';
 import { PostgresHealthCheck } from '../../../../src/adapters/persistence/postgres/postgres-health-check.js';
@@ -11,6 +9,8 @@ import { PostgresRecordRepository } from '../../../../src/adapters/persistence/p
 import { DOG_TABLE } from '../../../../src/adapters/persistence/postgres/record-table.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { composeService } from '../../../../src/container.js';
+import { StartupError } from '../../../../src/domain/errors/startup-error.js';
+import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
 
 // Nothing listens on port 1 of the loopback: these need no database, and run everywhere.
 const NOWHERE = 'postgres://api:secret@127.0.0.1:1/dogs';

@@ -1,0 +1,192 @@
+import { Refusal } from '../../../domain/errors/refusal.js';
+import type { UseCaseRefusal } from '../../../application/errors/refusals.js';
+import type { BrownoutError, PinRefusal, VersionRefusal } from '../../../domain/versioning/refusals.js';
+import { describeReceived } from '../../../domain/versioning/version-error-text.js';
+import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
+import { redactKeys } from '../../identity/api-key.js';
+import { API_VERSION_HEADER } from './api-version-header.js';
+
+/**
+ * The HTTP adapter's refusals, then the status, `detail` and headers every refusal of a request is answered with,
+ * whichever layer refused it: one line a code.
+ */
+
+/** The Accept header admits no JSON response, names two versions or an unknown parameter on the range it picks, gives a JSON range a bad q-value, or is longer than it is read. */
+export class AcceptHeaderError extends Refusal {
+  constructor(
+    readonly code: 'unsatisfiable_accept' | 'conflicting_version' | 'unknown_accept_parameter' | 'invalid_accept_weight' | 'accept_over_limit',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Accept and Api-Version name different versions: which one the client meant cannot be known. */
+export class AmbiguousVersionError extends Refusal {
+  readonly code = 'ambiguous_version';
+
+  constructor(fromAccept: string, fromHeader: string) {
+    super(
+      `The Accept header names version ${describeReceived(fromAccept)} and the ${API_VERSION_HEADER} header names ${describeReceived(fromHeader)}: ` +
+        'name one version, in either or in both.',
+    );
+  }
+}
+
+/** A request that is valid to node's parser but not to HTTP/1.1 (RFC 9112), such as a missing or doubled Host. */
+export class BadRequestError extends Refusal {
+  readonly code = 'bad_request';
+}
+
+/** No route has the request's path (nor its slash form): a 404 like every other "not found". */
+export class UnknownPathError extends Refusal {
+  readonly code = 'not_found';
+
+  constructor() {
+    super('No resource has that path.');
+  }
+}
+
+/** A body that is not JSON, or not the JSON the route takes: 400. */
+export class MalformedBodyError extends Refusal {
+  readonly code = 'malformed_body';
+}
+
+/** A body over the limit: 413, answered without reading the rest, and the connection closed. */
+export class BodyTooLargeError extends Refusal {
+  readonly code = 'body_too_large';
+
+  constructor(limitBytes: number) {
+    super(`The body is over ${limitBytes} bytes.`);
+  }
+}
+
+/** A body of another media type than JSON: 415. */
+export class UnsupportedMediaTypeError extends Refusal {
+  readonly code = 'unsupported_media_type';
+
+  constructor() {
+    super('The body must be JSON: send Content-Type: application/json.');
+  }
+}
+
+export type BodyRefusal = MalformedBodyError | BodyTooLargeError | UnsupportedMediaTypeError;
+
+/** A key that is not one, unknown or revoked, or another scheme: 401 (RFC 6750 invalid_token). The key is never echoed. */
+export class InvalidTokenError extends Refusal {
+  readonly code = 'invalid_token';
+}
+
+/** An Authorization the request itself gets wrong (two fields, bytes outside ASCII): 400 (RFC 6750 invalid_request). */
+export class InvalidAuthorizationError extends Refusal {
+  readonly code = 'invalid_authorization';
+}
+
+/** A route that needs a client was called without a key: 401, with a challenge and no error code (RFC 6750 §3.1). */
+export class MissingTokenError extends Refusal {
+  readonly code = 'missing_token';
+
+  constructor() {
+    super('This path needs an API key: send Authorization: Bearer <key>.');
+  }
+}
+
+export type AuthorizationRefusal = InvalidTokenError | InvalidAuthorizationError | MissingTokenError;
+
+/** The realm every WWW-Authenticate names. */
+export const REALM = 'version-aware-api';
+
+/** The WWW-Authenticate of each refusal. */
+export function challengeOf(code: AuthorizationRefusal['code']): string {
+  if (code === 'missing_token') return `Bearer realm="${REALM}"`;
+  return `Bearer realm="${REALM}", error="${code === 'invalid_token' ? 'invalid_token' : 'invalid_request'}"`;
+}
+
+export interface ErrorResponse {
+  readonly status: number;
+  readonly detail: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Every error body: `{"detail": "…"}`, a sentence naming what is wrong. */
+export const ERROR_SCHEMA: JsonSchema = closedObject({ detail: { type: 'string' } });
+
+/** Seconds a client is asked to wait before retrying while a dependency is down. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Every refusal of a request, from each layer: the domain's, the use cases' and the HTTP adapter's own. */
+export type RequestRefusal =
+  | VersionRefusal
+  | PinRefusal
+  | AuthorizationRefusal
+  | BodyRefusal
+  | UseCaseRefusal
+  | AcceptHeaderError
+  | AmbiguousVersionError
+  | BadRequestError
+  | UnknownPathError;
+
+/** The code of every refusal: the table below answers each, and only these. */
+export type ErrorCode = RequestRefusal['code'];
+
+// A refusal may echo what the client sent (a version, a field): a key sent by mistake is never echoed back.
+const messageOf = (error: Refusal): string => redactKeys(error.message);
+
+/** Each error code the service answers on purpose, with its status and `detail`. */
+const RESPONSES = {
+  not_found: () => ({ status: 404, detail: 'Not found.' }),
+  malformed_version: (error) => ({ status: 406, detail: messageOf(error) }),
+  unsupported_version: (error) => ({ status: 406, detail: messageOf(error) }),
+  unsatisfiable_accept: (error) => ({ status: 406, detail: messageOf(error) }),
+  conflicting_version: (error) => ({ status: 406, detail: messageOf(error) }),
+  unknown_accept_parameter: (error) => ({ status: 406, detail: messageOf(error) }),
+  invalid_accept_weight: (error) => ({ status: 406, detail: messageOf(error) }),
+  retired_version: (error) => ({ status: 410, detail: messageOf(error) }),
+  version_brownout: (error) => ({
+    status: 410,
+    detail: messageOf(error),
+    headers: { 'Retry-After': String((error as BrownoutError).retryAfterSeconds) },
+  }),
+  invalid_page: (error) => ({ status: 400, detail: messageOf(error) }),
+  bad_request: (error) => ({ status: 400, detail: messageOf(error) }),
+  accept_over_limit: (error) => ({ status: 400, detail: messageOf(error) }),
+  ambiguous_version: (error) => ({ status: 400, detail: messageOf(error) }),
+  pin_change_unavailable: (error) => ({ status: 409, detail: messageOf(error) }),
+  pin_conflict: (error) => ({ status: 409, detail: messageOf(error) }),
+  invalid_pin: (error) => ({ status: 422, detail: messageOf(error) }),
+  invalid_upgrade_target: (error) => ({ status: 422, detail: messageOf(error) }),
+  invalid_token: (error) => ({ status: 401, detail: messageOf(error), headers: { 'WWW-Authenticate': challengeOf('invalid_token') } }),
+  missing_token: (error) => ({ status: 401, detail: messageOf(error), headers: { 'WWW-Authenticate': challengeOf('missing_token') } }),
+  invalid_authorization: (error) => ({
+    status: 400,
+    detail: messageOf(error),
+    headers: { 'WWW-Authenticate': challengeOf('invalid_authorization') },
+  }),
+  malformed_body: (error) => ({ status: 400, detail: messageOf(error) }),
+  // The rest of the body is never read: the connection closes after the answer.
+  body_too_large: (error) => ({ status: 413, detail: messageOf(error), headers: { Connection: 'close' } }),
+  unsupported_media_type: (error) => ({ status: 415, detail: messageOf(error) }),
+  dependency_unavailable: () => ({ status: 503, detail: 'Service unavailable.', headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }),
+} as const satisfies Record<ErrorCode, (error: Refusal) => ErrorResponse>;
+
+export const SERVER_ERROR: ErrorResponse = { status: 500, detail: 'A server error occurred.' };
+
+/** A refusal known only by its code: what the published documents ask the table. */
+class CodeOnly extends Refusal {
+  constructor(readonly code: string) {
+    super('');
+  }
+}
+
+/** The status and headers an error code is answered with, for the published documents; undefined for a code the table does not hold. */
+export function answerTo(code: string): Omit<ErrorResponse, 'detail'> | undefined {
+  const response = errorResponseFor(new CodeOnly(code));
+  return response === undefined ? undefined : { status: response.status, ...(response.headers === undefined ? {} : { headers: response.headers }) };
+}
+
+/** The response for an error, or undefined when it is unexpected (a logged 500). */
+export function errorResponseFor(error: unknown): ErrorResponse | undefined {
+  if (!(error instanceof Refusal) || !Object.hasOwn(RESPONSES, error.code)) return undefined;
+  const respond: (error: Refusal) => ErrorResponse = RESPONSES[error.code as ErrorCode];
+  return respond(error);
+}

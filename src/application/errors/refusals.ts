@@ -1,0 +1,59 @@
+import { Refusal } from '../../domain/errors/refusal.js';
+
+/** The use cases' refusals, each a code and its message; the HTTP adapter's catalogue gives each its status. */
+
+export type NotFoundReason = 'hidden' | 'no_record';
+
+const NOT_FOUND_MESSAGES: Readonly<Record<NotFoundReason, string>> = {
+  hidden: 'The action is not available at the requested version.',
+  no_record: 'No record has that id.',
+};
+
+/** The action is hidden at the requested version, or the record does not exist: the client cannot tell which. */
+export class NotFoundError extends Refusal {
+  readonly code = 'not_found';
+
+  constructor(readonly reason: NotFoundReason) {
+    super(NOT_FOUND_MESSAGES[reason]);
+  }
+}
+
+/** A page request whose limit or offset is out of range or not a whole number. */
+export class InvalidPageError extends Refusal {
+  readonly code = 'invalid_page';
+}
+
+/** Something the service needs (its database) does not answer; the request may succeed when retried later. */
+export class DependencyUnavailableError extends Refusal {
+  readonly code = 'dependency_unavailable';
+
+  constructor(
+    readonly dependency: string,
+    options?: ErrorOptions,
+  ) {
+    super(`The ${dependency} is unavailable.`);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/**
+ * The storage cannot take a client's own pin change so that every process sees it and a restart keeps it (the
+ * in-memory storage, whose clients come from CLIENTS_FILE): 409, the operator pins with `npm run clients -- pin`.
+ */
+export class PinChangeUnavailableError extends Refusal {
+  readonly code = 'pin_change_unavailable';
+
+  constructor() {
+    super(
+      'Pins are changed here only with STORAGE=postgres; with the in-memory storage an operator changes them (npm run clients -- pin NAME VERSION) and restarts the service.',
+    );
+  }
+}
+
+/** `GET /client/upgrade` names no version to move to, one not served, or one not newer than the client's pin. */
+export class InvalidUpgradeTargetError extends Refusal {
+  readonly code = 'invalid_upgrade_target';
+}
+
+/** Every refusal a use case answers with. */
+export type UseCaseRefusal = NotFoundError | InvalidPageError | DependencyUnavailableError | PinChangeUnavailableError | InvalidUpgradeTargetError;
