@@ -170,7 +170,7 @@ export async function clientsCommand(
       const standings = new VersionStandings(model);
       const usage = opened.usage === undefined ? undefined : new UsageReports(opened.usage, standings, { pending: () => [] });
       const clients = new ManageClients(opened.repository, standings);
-      if (request.subcommand === 'upgrade') await upgrade(request, clients, { settings, model, clock, opened }, output);
+      if (request.subcommand === 'upgrade') await upgrade(request, clients, { model, clock, opened }, output);
       else await perform(request, clients, usage, clock, opened.description, output);
     } finally {
       await opened.close();
@@ -230,23 +230,17 @@ async function perform(
 
 /** What the report of an upgrade is made from. */
 interface UpgradeSources {
-  readonly settings: Settings;
   readonly model: VersionModel;
   readonly clock: Clock;
   readonly opened: OpenedClients;
 }
 
 /** `upgrade NAME --to V`: the service's `GET /client/upgrade?to=V` for that client, as a table or its JSON. */
-async function upgrade(
-  { name, to, json }: Request,
-  clients: ManageClients,
-  { settings, model, clock, opened }: UpgradeSources,
-  output: CommandOutput,
-) {
+async function upgrade({ name, to, json }: Request, clients: ManageClients, { model, clock, opened }: UpgradeSources, output: CommandOutput) {
   const client = await clients.active(name);
   // Loaded only for this subcommand: the others need neither the routes nor the documents they are made with.
   const { composeUpgradeReports } = await import('./container.js');
-  const { reports, reach } = composeUpgradeReports(settings, model, clock, opened.repository, opened.usage ?? new InMemoryUsageStore());
+  const { reports, reach } = composeUpgradeReports(model, clock, opened.repository, opened.usage ?? new InMemoryUsageStore());
   const report = await reports.forClient(client, to, clock.today(), reach);
   if (report instanceof InvalidUpgradeTargetError) throw new ClientCommandError(report.message);
   // With STORAGE=memory the counts live in the service's process: unknown here, not zero.
@@ -267,7 +261,7 @@ async function upgrade(
       changes.map(({ version, calls, operations, description }) => ({
         version,
         calls: calls === null ? null : String(calls),
-        operations: operations.length === 0 ? null : operations.join(', '),
+        operations: operations.join(', '),
         change: description,
       })),
     ),

@@ -52,6 +52,15 @@ import { registerPinnedClientsMetric } from './adapters/metrics/pinned-clients-m
 import { PAGE_MEMORY, RepresentedPages, type PageMemory } from './application/caching/represented-pages.js';
 import { acceptCaches, VERSION_SELECTORS, type VersionSelectorFactory } from './adapters/http/request/accept-cache.js';
 import { RepresentationJson } from './adapters/http/response/representation-json.js';
+import { Router } from './adapters/http/routing/router.js';
+import { CorsPolicy } from './adapters/http/caching/cors-policy.js';
+import { OptionsHeaders } from './adapters/http/routing/options-headers.js';
+import { VersionNegotiation } from './adapters/http/steps/version-negotiation.js';
+import { LifecycleHeaders } from './adapters/http/response/lifecycle-headers.js';
+import { CacheControl } from './adapters/http/caching/cache-control.js';
+import { REQUEST_OBSERVERS, type RequestObserver } from './adapters/http/steps/request-observer.js';
+import { AccessLog } from './adapters/http/steps/access-log.js';
+import { UsageObserver } from './adapters/http/steps/usage-observer.js';
 import { RetiredVersionError } from './domain/versioning/refusals.js';
 import { StartupError } from './domain/errors/startup-error.js';
 
@@ -130,6 +139,30 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions, web: WebOp
     bind(RepresentationJson).toConstantValue(new RepresentationJson());
     bind<VersionSelectorFactory>(VERSION_SELECTORS).toConstantValue(acceptCaches);
     bind(ApiRoutes).toSelf().inSingletonScope();
+    // The request's steps' parts, each made once from the routes, the versions' standings and the web options.
+    bind(Router)
+      .toResolvedValue((routes: ApiRoutes) => new Router(routes.all), [ApiRoutes])
+      .inSingletonScope();
+    bind(CorsPolicy).toConstantValue(new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds));
+    bind(OptionsHeaders)
+      .toResolvedValue((routes: ApiRoutes, standings: VersionStandings) => new OptionsHeaders(routes.all, standings), [ApiRoutes, VersionStandings])
+      .inSingletonScope();
+    bind(VersionNegotiation)
+      .toResolvedValue(
+        (standings: VersionStandings, selectors: VersionSelectorFactory) => new VersionNegotiation(standings, logs.errors, selectors),
+        [VersionStandings, VERSION_SELECTORS],
+      )
+      .inSingletonScope();
+    bind(LifecycleHeaders)
+      .toResolvedValue((standings: VersionStandings) => new LifecycleHeaders(standings.lifecycles), [VersionStandings])
+      .inSingletonScope();
+    bind(CacheControl)
+      .toResolvedValue((standings: VersionStandings) => new CacheControl(web.cacheMaxAgeSeconds, standings.lifecycles), [VersionStandings])
+      .inSingletonScope();
+    if (logs.access !== undefined) bind<RequestObserver>(REQUEST_OBSERVERS).toConstantValue(new AccessLog(logs.access));
+    bind<RequestObserver>(REQUEST_OBSERVERS)
+      .toResolvedValue((counter: UsageCounter) => new UsageObserver(counter), [UsageCounter])
+      .inSingletonScope();
     bind(ApiRequestHandler).toSelf().inSingletonScope();
     bind(ApiServer).toSelf().inSingletonScope();
   });
@@ -310,7 +343,6 @@ function clientsModule(clients: ClientRepository, usage: UsageStore = new InMemo
  * `GET /client/upgrade`, reached through the same routes, over the clients and counts of the storage given.
  */
 export function composeUpgradeReports(
-  settings: Settings,
   model: VersionModel,
   clock: Clock,
   clients: ClientRepository,
@@ -323,7 +355,10 @@ export function composeUpgradeReports(
     applicationModule(model, clock),
     memoryPersistenceModule(noRecords),
     clientsModule(clients, usage),
-    httpModule({ access: undefined, errors: () => {} }, settings.limits, settings.web),
+    new ContainerModule(({ bind }) => {
+      bind(RepresentationJson).toConstantValue(new RepresentationJson());
+      bind(ApiRoutes).toSelf().inSingletonScope();
+    }),
   );
   return { reports: container.get(UpgradeReports), reach: container.get(ApiRoutes).reach };
 }

@@ -1,93 +1,228 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { inject, injectable, optional } from 'inversify';
+import { inspect } from 'node:util';
+import { inject, injectable, multiInject } from 'inversify';
 import type { Awaitable } from '../../application/ports/awaitable.js';
 import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { VersionStandings } from '../../application/versioning/version-standings.js';
-import { ApiRoutes } from './api-routes.js';
-import { CacheControl } from './caching/cache-control.js';
-import { CorsPolicy } from './caching/cors-policy.js';
-import { DEFAULT_WEB_OPTIONS, WEB_OPTIONS, type WebOptions } from './caching/web-options.js';
-import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
-import { REQUEST_METRICS, type RequestMetrics } from './steps/request-metrics.js';
-import { acceptCaches, VERSION_SELECTORS, type VersionSelectorFactory } from './request/accept-cache.js';
-import { checkHostHeader, parseRequestTarget } from './request/request-target.js';
-import { sendJson } from './response/send-json.js';
-import type { PutRoute, RouteOutcome, RouteRequest } from './routing/route.js';
 import { ClientPins } from '../../application/clients/client-pins.js';
-import { UsageCounter } from '../../application/clients/usage-counter.js';
-import { UsageObserver } from './steps/usage-observer.js';
-import type { Client } from '../../domain/clients/client.js';
-import { clientOf } from './request/authorization.js';
-import { readJsonBody } from './request/json-body.js';
-import { AccessLog } from './steps/access-log.js';
-import { ConditionalResponse } from './steps/conditional-response.js';
-import { CorsPreflight } from './steps/cors-preflight.js';
-import { ErrorReply } from './steps/error-reply.js';
-import type { Exchange } from './steps/exchange.js';
-import { MethodCheck } from './steps/method-check.js';
-import { MetricsObserver } from './steps/metrics-observer.js';
-import type { RequestObserver } from './steps/request-observer.js';
-import { ResponseHeaderSet } from './steps/response-headers.js';
-import { QueryCheck } from './steps/query-check.js';
-import { RouteLookup } from './steps/route-lookup.js';
-import { VersionNegotiation } from './steps/version-negotiation.js';
+import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import { Refusal } from '../../domain/errors/refusal.js';
 import { BrownoutError } from '../../domain/versioning/refusals.js';
-import { MissingTokenError } from './request/refusals.js';
+import type { Version } from '../../domain/versioning/version.js';
+import { redactKeys } from '../identity/api-key.js';
+import type { LogSink } from '../logging/log-sink.js';
+import { CacheControl } from './caching/cache-control.js';
+import { CorsPolicy } from './caching/cors-policy.js';
+import { ifNoneMatchNames } from './caching/entity-tags.js';
+import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
+import { clientOf } from './request/authorization.js';
+import { readJsonBody } from './request/json-body.js';
+import { BadRequestError, errorResponseFor, MissingTokenError, SERVER_ERROR, UnknownPathError, type ErrorResponse } from './request/refusals.js';
+import { checkHostHeader, parseQuery, parseRequestTarget } from './request/request-target.js';
+import { LifecycleHeaders } from './response/lifecycle-headers.js';
+import { EncodedBody, JsonText } from './response/prepared-bodies.js';
+import { baseHeaders, JSON_MEDIA_TYPE, sendJson, type ResponseHeaders } from './response/send-json.js';
+import { OptionsHeaders } from './routing/options-headers.js';
+import { acceptedText, ALLOWED_METHODS, allowedMethods, type RouteOutcome, type RouteResponse, type ServedRoute } from './routing/route.js';
+import { Router } from './routing/router.js';
+import { LOGGED_PATH_LENGTH } from './steps/access-log.js';
+import type { Exchange } from './steps/exchange.js';
+import { REQUEST_OBSERVERS, type RequestObserver } from './steps/request-observer.js';
+import { VersionNegotiation } from './steps/version-negotiation.js';
+
+/**
+ * The request's path, in one module: each step below is a plain function that returns the request's answer (a
+ * response or a refusal, or a promise of one), or undefined when the request goes on; `ApiRequestHandler` runs them
+ * in the order it writes once, sends the answer, then tells the observers. A refusal is returned, never thrown: only
+ * a fault is thrown (a logged 500). The in-memory path runs in the request's own turn; a route that answers with a
+ * promise (the database) is sent when it settles.
+ */
+
+/** What answers a request: a response or a refusal, or a promise of either. */
+export type Outcome = RouteOutcome | Promise<RouteOutcome>;
 
 /** Logged when the connection closed before the response was written (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499;
+/** Unknown names quoted in one refusal at most; the rest are counted. */
+const NAMED_AT_MOST = 5;
+const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
+/** A preflight for an origin or method not allowed: answered, with no CORS headers, so the browser refuses the request. */
+const PREFLIGHT_REFUSED = Object.freeze({ Allow: ALLOWED_METHODS });
+
+/** 1. RFC 9112 3.2: exactly one Host (at most one in HTTP/1.0): 400. */
+export function hostCheck(req: IncomingMessage): Refusal | undefined {
+  return checkHostHeader(req);
+}
 
 /**
- * Answers one request through its steps, in the order `#answer` and `#send` write once; each step is a unit of its
- * own (`steps/`), built at start. The in-memory path runs in the request's own turn; a route that answers with a
- * promise (the database) is sent when it settles.
+ * 2. A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method) is answered 204 whatever its path and
+ * Accept: with the methods, headers and max-age allowed, or with none of them when its origin or method is not.
  */
+export function preflight(cors: CorsPolicy, exchange: Exchange, requestedMethod: string | undefined): RouteResponse | undefined {
+  if (requestedMethod === undefined || exchange.origin === undefined || exchange.method !== 'OPTIONS') return undefined;
+  exchange.cors = undefined;
+  return { status: 204, body: undefined, headers: cors.preflight(exchange.origin, requestedMethod) ?? PREFLIGHT_REFUSED };
+}
+
+/** 3. The route the path names, noted in the exchange; else a 301 to the slash form when that one exists, or a 404. */
+export function findRoute(router: Router, exchange: Exchange): RouteOutcome | undefined {
+  const match = router.match(exchange.path);
+  if (match !== undefined) {
+    exchange.route = match.route;
+    exchange.params = match.params;
+    return undefined;
+  }
+  const { path, query } = exchange;
+  if (path.endsWith('/') || !REDIRECTABLE_PATH.test(path) || router.match(`${path}/`) === undefined) return new UnknownPathError();
+  const location = query === '' ? `${path}/` : `${path}/?${query}`;
+  return { status: 301, body: { detail: `Moved permanently to ${location}.` }, headers: { Location: location } };
+}
+
+/** 4. A query parameter the route does not read is a 400 naming it and those the route reads: a misspelling is never served as something else. */
+export function checkQuery(exchange: Exchange, route: ServedRoute): BadRequestError | undefined {
+  if (exchange.query === '') return undefined;
+  const { query } = exchange;
+  const parsed = parseQuery(query);
+  if (parsed instanceof BadRequestError) return parsed;
+  exchange.parameters = parsed;
+  const accepted = route.queryParameters ?? [];
+  const unknown = new Set<string>();
+  for (const name of parsed.keys()) if (!accepted.includes(name)) unknown.add(name);
+  if (unknown.size === 0) return undefined;
+  return new BadRequestError(`${unknownText([...unknown])}; ${acceptedText(route)}.`);
+}
+
+/** 5. GET and HEAD go on to a route that reads, PUT to one that takes a body; OPTIONS is a 204 with the path's versions; any other method a 405. */
+export function checkMethod(options: OptionsHeaders, { method, today }: Exchange, route: ServedRoute): RouteResponse | undefined {
+  const takesPut = 'method' in route;
+  if (takesPut ? method === 'PUT' : method === 'GET' || method === 'HEAD') return undefined;
+  if (method === 'OPTIONS') return { status: 204, body: undefined, headers: options.of(route, today) };
+  return { status: 405, body: { detail: `Method "${method}" not allowed.` }, headers: { Allow: allowedMethods(route) } };
+}
+
+/** 6. The client the Authorization names, noted in the exchange (none: anonymous); a bad or unknown key: 401, 400. */
+export function identifyClient(pins: Pick<ClientPins, 'identify'>, exchange: Exchange, req: IncomingMessage): Refusal | undefined {
+  const client = clientOf(req, (keyHash) => pins.identify(keyHash));
+  if (client instanceof Refusal) return client;
+  exchange.client = client;
+  return undefined;
+}
+
+/**
+ * 7. The version a versioned route is served at, noted in the exchange: Api-Version, else Accept, else the client's
+ * pin, else the default; 400, 406, 410 (a brownout's version noted for the metrics).
+ */
+export function chooseVersion(versions: VersionNegotiation, exchange: Exchange, req: IncomingMessage): Refusal | undefined {
+  const { accept, 'api-version': named } = req.headers;
+  const { today, now, client } = exchange;
+  const version =
+    named !== undefined
+      ? versions.selectNamed(accept, named as string, today, now)
+      : client === undefined
+        ? versions.select(accept, today, now)
+        : versions.selectPinned(accept, today, client.pinnedVersion, now);
+  if (version instanceof Refusal) {
+    if (version instanceof BrownoutError) exchange.brownout = version.version;
+    return version;
+  }
+  exchange.version = version;
+  return undefined;
+}
+
+/** 8. The route's answer: its use case asks whether the action exists at the version (404), and reads the storage (503). */
+export function runRoute(exchange: Exchange, req: IncomingMessage): Outcome {
+  const { path, params, parameters: query, today, client, version } = exchange;
+  const route = exchange.route as ServedRoute;
+  if ('method' in route) {
+    // The key is judged before the body, so that a caller without one is told so whatever it sent: 401, then 415, 413, 400.
+    if (client === undefined) return new MissingTokenError();
+    return readJsonBody(req).then((body) =>
+      body instanceof Refusal ? body : route.put({ version: undefined, path, params, query, today, client }, body),
+    );
+  }
+  if (route.unversioned === true) return route.handle({ version: undefined, path, params, query, today, client });
+  return route.handle({ version: version as Version, path, params, query, today, client });
+}
+
+/**
+ * The headers of every response: the base ones (`Vary`, nosniff, `no-store`) with CORS's, the route's own, then the
+ * lifecycle headers (Deprecation, Sunset, Link) of the version it is served at, when that one is deprecated.
+ */
+export function responseHeaders(
+  vary: string,
+  lifecycle: LifecycleHeaders,
+  { cors, version }: Exchange,
+  own: Readonly<Record<string, string>> | undefined,
+): ResponseHeaders {
+  const headers = baseHeaders(vary);
+  if (cors !== undefined) Object.assign(headers, cors);
+  if (own !== undefined) Object.assign(headers, own);
+  lifecycle.addInto(headers, version);
+  return headers;
+}
+
+/**
+ * The status to send: the route's, or 304. A 200 to GET or HEAD of a versioned route or a docs page gets the ETag its
+ * body holds for the version and a Cache-Control (unless the route sets its own), added to `headers`.
+ */
+export function conditionalStatus(
+  cacheControl: CacheControl,
+  exchange: Exchange,
+  { status = 200, body, headers: own }: RouteResponse,
+  headers: ResponseHeaders,
+): number {
+  if (status !== 200 || !(body instanceof JsonText || body instanceof EncodedBody) || !isTagged(exchange)) return status;
+  const { version, today, ifNoneMatch } = exchange;
+  const total = own?.['X-Total-Count'];
+  const etag = body.etag(version === undefined ? '' : version.toString(), total === undefined ? '' : `${total} ${own?.Link ?? ''}`);
+  headers.ETag = etag;
+  if (own?.['Cache-Control'] === undefined) {
+    headers['Cache-Control'] = cacheControl.of(version, isDaily(exchange.route), today, exchange.now, exchange.client === undefined);
+  }
+  return ifNoneMatch !== undefined && ifNoneMatchNames(ifNoneMatch, etag) ? 304 : 200;
+}
+
+/** The error response of a refusal (its status and `detail`); anything unexpected is logged and answered 500, with no detail of it. */
+export function errorAnswer(errorLog: LogSink, error: unknown, { method, path }: Exchange): ErrorResponse {
+  const known = errorResponseFor(error);
+  if (known !== undefined) return known;
+  errorLog(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: 'error',
+      request: `${method} ${redactKeys(path).slice(0, LOGGED_PATH_LENGTH)}`,
+      error: redactKeys(describeError(error)),
+    }),
+  );
+  return SERVER_ERROR;
+}
+
+/** Runs the steps of each request in order, sends the answer, and tells the observers; every part is wired by the container. */
 @injectable()
 export class ApiRequestHandler {
   /** The CORS headers that go on every response whatever its request (with CORS_ORIGINS=*), for the answers node's parser makes. */
   readonly corsForEveryResponse: Readonly<Record<string, string>> | undefined;
-  readonly #cors: CorsPolicy;
-  readonly #preflight: CorsPreflight;
-  readonly #routes: RouteLookup;
-  readonly #methods: MethodCheck;
-  readonly #query = new QueryCheck();
-  readonly #versions: VersionNegotiation;
-  readonly #headers: ResponseHeaderSet;
-  readonly #conditional: ConditionalResponse;
-  readonly #errors: ErrorReply;
-  readonly #observers: readonly RequestObserver[];
-  readonly #identify: (keyHash: string) => Client | undefined;
+  /** `application/json; version=…` of each version, by its text. */
+  readonly #contentTypes = new Map<string, string>();
   /** Whether some version declares a brownout: only then is the clock's instant read, once a request. */
   readonly #readsInstant: boolean;
 
   constructor(
-    @inject(ApiRoutes) routes: Pick<ApiRoutes, 'all'>,
-    @inject(VersionStandings) standings: VersionStandings,
+    @inject(Router) private readonly router: Router,
+    @inject(CorsPolicy) private readonly cors: CorsPolicy,
+    @inject(OptionsHeaders) private readonly options: OptionsHeaders,
+    @inject(VersionNegotiation) private readonly versions: VersionNegotiation,
+    @inject(LifecycleHeaders) private readonly lifecycle: LifecycleHeaders,
+    @inject(CacheControl) private readonly cacheControl: CacheControl,
+    @inject(ClientPins) private readonly pins: Pick<ClientPins, 'identify'>,
+    @inject(VersionStandings) standings: Pick<VersionStandings, 'lifecycles'>,
     @inject(CLOCK) private readonly clock: Clock,
-    @inject(HTTP_LOGS) logs: HttpLogs,
-    @inject(WEB_OPTIONS) web: WebOptions = DEFAULT_WEB_OPTIONS,
-    @inject(REQUEST_METRICS) @optional() metrics?: RequestMetrics,
-    @inject(VERSION_SELECTORS) selectors: VersionSelectorFactory = acceptCaches,
-    @inject(ClientPins) @optional() pins?: Pick<ClientPins, 'identify'>,
-    @inject(UsageCounter) @optional() usage?: Pick<UsageCounter, 'count'>,
+    @inject(HTTP_LOGS) private readonly logs: HttpLogs,
+    @multiInject(REQUEST_OBSERVERS) private readonly observers: readonly RequestObserver[],
   ) {
-    this.#identify = pins === undefined ? () => undefined : (keyHash) => pins.identify(keyHash);
-    this.#cors = new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds);
-    this.corsForEveryResponse = this.#cors.response(undefined);
-    this.#preflight = new CorsPreflight(this.#cors);
-    this.#routes = new RouteLookup(routes.all);
-    this.#methods = new MethodCheck(routes.all, standings);
-    this.#versions = new VersionNegotiation(standings, logs.errors, selectors);
+    this.corsForEveryResponse = cors.response(undefined);
     this.#readsInstant = standings.lifecycles.some(({ lifecycle }) => lifecycle.brownouts.length > 0);
-    this.#headers = new ResponseHeaderSet(this.#cors.vary, standings.lifecycles);
-    this.#conditional = new ConditionalResponse(new CacheControl(web.cacheMaxAgeSeconds, standings.lifecycles));
-    this.#errors = new ErrorReply(logs.errors);
-    const observers: RequestObserver[] = [];
-    if (logs.access !== undefined) observers.push(new AccessLog(logs.access));
-    if (metrics !== undefined) observers.push(new MetricsObserver(metrics));
-    if (usage !== undefined) observers.push(new UsageObserver(usage));
-    this.#observers = observers;
+    for (const { version } of standings.lifecycles) this.#contentTypes.set(version.toString(), `${JSON_MEDIA_TYPE}; version=${version.toString()}`);
   }
 
   /**
@@ -98,9 +233,7 @@ export class ApiRequestHandler {
     const exchange = this.#exchangeOf(req);
     let pending: Promise<RouteOutcome> | undefined;
     try {
-      checkHostHeader(req); //                                                  400
-      const preflight = this.#preflight.answer(exchange, req.headers['access-control-request-method']); // 204
-      const outcome = preflight ?? this.#answer(exchange, req);
+      const outcome = this.#answer(exchange, req);
       if (outcome instanceof Promise) pending = outcome;
       else this.#send(res, outcome, exchange);
     } catch (error) {
@@ -111,54 +244,29 @@ export class ApiRequestHandler {
     return undefined;
   }
 
-  /** The route's answer; the refusals a client causes often come back as values, and only a fault is thrown. */
-  #answer(exchange: Exchange, req: IncomingMessage): Awaitable<RouteOutcome> {
-    const match = this.#routes.match(exchange);
-    if (match === undefined) return this.#routes.unmatched(exchange); //         404, or 301 to the slash form
-    const { route, params } = match;
-    const { path, query, today, now } = exchange;
-    const badQuery = this.#query.answer(exchange, route); //                    400
-    if (badQuery !== undefined) return badQuery;
-    const notGet = this.#methods.answer(exchange, route); //                    204 for OPTIONS, 405
-    if (notGet !== undefined) return notGet;
-    const client = clientOf(req, this.#identify); //                            401, 400
-    if (client instanceof Refusal) return client;
-    exchange.client = client;
-    if ('method' in route) return this.#put(route, req, { version: undefined, path, params, query, today, client }); // 415, 413, 400
-    if (route.unversioned === true) return route.handle({ version: undefined, path, params, query, today, client });
-    const { accept, 'api-version': named } = req.headers;
-    const version =
-      named !== undefined
-        ? this.#versions.selectNamed(accept, named as string, today, now) //      400, 406, 410
-        : client === undefined
-          ? this.#versions.select(accept, today, now)
-          : this.#versions.selectPinned(accept, today, client.pinnedVersion, now); // 406, 410
-    if (version instanceof Refusal) {
-      if (version instanceof BrownoutError) exchange.brownout = version.version;
-      return version;
-    }
-    exchange.version = version;
-    return route.handle({ version, path, params, query, today, client }); //   availability and record: 404, 400, 503
-  }
-
-  async #put(route: PutRoute, req: IncomingMessage, request: RouteRequest<undefined>): Promise<RouteOutcome> {
-    const { client } = request;
-    // The key is judged before the body, so that a caller without one is told so whatever it sent.
-    if (client === undefined) return new MissingTokenError();
-    const body = await readJsonBody(req);
-    return body instanceof Refusal ? body : route.put({ ...request, client }, body);
+  /** The steps, in order: the first that answers ends the request. */
+  #answer(exchange: Exchange, req: IncomingMessage): Outcome {
+    const answer =
+      hostCheck(req) ??
+      preflight(this.cors, exchange, req.headers['access-control-request-method']) ??
+      findRoute(this.router, exchange) ??
+      checkQuery(exchange, exchange.route as ServedRoute) ??
+      checkMethod(this.options, exchange, exchange.route as ServedRoute) ??
+      identifyClient(this.pins, exchange, req) ??
+      (isVersioned(exchange.route as ServedRoute) ? chooseVersion(this.versions, exchange, req) : undefined);
+    return answer ?? runRoute(exchange, req);
   }
 
   #send(res: ServerResponse, outcome: RouteOutcome, exchange: Exchange): void {
     if (outcome instanceof Refusal) return this.#sendError(res, outcome, exchange);
-    const headers = this.#headers.of(exchange, outcome.headers); //            lifecycle, CORS, the route's own
-    const status = this.#conditional.statusOf(exchange, outcome, headers); //  ETag, Cache-Control, 304
-    sendJson(res, status, status === 304 ? undefined : outcome.body, headers, this.#headers.jsonContentType(exchange.version));
+    const headers = responseHeaders(this.cors.vary, this.lifecycle, exchange, outcome.headers);
+    const status = conditionalStatus(this.cacheControl, exchange, outcome, headers);
+    sendJson(res, status, status === 304 ? undefined : outcome.body, headers, this.#jsonContentType(exchange.version));
   }
 
   #sendError(res: ServerResponse, error: unknown, exchange: Exchange): void {
-    const { status, detail, headers } = this.#errors.of(error, exchange);
-    sendJson(res, status, { detail }, this.#headers.of(exchange, headers), this.#headers.jsonContentType(exchange.version));
+    const { status, detail, headers } = errorAnswer(this.logs.errors, error, exchange);
+    sendJson(res, status, { detail }, responseHeaders(this.cors.vary, this.lifecycle, exchange, headers), this.#jsonContentType(exchange.version));
   }
 
   /** The access line and the metrics are written once the response is handed to the connection, or as 499 when its client left first. */
@@ -178,6 +286,11 @@ export class ApiRequestHandler {
     if (!left) this.#observe(exchange, res.statusCode);
   }
 
+  /** The Content-Type of a JSON body served at `version`, or at none. */
+  #jsonContentType(version: Version | undefined): string {
+    return version === undefined ? JSON_MEDIA_TYPE : (this.#contentTypes.get(version.toString()) as string);
+  }
+
   #exchangeOf(req: IncomingMessage): Exchange {
     const { path, query } = parseRequestTarget(req.url as string);
     const { origin, 'if-none-match': ifNoneMatch, 'user-agent': userAgent } = req.headers;
@@ -191,8 +304,10 @@ export class ApiRequestHandler {
       origin,
       ifNoneMatch,
       userAgent,
-      cors: this.#cors.response(origin),
+      cors: this.cors.response(origin),
       route: undefined,
+      params: NO_PARAMS,
+      parameters: NO_PARAMETERS,
       version: undefined,
       brownout: undefined,
       client: undefined,
@@ -200,9 +315,41 @@ export class ApiRequestHandler {
   }
 
   #observe(exchange: Exchange, status: number): void {
-    const observers = this.#observers;
+    const observers = this.observers;
     if (observers.length === 0) return;
     const durationMs = performance.now() - exchange.started;
     for (const observer of observers) observer.observe(exchange, status, durationMs);
   }
+}
+
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+/** The parameters of an empty query: read by the routes, never changed. */
+const NO_PARAMETERS = new URLSearchParams();
+
+/** A route served at a version: neither one outside versioning (`/health/`, the docs page) nor one that takes a body. */
+function isVersioned(route: ServedRoute): boolean {
+  return !('method' in route) && route.unversioned !== true;
+}
+
+/** A GET or HEAD of a versioned route or a docs page (not /health/, whose answer is of the moment). */
+function isTagged({ method, route }: Exchange): boolean {
+  return (method === 'GET' || method === 'HEAD') && route !== undefined && (route.unversioned !== true || route.contract === undefined);
+}
+
+/** Whether a route's answer changes with the date: the records' (a dog's age). */
+function isDaily(route: ServedRoute | undefined): boolean {
+  const kind = route?.contract?.body.kind;
+  return kind === 'record' || kind === 'page';
+}
+
+function unknownText(names: readonly string[]): string {
+  const quoted = names.slice(0, NAMED_AT_MOST).map((name) => quoteShortened(name));
+  const more = names.length > NAMED_AT_MOST ? ` and ${names.length - NAMED_AT_MOST} more` : '';
+  return `${names.length === 1 ? 'Unknown query parameter' : 'Unknown query parameters'} ${quoted.join(', ')}${more}`;
+}
+
+/** The stack of an Error; anything else as util.inspect shows it, which, unlike String(), never throws (an object without a prototype has no toString). */
+function describeError(error: unknown): string {
+  if (error instanceof Error && typeof error.stack === 'string') return error.stack;
+  return typeof error === 'string' ? error : inspect(error, { depth: 3, breakLength: Infinity });
 }

@@ -22,7 +22,6 @@ import { UsageReports } from '../../application/clients/usage-reports.js';
 import { HEALTH_SCHEMA, healthResponse } from './response/health-response.js';
 import { JsonText } from './response/prepared-bodies.js';
 import { paginationHeaders } from './response/pagination-headers.js';
-import { parseQuery } from './request/request-target.js';
 import { PAGE_PARAMETERS } from '../../application/paging/page-request.js';
 import { RepresentationJson } from './response/representation-json.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
@@ -115,8 +114,7 @@ export class ApiRoutes {
 }
 
 function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute'>, json: Pick<RepresentationJson, 'array'>) {
-  return ({ version, today, path, query: queryString }: RouteRequest): Awaitable<RouteOutcome> => {
-    const query = parseQuery(queryString);
+  return ({ version, today, path, query }: RouteRequest): Awaitable<RouteOutcome> => {
     const page = useCase.execute({
       version,
       today,

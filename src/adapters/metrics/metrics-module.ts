@@ -1,6 +1,8 @@
 import { ContainerModule } from 'inversify';
 import type { Registry } from 'prom-client';
 import { REQUEST_METRICS, type RequestMetrics } from '../http/steps/request-metrics.js';
+import { MetricsObserver } from '../http/steps/metrics-observer.js';
+import { REQUEST_OBSERVERS, type RequestObserver } from '../http/steps/request-observer.js';
 import { METRICS_REGISTRY } from './metrics-registry.js';
 import { PrometheusRequestMetrics } from './prometheus-request-metrics.js';
 
@@ -9,5 +11,8 @@ export function metricsModule(registry: Registry): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<Registry>(METRICS_REGISTRY).toConstantValue(registry);
     bind<RequestMetrics>(REQUEST_METRICS).to(PrometheusRequestMetrics).inSingletonScope();
+    bind<RequestObserver>(REQUEST_OBSERVERS)
+      .toResolvedValue((metrics: RequestMetrics) => new MetricsObserver(metrics), [REQUEST_METRICS])
+      .inSingletonScope();
   });
 }

@@ -1,33 +1,26 @@
 import { request } from 'node:http';
 import t from 'tap';
 import { TEST_ROUTE_CONTRACT } from '../../fixtures/route-contract.js';
-import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
+import { handlerFor } from '../../fixtures/request-handler.js';
 import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
-import { SystemClock } from '../../../src/adapters/clock/system-clock.js';
-import { VersionStandings } from '../../../src/application/versioning/version-standings.js';
-import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { NEWEST_VERSION } from '../../fixtures/versions.js';
 
 t.test('a client that leaves before its response is logged with status 499', async (t) => {
   const access: string[] = [];
   let reached!: () => void;
   const routeReached = new Promise<void>((resolve) => (reached = resolve));
-  const handler = new ApiRequestHandler(
-    {
-      all: [
-        {
-          pattern: '/slow/',
-          contract: TEST_ROUTE_CONTRACT,
-          handle: () => {
-            reached();
-            return new Promise(() => {});
-          },
+  const handler = handlerFor(
+    [
+      {
+        pattern: '/slow/',
+        contract: TEST_ROUTE_CONTRACT,
+        handle: () => {
+          reached();
+          return new Promise(() => {});
         },
-      ],
-    },
-    new VersionStandings(buildReferenceModel()),
-    new SystemClock(),
+      },
+    ],
     { access: (line) => access.push(line), errors: () => {} },
   );
   const server = new ApiServer(handler, { ...DEFAULT_SERVER_LIMITS, drainTimeoutMs: 100 });

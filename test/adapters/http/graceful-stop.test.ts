@@ -1,11 +1,8 @@
 import t from 'tap';
 import { TEST_ROUTE_CONTRACT } from '../../fixtures/route-contract.js';
-import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
+import { handlerFor } from '../../fixtures/request-handler.js';
 import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
-import { SystemClock } from '../../../src/adapters/clock/system-clock.js';
-import { VersionStandings } from '../../../src/application/versioning/version-standings.js';
-import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { startService } from '../../fixtures/service.js';
 import { newestDog } from '../../fixtures/versions.js';
 import { WireConnection, within } from '../../fixtures/wire.js';
@@ -60,7 +57,7 @@ t.test('stop() is idempotent', async (t) => {
 });
 
 t.test('a request that never completes is cut off after the drain timeout', async (t) => {
-  const handler = new ApiRequestHandler({ all: [] }, new VersionStandings(buildReferenceModel()), new SystemClock(), {
+  const handler = handlerFor([], {
     access: undefined,
     errors: () => undefined,
   });
@@ -79,7 +76,7 @@ t.test('a request that never completes is cut off after the drain timeout', asyn
 });
 
 t.test('a client that never closes its refused CONNECT does not hold stop() past the drain timeout', async (t) => {
-  const handler = new ApiRequestHandler({ all: [] }, new VersionStandings(buildReferenceModel()), new SystemClock(), {
+  const handler = handlerFor([], {
     access: undefined,
     errors: () => undefined,
   });
@@ -108,7 +105,7 @@ t.test('a response still being prepared when stop() is called says Connection: c
       return { body: { done: true } };
     },
   };
-  const handler = new ApiRequestHandler({ all: [slow] }, new VersionStandings(buildReferenceModel()), new SystemClock(), {
+  const handler = handlerFor([slow], {
     access: undefined,
     errors: () => undefined,
   });

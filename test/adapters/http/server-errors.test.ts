@@ -1,13 +1,10 @@
 import t from 'tap';
 import { TEST_ROUTE_CONTRACT } from '../../fixtures/route-contract.js';
 import type { Test } from 'tap';
-import { ApiRequestHandler } from '../../../src/adapters/http/api-request-handler.js';
+import { handlerFor } from '../../fixtures/request-handler.js';
 import { DEFAULT_SERVER_LIMITS } from '../../../src/adapters/config/settings.js';
 import { ApiServer } from '../../../src/adapters/http/api-server.js';
 import type { Route } from '../../../src/adapters/http/routing/route.js';
-import { SystemClock } from '../../../src/adapters/clock/system-clock.js';
-import { VersionStandings } from '../../../src/application/versioning/version-standings.js';
-import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { InvalidRecordError } from '../../../src/domain/records/invalid-record-error.js';
 import { call, checkJsonHeaders, waitForLines } from './fixtures/http-client.js';
 import { AcceptHeaderError, errorResponseFor } from '../../../src/adapters/http/request/refusals.js';
@@ -51,7 +48,7 @@ t.test('errorResponseFor maps each known error code to its status and detail', a
 async function startWithRoutes(t: Test, undescribed: Omit<Route, 'contract'>[]) {
   const routes = undescribed.map((route) => ({ ...route, contract: TEST_ROUTE_CONTRACT }) as Route);
   const errors: string[] = [];
-  const handler = new ApiRequestHandler({ all: routes }, new VersionStandings(buildReferenceModel()), new SystemClock(), {
+  const handler = handlerFor(routes, {
     access: undefined,
     errors: (line) => errors.push(line),
   });

@@ -3,7 +3,6 @@ import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { ApiContracts } from '../openapi/api-contracts.js';
 import { EncodedBody } from '../response/prepared-bodies.js';
-import { parseQuery } from '../request/request-target.js';
 import type { PageRoute, RouteOutcome, RouteRequest, RouteResponse } from '../routing/route.js';
 import { DOCS_PAGE_CSP } from './content-security-policy.js';
 import { docsPageHtml, type DocsPageContent } from './docs-page-html.js';
@@ -56,7 +55,7 @@ export class DocsRoutes {
       this.#pages.clear();
       this.#pagesDay = today;
     }
-    const asked = parseQuery(query).getAll('version');
+    const asked = query.getAll('version');
     if (asked.length > 1) return this.#pickerOnly(400, today, `Give "version" once; it was given ${asked.length} times.`);
     const byDefault = asked[0] === undefined ? this.#standings.on(day).resolve(undefined) : undefined;
     if (byDefault instanceof Refusal) return byDefault;

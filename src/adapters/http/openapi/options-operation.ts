@@ -1,4 +1,4 @@
-import { acceptedText } from '../steps/query-check.js';
+import { acceptedText } from '../routing/route.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { ApiRoute } from '../routing/route.js';
 import { pathParameters } from './parameters.js';

@@ -16,28 +16,29 @@ export function parseRequestTarget(url: string): RequestTarget {
   return question < 0 ? { path: originForm, query: '' } : { path: originForm.slice(0, question), query: originForm.slice(question + 1) };
 }
 
-/** RFC 9112 3.2: an HTTP/1.1 request carries exactly one Host header; an HTTP/1.0 one at most one. */
-export function checkHostHeader(req: IncomingMessage): void {
+/** RFC 9112 3.2: an HTTP/1.1 request carries exactly one Host header; an HTTP/1.0 one at most one. The refusal otherwise. */
+export function checkHostHeader(req: IncomingMessage): BadRequestError | undefined {
   let hosts = 0;
   for (let index = 0; index < req.rawHeaders.length; index += 2) {
     const name = req.rawHeaders[index] as string;
     if (name.length === 4 && name.toLowerCase() === 'host') hosts += 1;
   }
   if (hosts > 1 || (hosts === 0 && req.httpVersion !== '1.0')) {
-    throw new BadRequestError(`A request must carry exactly one Host header; this one has ${hosts}.`);
+    return new BadRequestError(`A request must carry exactly one Host header; this one has ${hosts}.`);
   }
+  return undefined;
 }
 
 /** Parameters of one query string read at most, repeats and empty ones included; a list takes a handful. */
 export const MAX_QUERY_PARAMETERS = 64;
 
-/** The parameters of a query string (without its `?`). Throws BadRequestError past MAX_QUERY_PARAMETERS, before parsing any. */
-export function parseQuery(query: string): URLSearchParams {
+/** The parameters of a query string (without its `?`), or the refusal past MAX_QUERY_PARAMETERS, before parsing any. */
+export function parseQuery(query: string): URLSearchParams | BadRequestError {
   let separators = 0;
   for (let index = query.indexOf('&'); index >= 0; index = query.indexOf('&', index + 1)) {
     separators += 1;
     if (separators === MAX_QUERY_PARAMETERS) {
-      throw new BadRequestError(`The query string has more than ${MAX_QUERY_PARAMETERS} parameters; the limit is ${MAX_QUERY_PARAMETERS}.`);
+      return new BadRequestError(`The query string has more than ${MAX_QUERY_PARAMETERS} parameters; the limit is ${MAX_QUERY_PARAMETERS}.`);
     }
   }
   return new URLSearchParams(query);

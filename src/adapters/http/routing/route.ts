@@ -16,8 +16,8 @@ export interface RouteRequest<V extends Version | undefined = Version> {
   /** The path as requested, for links back to it. */
   readonly path: string;
   readonly params: Readonly<Record<string, string>>;
-  /** The query string without its `?`, parsed only by the routes that read it; it names none but their queryParameters. */
-  readonly query: string;
+  /** The query's parameters, parsed once: none but the route's queryParameters. */
+  readonly query: URLSearchParams;
   /** The service's date for the request, read once from the clock. */
   readonly today: CalendarDate;
   /** The caller its Authorization names; undefined for an anonymous one. */
@@ -75,7 +75,7 @@ export interface PutContract extends RouteContract {
   };
 }
 
-/** The query parameters a route reads; any other is a 400 naming it (`steps/query-check.ts`). */
+/** The query parameters a route reads; any other is a 400 naming it (`checkQuery`, api-request-handler.ts). */
 export interface ReadsQuery {
   /** None when absent. */
   readonly queryParameters?: readonly string[];
@@ -133,3 +133,11 @@ export function allowedMethods(route: ServedRoute): string {
 }
 
 const PUT_METHODS = 'PUT, OPTIONS';
+
+/** What the route reads, in the words a refusal and the published documents share. */
+export function acceptedText(route: Pick<ServedRoute, 'queryParameters' | 'queryNote'>): string {
+  const accepted = (route.queryParameters ?? []).map((name) => `"${name}"`);
+  if (accepted.length === 0) return 'this path accepts no query parameters';
+  const names = accepted.length === 1 ? accepted[0] : `${accepted.slice(0, -1).join(', ')} and ${accepted.at(-1) as string}`;
+  return `this path accepts only ${names as string}${route.queryNote === undefined ? '' : ` (${route.queryNote})`}`;
+}

@@ -1,6 +1,5 @@
 import type { ChangeReach, UpgradeReports } from '../../../application/clients/upgrade-reports.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
-import { parseQuery } from '../request/request-target.js';
 import type { RouteOutcome, RouteRequest, UnversionedRoute } from '../routing/route.js';
 import { InvalidUpgradeTargetError } from '../../../application/errors/refusals.js';
 import { MissingTokenError } from '../request/refusals.js';
@@ -29,7 +28,7 @@ export function upgradeRoute(upgrades: Pick<UpgradeReports, 'forClient'>, reach:
     queryParameters: ['to'],
     handle: async ({ client, today, query }: RouteRequest<undefined>): Promise<RouteOutcome> => {
       if (client === undefined) return new MissingTokenError();
-      const asked = parseQuery(query).getAll('to');
+      const asked = query.getAll('to');
       if (asked.length > 1) return new InvalidUpgradeTargetError(`Give "to" once; it was given ${asked.length} times.`);
       const report = await upgrades.forClient(client, asked[0], today, reach());
       return report instanceof InvalidUpgradeTargetError ? report : { body: report, headers: { 'Cache-Control': 'no-store' } };

@@ -1,10 +1,11 @@
 import { redactKeys } from '../../identity/api-key.js';
 import type { LogSink } from '../../logging/log-sink.js';
 import { IsoTimestamps } from './iso-timestamps.js';
-import { LOGGED_PATH_LENGTH } from './error-reply.js';
 import type { Exchange } from './exchange.js';
 import type { RequestObserver } from './request-observer.js';
 
+/** Longer paths are cut in log lines. */
+export const LOGGED_PATH_LENGTH = 2048;
 const LOGGED_USER_AGENT_LENGTH = 256;
 
 /** One JSON line per answered request: time, method, path, status, version, client (its name; never its key), duration and user agent. */

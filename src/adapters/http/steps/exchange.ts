@@ -22,6 +22,10 @@ export interface Exchange {
   cors: Readonly<Record<string, string>> | undefined;
   /** Set once the path matches a route. */
   route: ServedRoute | undefined;
+  /** The route's params (`id`), set with it. */
+  params: Readonly<Record<string, string>>;
+  /** The query's parameters, parsed once the route is known to read them all. */
+  parameters: URLSearchParams;
   /** Set once the version is resolved. */
   version: Version | undefined;
   /** Set when the version resolved is in a brownout: not served (a 410), but counted at that version in the metrics. */

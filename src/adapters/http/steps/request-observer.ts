@@ -1,5 +1,8 @@
 import type { Exchange } from './exchange.js';
 
+/** The observers of every request (the access log, the metrics, the usage counts), as the container binds them. */
+export const REQUEST_OBSERVERS = Symbol.for('RequestObservers');
+
 /** Told of every answered request once its response is handed to the connection (or its client left: status 499). */
 export interface RequestObserver {
   observe(exchange: Exchange, status: number, durationMs: number): void;

@@ -27,7 +27,7 @@ function open(routes: DocsRoutes, query: string): RouteResponse & { readonly htm
     version: undefined,
     path: '/docs/',
     params: {},
-    query,
+    query: new URLSearchParams(query),
     today: (clocks.get(routes) as SystemClock).today(),
     client: undefined,
   }) as RouteResponse;

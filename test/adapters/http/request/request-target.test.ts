@@ -62,16 +62,18 @@ t.test('a redirect never leaves the service', async (t) => {
 });
 
 t.test('parseQuery reads MAX_QUERY_PARAMETERS parameters, and refuses more before reading any', async (t) => {
-  const atLimit = parseQuery(Array.from({ length: MAX_QUERY_PARAMETERS }, (_, index) => `p${index}=${index}`).join('&'));
+  const parsed = (query: string): URLSearchParams => parseQuery(query) as URLSearchParams;
+  const atLimit = parsed(Array.from({ length: MAX_QUERY_PARAMETERS }, (_, index) => `p${index}=${index}`).join('&'));
   t.equal([...atLimit.keys()].length, MAX_QUERY_PARAMETERS, `${MAX_QUERY_PARAMETERS} parameters: read`);
-  t.same(parseQuery('limit=2&offset=1').getAll('limit'), ['2'], 'the values');
-  t.equal([...parseQuery('').keys()].length, 0, 'an empty query has none');
+  t.same(parsed('limit=2&offset=1').getAll('limit'), ['2'], 'the values');
+  t.equal([...parsed('').keys()].length, 0, 'an empty query has none');
   const message = `The query string has more than ${MAX_QUERY_PARAMETERS} parameters; the limit is ${MAX_QUERY_PARAMETERS}.`;
   for (const [what, query] of [
     ['one more', `${'x=1&'.repeat(MAX_QUERY_PARAMETERS)}x=1`],
     ['separators only, the first one first', '&'.repeat(MAX_QUERY_PARAMETERS)],
   ]) {
-    const error = t.throws(() => parseQuery(query as string), BadRequestError, `${what as string}: refused`);
+    const error = parseQuery(query as string);
+    t.ok(error instanceof BadRequestError, `${what as string}: refused, as a value`);
     t.match(error, { code: 'bad_request', message }, `${what as string}: naming the limit`);
   }
 });

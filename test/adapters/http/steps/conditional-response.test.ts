@@ -3,12 +3,12 @@ import { CacheControl } from '../../../../src/adapters/http/caching/cache-contro
 import { EncodedBody, JsonText } from '../../../../src/adapters/http/response/prepared-bodies.js';
 import type { ResponseHeaders } from '../../../../src/adapters/http/response/send-json.js';
 import type { Route, ServedRoute } from '../../../../src/adapters/http/routing/route.js';
-import { ConditionalResponse } from '../../../../src/adapters/http/steps/conditional-response.js';
+import { conditionalStatus } from '../../../../src/adapters/http/api-request-handler.js';
 import { Version } from '../../../../src/domain/versioning/version.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 import { TEST_ROUTE_CONTRACT } from '../../../fixtures/route-contract.js';
 
-const conditional = new ConditionalResponse(new CacheControl(3600, []));
+const cacheControl = new CacheControl(3600, []);
 const fixed: Route = { pattern: '/fixed/', contract: TEST_ROUTE_CONTRACT, handle: () => ({ body: {} }) };
 const health: Route = { pattern: '/health/', unversioned: true, contract: TEST_ROUTE_CONTRACT, handle: () => ({ body: {} }) };
 const page: ServedRoute = { pattern: '/docs/', unversioned: true, handle: () => ({ body: {} }) };
@@ -17,17 +17,17 @@ const version = Version.parse('5.0.0');
 t.test('a 200 of a versioned route: its ETag and Cache-Control; a 304 when If-None-Match names the ETag', async (t) => {
   const body = new JsonText('{"a":1}');
   const headers: ResponseHeaders = {};
-  t.equal(conditional.statusOf(exchangeOf({ route: fixed, version }), { body }, headers), 200);
+  t.equal(conditionalStatus(cacheControl, exchangeOf({ route: fixed, version }), { body }, headers), 200);
   t.match(headers, { ETag: /^"/, 'Cache-Control': 'public, max-age=3600' });
   const again: ResponseHeaders = {};
-  t.equal(conditional.statusOf(exchangeOf({ route: fixed, version, ifNoneMatch: headers.ETag as string }), { body }, again), 304);
+  t.equal(conditionalStatus(cacheControl, exchangeOf({ route: fixed, version, ifNoneMatch: headers.ETag as string }), { body }, again), 304);
   t.equal(again.ETag, headers.ETag, 'the 304 carries the ETag');
-  t.equal(conditional.statusOf(exchangeOf({ route: fixed, version, ifNoneMatch: '"other"' }), { body }, {}), 200, 'another ETag: the 200');
+  t.equal(conditionalStatus(cacheControl, exchangeOf({ route: fixed, version, ifNoneMatch: '"other"' }), { body }, {}), 200, 'another ETag: the 200');
   t.not(
     headers.ETag,
     (() => {
       const other: ResponseHeaders = {};
-      conditional.statusOf(exchangeOf({ route: fixed, version: Version.parse('4.0.0') }), { body }, other);
+      conditionalStatus(cacheControl, exchangeOf({ route: fixed, version: Version.parse('4.0.0') }), { body }, other);
       return other.ETag;
     })(),
     'another version, another ETag',
@@ -36,7 +36,8 @@ t.test('a 200 of a versioned route: its ETag and Cache-Control; a 304 when If-No
 
 t.test("a route's own Cache-Control is kept; a docs page is tagged; /health/, a non-200, another method or an unprepared body are not", async (t) => {
   const own: ResponseHeaders = { 'Cache-Control': 'no-cache' };
-  conditional.statusOf(
+  conditionalStatus(
+    cacheControl,
     exchangeOf({ route: page }),
     { body: new EncodedBody(Buffer.from('<p>'), 'text/html'), headers: { 'Cache-Control': 'no-cache' } },
     own,
@@ -48,14 +49,14 @@ t.test("a route's own Cache-Control is kept; a docs page is tagged; /health/, a 
   };
   const body = new JsonText('{}');
   let headers: ResponseHeaders = {};
-  untouched('health', conditional.statusOf(exchangeOf({ route: health }), { body }, headers), headers);
+  untouched('health', conditionalStatus(cacheControl, exchangeOf({ route: health }), { body }, headers), headers);
   headers = {};
-  untouched('OPTIONS', conditional.statusOf(exchangeOf({ route: fixed, method: 'OPTIONS' }), { body }, headers), headers);
+  untouched('OPTIONS', conditionalStatus(cacheControl, exchangeOf({ route: fixed, method: 'OPTIONS' }), { body }, headers), headers);
   headers = {};
-  untouched('a plain object', conditional.statusOf(exchangeOf({ route: fixed }), { body: { a: 1 } }, headers), headers);
+  untouched('a plain object', conditionalStatus(cacheControl, exchangeOf({ route: fixed }), { body: { a: 1 } }, headers), headers);
   headers = {};
-  t.equal(conditional.statusOf(exchangeOf({ route: fixed }), { status: 301, body }, headers), 301, 'a 301 stays');
+  t.equal(conditionalStatus(cacheControl, exchangeOf({ route: fixed }), { status: 301, body }, headers), 301, 'a 301 stays');
   t.same(headers, {});
   headers = {};
-  untouched('no route', conditional.statusOf(exchangeOf(), { body }, headers), headers);
+  untouched('no route', conditionalStatus(cacheControl, exchangeOf(), { body }, headers), headers);
 });

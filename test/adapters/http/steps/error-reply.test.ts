@@ -1,16 +1,17 @@
 import t from 'tap';
-import { ErrorReply } from '../../../../src/adapters/http/steps/error-reply.js';
+import { errorAnswer } from '../../../../src/adapters/http/api-request-handler.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
+import type { Exchange } from '../../../../src/adapters/http/steps/exchange.js';
 import { NotFoundError } from '../../../../src/application/errors/refusals.js';
 
 t.test('a refusal: its table row, nothing logged', async (t) => {
-  const reply = new ErrorReply(() => t.fail('nothing to log'));
+  const reply = { of: (error: unknown, exchange: Exchange) => errorAnswer(() => t.fail('nothing to log'), error, exchange) };
   t.same(reply.of(new NotFoundError('no_record'), exchangeOf()), { status: 404, detail: 'Not found.' });
 });
 
 t.test('anything else: a 500 with no detail of it, and one error line naming the request and the cause', async (t) => {
   const lines: string[] = [];
-  const reply = new ErrorReply((line) => lines.push(line));
+  const reply = { of: (error: unknown, exchange: Exchange) => errorAnswer((line) => lines.push(line), error, exchange) };
   const exchange = exchangeOf({ method: 'GET', path: `/doggies/${'x'.repeat(3000)}` });
   t.same(reply.of(new TypeError('boom'), exchange), { status: 500, detail: 'A server error occurred.' });
   reply.of(Object.create(null) as unknown, exchange);

@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { Route } from '../../../../src/adapters/http/routing/route.js';
-import { MethodCheck } from '../../../../src/adapters/http/steps/method-check.js';
+import { checkMethod } from '../../../../src/adapters/http/api-request-handler.js';
+import { OptionsHeaders } from '../../../../src/adapters/http/routing/options-headers.js';
 import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
 import { Version } from '../../../../src/domain/versioning/version.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
@@ -14,21 +15,21 @@ const since3: Route = {
   contract: { ...TEST_ROUTE_CONTRACT, availableAt: (version) => version.compare(Version.parse('3.0.0')) >= 0 },
   handle: () => ({ body: {} }),
 };
-const check = new MethodCheck([since3], new VersionStandings(lifecycleModel()));
+const options = new OptionsHeaders([since3], new VersionStandings(lifecycleModel()));
 
 t.test('GET and HEAD go on to the route', async (t) => {
-  t.equal(check.answer(exchangeOf({ method: 'GET' }), since3), undefined);
-  t.equal(check.answer(exchangeOf({ method: 'HEAD' }), since3), undefined);
+  t.equal(checkMethod(options, exchangeOf({ method: 'GET' }), since3), undefined);
+  t.equal(checkMethod(options, exchangeOf({ method: 'HEAD' }), since3), undefined);
 });
 
 t.test("OPTIONS: 204 with Allow and the versions the route is served at on the request's day", async (t) => {
-  t.same(check.answer(exchangeOf({ method: 'OPTIONS' }), since3), {
+  t.same(checkMethod(options, exchangeOf({ method: 'OPTIONS' }), since3), {
     status: 204,
     body: undefined,
     headers: { Allow: 'GET, HEAD, OPTIONS', 'api-supported-versions': versionsFrom('3.0.0').join(', ') },
   });
   t.same(
-    check.answer(exchangeOf({ method: 'OPTIONS', today: date('2027-01-01') }), since3)?.headers,
+    checkMethod(options, exchangeOf({ method: 'OPTIONS', today: date('2027-01-01') }), since3)?.headers,
     {
       Allow: 'GET, HEAD, OPTIONS',
       'api-supported-versions': versionsFrom('4.0.0').join(', '),
@@ -39,7 +40,7 @@ t.test("OPTIONS: 204 with Allow and the versions the route is served at on the r
 });
 
 t.test('any other method: 405 naming the method, with Allow', async (t) => {
-  t.same(check.answer(exchangeOf({ method: 'DELETE' }), since3), {
+  t.same(checkMethod(options, exchangeOf({ method: 'DELETE' }), since3), {
     status: 405,
     body: { detail: 'Method "DELETE" not allowed.' },
     headers: { Allow: 'GET, HEAD, OPTIONS' },

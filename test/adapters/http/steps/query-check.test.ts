@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { Route } from '../../../../src/adapters/http/routing/route.js';
-import { acceptedText, QueryCheck } from '../../../../src/adapters/http/steps/query-check.js';
+import { checkQuery } from '../../../../src/adapters/http/api-request-handler.js';
+import { acceptedText } from '../../../../src/adapters/http/routing/route.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 import { TEST_ROUTE_CONTRACT } from '../../../fixtures/route-contract.js';
 import { BadRequestError } from '../../../../src/adapters/http/request/refusals.js';
@@ -12,11 +13,10 @@ const route = (queryParameters?: readonly string[], queryNote?: string): Route =
   ...(queryParameters === undefined ? {} : { queryParameters }),
   ...(queryNote === undefined ? {} : { queryNote }),
 });
-const check = new QueryCheck();
 
 t.test('a query of the names the route reads goes on; so does none, and empty separators', async (t) => {
-  for (const query of ['', 'a=1', 'a=1&b=2&a=3', '&&a=1&']) t.equal(check.answer(exchangeOf({ query }), route(['a', 'b'])), undefined, `?${query}`);
-  t.equal(check.answer(exchangeOf({ query: '&&' }), route()), undefined, 'separators only, on a route that reads none');
+  for (const query of ['', 'a=1', 'a=1&b=2&a=3', '&&a=1&']) t.equal(checkQuery(exchangeOf({ query }), route(['a', 'b'])), undefined, `?${query}`);
+  t.equal(checkQuery(exchangeOf({ query: '&&' }), route()), undefined, 'separators only, on a route that reads none');
 });
 
 t.test('any other name is a 400 naming it and what the route reads', async (t) => {
@@ -27,7 +27,7 @@ t.test('any other name is a 400 naming it and what the route reads', async (t) =
     ['x=1&x=2', route(), 'Unknown query parameter "x"; this path accepts no query parameters.'],
   ];
   for (const [query, served, message] of cases) {
-    const refusal = check.answer(exchangeOf({ query }), served);
+    const refusal = checkQuery(exchangeOf({ query }), served);
     t.type(refusal, BadRequestError, `?${query}: a BadRequestError`);
     t.equal(refusal?.message, message, `?${query}: ${message}`);
   }

@@ -1,11 +1,16 @@
 import t from 'tap';
-import { ResponseHeaderSet } from '../../../../src/adapters/http/steps/response-headers.js';
+import { responseHeaders } from '../../../../src/adapters/http/api-request-handler.js';
+import { LifecycleHeaders } from '../../../../src/adapters/http/response/lifecycle-headers.js';
+import type { Exchange } from '../../../../src/adapters/http/steps/exchange.js';
 import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
 import { Version } from '../../../../src/domain/versioning/version.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 import { lifecycleModel } from '../../../fixtures/lifecycle-history.js';
 
-const headers = new ResponseHeaderSet('Accept, Origin', new VersionStandings(lifecycleModel()).lifecycles);
+const lifecycle = new LifecycleHeaders(new VersionStandings(lifecycleModel()).lifecycles);
+const headers = {
+  of: (exchange: Exchange, own: Readonly<Record<string, string>> | undefined) => responseHeaders('Accept, Origin', lifecycle, exchange, own),
+};
 
 t.test('the base headers, then CORS, then the route’s own, then the lifecycle of a deprecated version', async (t) => {
   const cors = { 'Access-Control-Allow-Origin': 'https://app.example' };
@@ -26,10 +31,4 @@ t.test('no CORS, no own headers, no version: the base headers alone, a new objec
   t.same(made, { Vary: 'Accept, Origin', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
   t.not(made, headers.of(exchangeOf(), undefined));
   t.same(headers.of(exchangeOf({ version: Version.parse('5.0.0') }), undefined), made, 'a version not deprecated adds nothing');
-});
-
-t.test("a JSON body's Content-Type names the version it is served at, made at start", async (t) => {
-  t.equal(headers.jsonContentType(Version.parse('2.1.0')), 'application/json; version=2.1.0');
-  t.equal(headers.jsonContentType(Version.parse('2.1.0')), headers.jsonContentType(Version.parse('2.1.0')));
-  t.equal(headers.jsonContentType(undefined), 'application/json', 'served at no version (/health/, an error before the version)');
 });
