@@ -1,7 +1,9 @@
+import { parseArgs } from 'node:util';
 import { MAX_NAMED_FAULTS, parseRecords, readRecordsFile } from './adapters/persistence/data-file.js';
 import { SAMPLE_DATA } from './adapters/persistence/sample-data.js';
 import { quoteShortened } from './domain/errors/quote-shortened.js';
 import { readSettings, type Environment } from './adapters/config/settings.js';
+import { SETTINGS } from './adapters/config/setting-schema.js';
 import { loadIntoPostgres, nothingLoaded, type CommandOutput, type LoadTarget } from './adapters/persistence/postgres/load-into-postgres.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
@@ -29,8 +31,8 @@ FILE                            one JSON file {"dogs": [{"id": 1, "name": "Biko"
 Settings (environment variables, as the service reads them):
 STORAGE                         must be postgres (with memory, the service reads DATA_FILE at each start instead)
 DATABASE_URL                    the database to load into (required)
-DATABASE_CONNECT_TIMEOUT_MS     how long to retry an unreachable database (default 30000)
-DATABASE_STATEMENT_TIMEOUT_MS   the longest one statement may run (default 9500; 10000 rows per statement)
+DATABASE_CONNECT_TIMEOUT_MS     how long to retry an unreachable database (default ${SETTINGS.DATABASE_CONNECT_TIMEOUT_MS.default})
+DATABASE_STATEMENT_TIMEOUT_MS   the longest one statement may run (default ${SETTINGS.DATABASE_STATEMENT_TIMEOUT_MS.default}; 10000 rows per statement)
 TODAY                           the date a record without a birthday gets (default: today, UTC)
 
 It takes about 10 s per million records; it exits 0 once loaded, 2 with "Nothing loaded: …" for a command line it
@@ -48,15 +50,9 @@ export async function loadDataCommand(args: readonly string[], env: Environment,
     output.stdout(HELP);
     return 0;
   }
-  const [file, ...extra] = args;
-  if (file === undefined || file === '' || extra.length > 0 || (file.startsWith('-') && file !== SAMPLE)) {
-    const problem =
-      file === undefined || file === ''
-        ? 'no FILE'
-        : extra.length > 0
-          ? `unexpected ${quoteShortened(extra[0] as string)}`
-          : `unknown option ${quoteShortened(file)}`;
-    output.stderr(`Nothing loaded: ${problem}; ${USAGE}`);
+  const file = readFileOperand(args);
+  if (typeof file !== 'string') {
+    output.stderr(`Nothing loaded: ${file.problem}; ${USAGE}`);
     return USAGE_EXIT_CODE;
   }
   let records: LoadedRecords;
@@ -84,4 +80,19 @@ export async function loadDataCommand(args: readonly string[], env: Environment,
     return nothingLoaded(output, error);
   }
   return loadIntoPostgres(records, target, output);
+}
+
+/** FILE, or --sample, the one word of the command line, read by node's parseArgs; what is wrong with it otherwise. */
+function readFileOperand(args: readonly string[]): string | { readonly problem: string } {
+  // Not strict: an unknown option is named here, in the words of the usage, rather than in node's.
+  const { tokens } = parseArgs({ args: [...args], options: { sample: { type: 'boolean' } }, allowPositionals: true, strict: false, tokens: true });
+  const [first] = tokens;
+  if (first === undefined || (first.kind === 'positional' && first.value === '')) return { problem: 'no FILE' };
+  // Options grouped in one word (-ab) are tokens of the same index.
+  const extra = tokens.find((token) => token.index > first.index);
+  if (extra !== undefined) return { problem: `unexpected ${quoteShortened(args[extra.index] as string)}` };
+  const word = args[first.index] as string;
+  if (first.kind === 'positional' && !word.startsWith('-')) return word;
+  if (first.kind === 'option' && word === SAMPLE) return SAMPLE;
+  return { problem: `unknown option ${quoteShortened(word)}` };
 }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { SETTING_NAMES } from './fixtures/setting-names.js';
+import { SETTING_NAMES } from '../src/adapters/config/setting-schema.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -7,7 +7,7 @@ import { startWithModel } from './fixtures/lifecycle-service.js';
 import { TestClock } from './fixtures/test-clock.js';
 import { v1_0_0 } from './fixtures/readme/v1-0-0-retiring.js';
 import { listFrom } from './fixtures/versions.js';
-import { SETTING_NAMES } from './fixtures/setting-names.js';
+import { SETTING_NAMES } from '../src/adapters/config/setting-schema.js';
 import { keyedClient, withClients } from './fixtures/clients.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');

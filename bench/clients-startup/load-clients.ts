@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { openPostgresClients } from '../../src/adapters/persistence/postgres/connect-postgres.js';
 import { memoryOf } from '../harness/child-process.js';
 import type { StartupReading } from './report.js';
@@ -8,7 +9,9 @@ import type { StartupReading } from './report.js';
  * StartupReading: the time it took, RSS then and at its peak, and the heap used after a full GC. Exits 1 when it
  * holds other than COUNT clients.
  */
-const [url = '', expected = ''] = process.argv.slice(2);
+const {
+  positionals: [url = '', expected = ''],
+} = parseArgs({ allowPositionals: true });
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error('run with node --expose-gc');
 const started = performance.now();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { RecordedResponse } from './recorded-response.js';
 
@@ -14,7 +15,9 @@ import type { RecordedResponse } from './recorded-response.js';
  * kept to compare with earlier figures.
  * Run as its own process: `node bare-postgres-server.js <responses.json> <DATABASE_URL> <TODAY> <POOL_SIZE> [one|two]`.
  */
-const [table, url, today, poolSize, statements = 'one'] = process.argv.slice(2) as [string, string, string, string, string?];
+const {
+  positionals: [table = '', url = '', today = '', poolSize = '', statements = 'one'],
+} = parseArgs({ allowPositionals: true });
 const DATE_OID = 1082;
 const pool = new pg.Pool({
   connectionString: url,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
 import type { RecordedResponse } from './recorded-response.js';
 
 /**
@@ -14,7 +15,10 @@ interface Reply {
   readonly body: Buffer;
 }
 
-const recorded = JSON.parse(readFileSync(process.argv[2] as string, 'utf8')) as RecordedResponse[];
+const {
+  positionals: [responses = '', micros = '0'],
+} = parseArgs({ allowPositionals: true });
+const recorded = JSON.parse(readFileSync(responses, 'utf8')) as RecordedResponse[];
 const replies = new Map<string, Reply>(
   recorded.map((response) => [
     `${response.path}\n${response.accept}\n${response.ifNoneMatch ?? ''}`,
@@ -22,7 +26,7 @@ const replies = new Map<string, Reply>(
   ]),
 );
 
-const workMicros = Number(process.argv[3] ?? '0');
+const workMicros = Number(micros);
 
 /** Spends `micros` µs of this process's CPU time (user and system, as /proc counts it) doing nothing. */
 function spendCpu(micros: number): void {
