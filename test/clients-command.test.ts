@@ -463,7 +463,12 @@ t.test('upgrade NAME --to V: the report of GET /client/upgrade, with the calls o
     createdAt: 0,
     revokedAt,
   });
-  const repository = new InMemoryClientRepository([client('shop', '2.0.0'), client('gone', '2.0.0', 1), client('newest', NEWEST_VERSION)]);
+  const repository = new InMemoryClientRepository([
+    client('shop', '2.0.0'),
+    client('gone', '2.0.0', 1),
+    client('newest', NEWEST_VERSION),
+    client('early', '1.0.0'),
+  ]);
   const open: OpenClientRepository = () => Promise.resolve({ repository, description: 'the test store', usage, close: () => Promise.resolve() });
   const env = { TODAY: LIFECYCLE_TODAY };
   const json = await clients(['upgrade', 'shop', '--to', '4.0.0', '--json'], env, open);
@@ -497,6 +502,17 @@ t.test('upgrade NAME --to V: the report of GET /client/upgrade, with the calls o
       ],
     },
     'as GET /client/upgrade answers: the calls of the last 30 days, this client’s only',
+  );
+  const early = await clients(['upgrade', 'early', '--to', '2.1.0', '--json'], env, open);
+  t.match(
+    JSON.parse(early.stdout.join('\n')),
+    {
+      changes: [
+        { version: '2.0.0', operations: ['GET /doggies/{id}/'] },
+        { version: '2.1.0', operations: ['GET /doggies/', 'GET /doggies/{id}/'] },
+      ],
+    },
+    'a record change reaches a route served at the target only (the dog detail, from 2.0.0)',
   );
   const text = await clients(['upgrade', 'shop', '--to', '4.0.0'], env, open);
   t.equal(text.code, 0);

@@ -17,8 +17,10 @@ export function changeReach(routes: readonly ApiRoute[]): ChangeReach {
           if (change.viewSet !== undefined) {
             return contract.serves?.viewSet === change.viewSet && (change.action === undefined || contract.serves.action === change.action);
           }
-          const served = (version: Version): boolean => contract.availableAt?.(version) ?? true;
-          return contract.body.kind !== 'fixed' && contract.body.resource.name === change.resource && (served(from) || served(to));
+          if (contract.body.kind === 'fixed' || contract.body.resource.name !== change.resource) return false;
+          // A route serving records always says at which versions (api-routes.ts's recordContract).
+          const served = contract as Required<Pick<typeof contract, 'availableAt'>>;
+          return served.availableAt(from) || served.availableAt(to);
         })
         .map(named);
     },
