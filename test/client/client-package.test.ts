@@ -104,3 +104,22 @@ t.test("the package as a project installs it: typed per version, and the README'
     t.equal(printed.stderr, '', `README example ${index + 1}: no warning`);
   }
 });
+
+t.test("the README's pack: the package holds the built JavaScript and declarations, its README and package.json", async (t) => {
+  const readme = readFileSync('client/README.md', 'utf8');
+  const [, build, pack, tarball] =
+    /```sh\n(npx tsc -p client\/tsconfig\.json) && \((cd client && npm pack)\) +# writes client\/(\S+)\n/.exec(readme) ?? [];
+  t.equal(build, 'npx tsc -p client/tsconfig.json', "the README builds as npm test's build does (test/loader/build-once.mjs)");
+  t.equal(pack, 'cd client && npm pack', 'then packs in client/');
+  const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], { cwd: 'client' });
+  const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+  t.equal(packed?.filename, tarball, 'the file the README names');
+  const files = packed?.files.map(({ path }) => path) ?? [];
+  for (const file of ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/paths/by-version.d.ts'])
+    t.ok(files.includes(file), file);
+  t.same(
+    files.filter((path) => !/^dist\/.*\.(js|d\.ts)$/.test(path) && path !== 'package.json' && path !== 'README.md'),
+    [],
+    'nothing else: no sources, maps or build info',
+  );
+});
