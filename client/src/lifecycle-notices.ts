@@ -34,7 +34,7 @@ export function sunsetDate(field: string): Date | undefined {
 }
 
 /** `YYYY-MM-DD` of a date, UTC. */
-export const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
+const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
 
 /**
  * Reads an answer's Deprecation, Sunset and Link, and gives each notice once per API (`baseUrl`), version and

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { deprecationDate, sunsetDate } from '../../client/src/lifecycle-notices.js';
+import { announceLifecycle, deprecationDate, sunsetDate } from '../../client/src/lifecycle-notices.js';
 import { linkOf, parseLinks } from '../../client/src/link-relations.js';
 import { retryAfterSeconds, VersionRetiredError } from '../../client/src/version-retired-error.js';
 
@@ -68,4 +68,19 @@ t.test('a 410 without the JSON body of the API (a proxy of its own): an error al
     t.match(error, { version: '2.1.0', sunset: null, retryAfter: 5, message: 'Version 2.1.0: 410 Gone.' }, what);
     t.equal(await error.response.text(), body, `${what}: the answer's body is still there to read`);
   }
+});
+
+t.test('an answer made by a fetch of its own, with no URL: its links resolved against the base URL', async (t) => {
+  const warnings: string[] = [];
+  const original = console.warn;
+  console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+  t.teardown(() => {
+    console.warn = original;
+  });
+  const answer = new Response('{}', { headers: { Deprecation: '@1767225600', Link: '</version/my_version/>; rel="deprecation"' } });
+  t.equal(answer.url, '', 'no URL');
+  announceLifecycle(answer, 'https://api.example.com', '1.0.0', {});
+  t.same(warnings, [
+    'version-aware-api-client: API version 1.0.0 at https://api.example.com is deprecated as of 2026-01-01 (https://api.example.com/version/my_version/).',
+  ]);
 });
