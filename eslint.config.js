@@ -3,7 +3,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.test-build/', 'coverage/', 'node_modules/', '.tap/', 'test/.artifacts/', 'client-types/', '.stryker-tmp/', 'reports/'] },
+  {
+    ignores: [
+      'dist/',
+      '.test-build/',
+      'coverage/',
+      'node_modules/',
+      '.tap/',
+      'test/.artifacts/',
+      'client-types/',
+      'client/dist/',
+      'client/src/paths/',
+      '.stryker-tmp/',
+      'reports/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
