@@ -33,7 +33,7 @@ import { ApiRequestHandler } from './adapters/http/api-request-handler.js';
 import { ApiRoutes } from './adapters/http/api-routes.js';
 import { API_SERVER_OPTIONS, ApiServer, type ApiServerOptions } from './adapters/http/api-server.js';
 import { HTTP_LOGS, type HttpLogs } from './adapters/http/http-logs.js';
-import { DEFAULT_WEB_OPTIONS, WEB_OPTIONS, type WebOptions } from './adapters/http/caching/web-options.js';
+import { DEFAULT_WEB_OPTIONS, WEB_OPTIONS, type WebOptions } from './adapters/http/web-options.js';
 import type { LogSink } from './adapters/logging/log-sink.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
@@ -53,7 +53,7 @@ import { PAGE_MEMORY, RepresentedPages, type PageMemory } from './application/ca
 import { acceptCaches, VERSION_SELECTORS, type VersionSelectorFactory } from './adapters/http/request/accept-cache.js';
 import { RepresentationJson } from './adapters/http/response/representation-json.js';
 import { Router } from './adapters/http/routing/router.js';
-import { CorsPolicy } from './adapters/http/caching/cors-policy.js';
+import { CorsPolicy } from './adapters/http/cors/cors-policy.js';
 import { OptionsHeaders } from './adapters/http/routing/options-headers.js';
 import { VersionNegotiation } from './adapters/http/steps/version-negotiation.js';
 import { LifecycleHeaders } from './adapters/http/response/lifecycle-headers.js';

@@ -1,7 +1,7 @@
 import { CalendarDate } from '../../domain/records/calendar-date.js';
 import { chooseDefaultVersion, type DefaultVersionChoice } from '../../domain/versioning/default-version.js';
 import type { Version } from '../../domain/versioning/version.js';
-import { parseCorsOrigins, type CorsOrigins } from '../http/caching/web-options.js';
+import { parseCorsOrigins, type CorsOrigins } from '../http/cors/cors-origins.js';
 
 /** What a setting's text may be, and the value it gives; `parse` answers undefined for a text it refuses. */
 export interface SettingKind<T> {

@@ -12,7 +12,7 @@ import type { Version } from '../../domain/versioning/version.js';
 import { redactKeys } from '../identity/api-key.js';
 import type { LogSink } from '../logging/log-sink.js';
 import { CacheControl } from './caching/cache-control.js';
-import { CorsPolicy } from './caching/cors-policy.js';
+import { CorsPolicy } from './cors/cors-policy.js';
 import { ifNoneMatchNames } from './caching/entity-tags.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
 import { clientOf } from './request/authorization.js';
@@ -21,7 +21,7 @@ import { BadRequestError, errorResponseFor, MissingTokenError, SERVER_ERROR, Unk
 import { checkHostHeader, parseQuery, parseRequestTarget } from './request/request-target.js';
 import { LifecycleHeaders } from './response/lifecycle-headers.js';
 import { EncodedBody, JsonText } from './response/prepared-bodies.js';
-import { baseHeaders, JSON_MEDIA_TYPE, sendJson, type ResponseHeaders } from './response/send-json.js';
+import { baseHeaders, JSON_MEDIA_TYPE, sendBody, type ResponseHeaders } from './response/send-body.js';
 import { OptionsHeaders } from './routing/options-headers.js';
 import { acceptedText, ALLOWED_METHODS, allowedMethods, type RouteOutcome, type RouteResponse, type ServedRoute } from './routing/route.js';
 import { Router } from './routing/router.js';
@@ -261,12 +261,12 @@ export class ApiRequestHandler {
     if (outcome instanceof Refusal) return this.#sendError(res, outcome, exchange);
     const headers = responseHeaders(this.cors.vary, this.lifecycle, exchange, outcome.headers);
     const status = conditionalStatus(this.cacheControl, exchange, outcome, headers);
-    sendJson(res, status, status === 304 ? undefined : outcome.body, headers, this.#jsonContentType(exchange.version));
+    sendBody(res, status, status === 304 ? undefined : outcome.body, headers, this.#jsonContentType(exchange.version));
   }
 
   #sendError(res: ServerResponse, error: unknown, exchange: Exchange): void {
     const { status, detail, headers } = errorAnswer(this.logs.errors, error, exchange);
-    sendJson(res, status, { detail }, responseHeaders(this.cors.vary, this.lifecycle, exchange, headers), this.#jsonContentType(exchange.version));
+    sendBody(res, status, { detail }, responseHeaders(this.cors.vary, this.lifecycle, exchange, headers), this.#jsonContentType(exchange.version));
   }
 
   /** The access line and the metrics are written once the response is handed to the connection, or as 499 when its client left first. */

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { inject, injectable } from 'inversify';
 import { ALLOWED_METHODS } from './routing/route.js';
 import { ApiRequestHandler } from './api-request-handler.js';
-import { baseHeaders, sendJson } from './response/send-json.js';
+import { baseHeaders, sendBody } from './response/send-body.js';
 
 /** The limits the server puts on each client; durations in milliseconds. */
 export interface ApiServerOptions {
@@ -93,7 +93,7 @@ export class ApiServer {
       if (closing.has(socket)) return;
       if (lastCodingIsNotChunked(req.headers['transfer-encoding'])) {
         closeAfterThis(closing, socket);
-        sendJson(res, 400, { detail: 'Bad Request.' }, { ...baseHeaders('Accept'), ...cors, Connection: 'close' });
+        sendBody(res, 400, { detail: 'Bad Request.' }, { ...baseHeaders('Accept'), ...cors, Connection: 'close' });
         return;
       }
       if (this.#stopping !== undefined) {
@@ -111,7 +111,7 @@ export class ApiServer {
       res.on('close', this.#forget);
     });
     server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
-      sendJson(
+      sendBody(
         res,
         417,
         { detail: 'Only "Expect: 100-continue" is understood.' },

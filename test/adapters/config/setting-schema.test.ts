@@ -1,7 +1,7 @@
 import t from 'tap';
 import { SETTING_NAMES, SETTINGS } from '../../../src/adapters/config/setting-schema.js';
 import { readSettings } from '../../../src/adapters/config/settings.js';
-import { DEFAULT_WEB_OPTIONS } from '../../../src/adapters/http/caching/web-options.js';
+import { DEFAULT_WEB_OPTIONS } from '../../../src/adapters/http/web-options.js';
 import { SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 

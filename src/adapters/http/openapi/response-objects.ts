@@ -1,7 +1,7 @@
 import { MAX_LIMIT } from '../../../application/paging/page-request.js';
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { JsonValue } from '../../../domain/versioning/representation.js';
-import { EXPOSED_HEADERS } from '../caching/cors-policy.js';
+import { EXPOSED_HEADERS } from '../cors/cors-policy.js';
 import { allowedMethods, type RouteBody, type RouteContract, type ServedRoute } from '../routing/route.js';
 import { RETRY_AFTER_SECONDS } from '../request/refusals.js';
 

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { CacheControl } from '../../../../src/adapters/http/caching/cache-control.js';
 import { EncodedBody, JsonText } from '../../../../src/adapters/http/response/prepared-bodies.js';
-import type { ResponseHeaders } from '../../../../src/adapters/http/response/send-json.js';
+import type { ResponseHeaders } from '../../../../src/adapters/http/response/send-body.js';
 import type { Route, ServedRoute } from '../../../../src/adapters/http/routing/route.js';
 import { conditionalStatus } from '../../../../src/adapters/http/api-request-handler.js';
 import { Version } from '../../../../src/domain/versioning/version.js';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { CorsPolicy } from '../../../../src/adapters/http/caching/cors-policy.js';
+import { CorsPolicy } from '../../../../src/adapters/http/cors/cors-policy.js';
 import { preflight } from '../../../../src/adapters/http/api-request-handler.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 

@@ -1,5 +1,5 @@
 import { ALLOWED_METHODS } from '../routing/route.js';
-import type { CorsOrigins } from './web-options.js';
+import type { CorsOrigins } from './cors-origins.js';
 
 type Headers = Readonly<Record<string, string>>;
 

@@ -22,7 +22,7 @@ export const JSON_MEDIA_TYPE = 'application/json';
  * `headers` (from baseHeaders), to which the body's Content-Type and Content-Length are added. No body (a 204, a
  * 304): neither is added.
  */
-export function sendJson(
+export function sendBody(
   res: ServerResponse,
   status: number,
   body: unknown,
