@@ -15,7 +15,6 @@ import type { ClientRepository } from './application/ports/client-repository.js'
 import type { UsageStore } from './application/ports/usage-store.js';
 import { REPORT_DAYS, UsageReports } from './application/clients/usage-reports.js';
 import type { Clock } from './application/ports/clock.js';
-import { VersionStandings } from './application/versioning/version-standings.js';
 import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
 import { buildReferenceModel } from './domain/api-history/reference-history.js';
 import { stateOf, type Client } from './domain/clients/client.js';
@@ -167,7 +166,7 @@ export async function clientsCommand(
     const clock = settings.today === undefined ? new SystemClock() : new FixedClock(settings.today);
     const opened = await openRepository(settings, { creating: request.subcommand === 'create' });
     try {
-      const standings = new VersionStandings(model);
+      const standings = model;
       const usage = opened.usage === undefined ? undefined : new UsageReports(opened.usage, standings, { pending: () => [] });
       const clients = new ManageClients(opened.repository, standings);
       if (request.subcommand === 'upgrade') await upgrade(request, clients, { model, clock, opened }, output);

@@ -23,7 +23,6 @@ import { COLLECTION_USE_CASES, type CollectionUseCases } from './application/use
 import { RetrieveRecord } from './application/use-cases/retrieve-record.js';
 import { repositoryOf, type RecordRepository } from './application/ports/record-repository.js';
 import { PageRequest } from './application/paging/page-request.js';
-import { VersionStandings } from './application/versioning/version-standings.js';
 import { MemoizedRepresenter } from './application/versioning/memoized-representer.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';
 import { SystemClock } from './adapters/clock/system-clock.js';
@@ -103,7 +102,6 @@ export function applicationModule(model: VersionModel, clock: Clock): ContainerM
     bind<Representer>(REPRESENTER).toConstantValue(new MemoizedRepresenter(model));
     bind<() => PageMemory>(PAGE_MEMORY).toConstantValue(() => new RepresentedPages());
     bind<Clock>(CLOCK).toConstantValue(clock);
-    bind(VersionStandings).toSelf().inSingletonScope();
     bind(GetChangelog).toSelf().inSingletonScope();
     bind(GetChangelogEntry).toSelf().inSingletonScope();
     for (const collection of RECORD_COLLECTIONS as readonly AnyRecordCollection[]) {
@@ -145,19 +143,19 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions, web: WebOp
       .inSingletonScope();
     bind(CorsPolicy).toConstantValue(new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds));
     bind(OptionsHeaders)
-      .toResolvedValue((routes: ApiRoutes, standings: VersionStandings) => new OptionsHeaders(routes.all, standings), [ApiRoutes, VersionStandings])
+      .toResolvedValue((routes: ApiRoutes, standings: VersionModel) => new OptionsHeaders(routes.all, standings), [ApiRoutes, VERSION_MODEL])
       .inSingletonScope();
     bind(VersionNegotiation)
       .toResolvedValue(
-        (standings: VersionStandings, selectors: VersionSelectorFactory) => new VersionNegotiation(standings, logs.errors, selectors),
-        [VersionStandings, VERSION_SELECTORS],
+        (standings: VersionModel, selectors: VersionSelectorFactory) => new VersionNegotiation(standings, logs.errors, selectors),
+        [VERSION_MODEL, VERSION_SELECTORS],
       )
       .inSingletonScope();
     bind(LifecycleHeaders)
-      .toResolvedValue((standings: VersionStandings) => new LifecycleHeaders(standings.lifecycles), [VersionStandings])
+      .toResolvedValue((standings: VersionModel) => new LifecycleHeaders(standings.lifecycles), [VERSION_MODEL])
       .inSingletonScope();
     bind(CacheControl)
-      .toResolvedValue((standings: VersionStandings) => new CacheControl(web.cacheMaxAgeSeconds, standings.lifecycles), [VersionStandings])
+      .toResolvedValue((standings: VersionModel) => new CacheControl(web.cacheMaxAgeSeconds, standings.lifecycles), [VERSION_MODEL])
       .inSingletonScope();
     if (logs.access !== undefined) bind<RequestObserver>(REQUEST_OBSERVERS).toConstantValue(new AccessLog(logs.access));
     bind<RequestObserver>(REQUEST_OBSERVERS)
@@ -207,7 +205,7 @@ export async function composeService(env: Environment, output: ServiceOutput, re
   if (metrics !== undefined) container.load(metricsModule(metrics));
   for (const module of replacements.modules ?? []) container.load(module);
   if (metrics !== undefined) {
-    registerVersionMetrics(metrics, container.get(VersionStandings).lifecycles);
+    registerVersionMetrics(metrics, container.get<VersionModel>(VERSION_MODEL).lifecycles);
     registerPinnedClientsMetric(metrics, model.versions, container.get<ClientRepository>(CLIENT_REPOSITORY));
     storage.registerMetrics(metrics);
   }

@@ -48,7 +48,7 @@ const FAST_FILES = [
   'test/adapters/http/request/accept-cache.test.ts',
   'test/adapters/metrics/request-metrics.test.ts',
   'test/adapters/metrics/version-metrics.test.ts',
-  'test/application/versioning/version-standings.test.ts',
+  'test/domain/versioning/standing-by-day.test.ts',
   'test/application/use-cases/version-use-cases.test.ts',
   'test/domain/api-history/changelog.test.ts',
   'test/domain/api-history/extended-history.test.ts',

@@ -3,7 +3,6 @@ import { inspect } from 'node:util';
 import { inject, injectable, multiInject } from 'inversify';
 import type { Awaitable } from '../../application/ports/awaitable.js';
 import { CLOCK, type Clock } from '../../application/ports/clock.js';
-import { VersionStandings } from '../../application/versioning/version-standings.js';
 import { ClientPins } from '../../application/clients/client-pins.js';
 import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import { Refusal } from '../../domain/errors/refusal.js';
@@ -29,6 +28,8 @@ import { LOGGED_PATH_LENGTH } from './steps/access-log.js';
 import type { Exchange } from './steps/exchange.js';
 import { REQUEST_OBSERVERS, type RequestObserver } from './steps/request-observer.js';
 import { VersionNegotiation } from './steps/version-negotiation.js';
+import type { VersionModel } from '../../domain/versioning/version-model.js';
+import { VERSION_MODEL } from '../../application/ports/version-model.js';
 
 /**
  * The request's path, in one module: each step below is a plain function that returns the request's answer (a
@@ -215,7 +216,7 @@ export class ApiRequestHandler {
     @inject(LifecycleHeaders) private readonly lifecycle: LifecycleHeaders,
     @inject(CacheControl) private readonly cacheControl: CacheControl,
     @inject(ClientPins) private readonly pins: Pick<ClientPins, 'identify'>,
-    @inject(VersionStandings) standings: Pick<VersionStandings, 'lifecycles'>,
+    @inject(VERSION_MODEL) standings: Pick<VersionModel, 'lifecycles'>,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(HTTP_LOGS) private readonly logs: HttpLogs,
     @multiInject(REQUEST_OBSERVERS) private readonly observers: readonly RequestObserver[],

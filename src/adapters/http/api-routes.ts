@@ -5,7 +5,6 @@ import { DescribeRecords } from '../../application/use-cases/describe-records.js
 import { GetChangelog } from '../../application/use-cases/get-changelog.js';
 import { GetChangelogEntry } from '../../application/use-cases/get-changelog-entry.js';
 import type { ListRecords } from '../../application/use-cases/list-records.js';
-import { VersionStandings } from '../../application/versioning/version-standings.js';
 import { COLLECTION_USE_CASES, type CollectionUseCases } from '../../application/use-cases/record-actions.js';
 import type { ActionRoute } from '../../domain/versioning/record-collection.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
@@ -27,6 +26,8 @@ import { RepresentationJson } from './response/representation-json.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
 import type { ApiRoute, Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse, ServedRoute } from './routing/route.js';
 import { Refusal } from '../../domain/errors/refusal.js';
+import type { VersionModel } from '../../domain/versioning/version-model.js';
+import { VERSION_MODEL } from '../../application/ports/version-model.js';
 
 /** Every path the service answers: the API's (a client's own among them), each bound to its use case, and the docs page's. */
 @injectable()
@@ -43,7 +44,7 @@ export class ApiRoutes {
     @multiInject(COLLECTION_USE_CASES) collections: readonly CollectionUseCases[],
     @inject(CheckHealth) checkHealth: CheckHealth,
     @inject(DescribeRecords) describeRecords: DescribeRecords,
-    @inject(VersionStandings) standings: VersionStandings,
+    @inject(VERSION_MODEL) standings: VersionModel,
     @inject(RepresentationJson) json: Pick<RepresentationJson, 'one' | 'array'>,
     @inject(ClientPins) pins: Pick<ClientPins, 'describe' | 'change'>,
     @inject(CLOCK) clock: Pick<Clock, 'now'>,

@@ -4,10 +4,11 @@ import type { Version } from '../../domain/versioning/version.js';
 import { ApiRoutes } from '../http/api-routes.js';
 import type { RequestMetrics } from '../http/steps/request-metrics.js';
 import type { ServedRoute } from '../http/routing/route.js';
-import { VersionStandings } from '../../application/versioning/version-standings.js';
 import { registerComputedMetric, type Sample } from './computed-metric.js';
 import { METRICS_REGISTRY } from './metrics-registry.js';
 import { routeTemplate } from './route-template.js';
+import type { VersionModel } from '../../domain/versioning/version-model.js';
+import { VERSION_MODEL } from '../../application/ports/version-model.js';
 
 /** The method label: the ones the API answers, and `other` for anything a client invents. */
 export const METHOD_LABELS = ['GET', 'HEAD', 'OPTIONS', 'other'] as const;
@@ -40,7 +41,7 @@ export class PrometheusRequestMetrics implements RequestMetrics {
 
   constructor(
     @inject(ApiRoutes) routes: Pick<ApiRoutes, 'all'>,
-    @inject(VersionStandings) standings: Pick<VersionStandings, 'lifecycles'>,
+    @inject(VERSION_MODEL) standings: Pick<VersionModel, 'lifecycles'>,
     @inject(METRICS_REGISTRY) registry: Registry,
   ) {
     const templates: string[] = [];

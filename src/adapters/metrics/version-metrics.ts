@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { VersionWithLifecycle } from '../../application/versioning/version-standings.js';
+import type { VersionWithLifecycle } from '../../domain/versioning/version-lifecycle.js';
 
 /**
  * `api_version_info` (1 per version, with its deprecation and sunset dates or empty) and

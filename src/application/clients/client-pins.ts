@@ -3,16 +3,17 @@ import { stateOf, type Client, type ClientState } from '../../domain/clients/cli
 import { changePin } from '../../domain/clients/pin-change.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import { CLIENT_REPOSITORY, type ClientRepository } from '../ports/client-repository.js';
-import { VersionStandings } from '../versioning/version-standings.js';
 import { PinConflictError, type InvalidPinError } from '../../domain/versioning/refusals.js';
 import { Refusal } from '../../domain/errors/refusal.js';
+import type { VersionModel } from '../../domain/versioning/version-model.js';
+import { VERSION_MODEL } from '../ports/version-model.js';
 
 /** A client's own view of its pin, and its own upgrade or rollback (`GET /client/`, `PUT /client/version`). */
 @injectable()
 export class ClientPins {
   constructor(
     @inject(CLIENT_REPOSITORY) private readonly clients: ClientRepository,
-    @inject(VersionStandings) private readonly standings: Pick<VersionStandings, 'on'>,
+    @inject(VERSION_MODEL) private readonly standings: Pick<VersionModel, 'standingOn'>,
   ) {}
 
   /** The client that holds a key of this hash, from memory: undefined for an unknown or revoked key. */
@@ -29,7 +30,7 @@ export class ClientPins {
    * the refusal. Two changes racing (on two instances) cannot both win: the second is refused with a 409 to retry.
    */
   async change(client: Client, requested: string, today: CalendarDate, now: number): Promise<ClientState | InvalidPinError | PinConflictError> {
-    const changed = changePin(client, requested, this.standings.on(today).supported, now);
+    const changed = changePin(client, requested, this.standings.standingOn(today).supported, now);
     if (changed instanceof Refusal) return changed;
     if (changed === client) return stateOf(client);
     const stored = await this.clients.replace(client, changed);

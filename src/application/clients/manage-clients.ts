@@ -2,7 +2,8 @@ import { inject, injectable } from 'inversify';
 import { clientNameProblem, type Client } from '../../domain/clients/client.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import { CLIENT_REPOSITORY, type ClientRepository } from '../ports/client-repository.js';
-import { VersionStandings } from '../versioning/version-standings.js';
+import type { VersionModel } from '../../domain/versioning/version-model.js';
+import { VERSION_MODEL } from '../ports/version-model.js';
 
 /** A request of an operator's that cannot be done (a bad name, an unknown client, a version not served); the message says why. */
 export class ClientCommandError extends Error {
@@ -17,7 +18,7 @@ export class ClientCommandError extends Error {
 export class ManageClients {
   constructor(
     @inject(CLIENT_REPOSITORY) private readonly clients: ClientRepository,
-    @inject(VersionStandings) private readonly standings: Pick<VersionStandings, 'on'>,
+    @inject(VERSION_MODEL) private readonly standings: Pick<VersionModel, 'standingOn'>,
   ) {}
 
   /**
@@ -62,7 +63,7 @@ export class ManageClients {
   }
 
   #served(today: CalendarDate): string[] {
-    return this.standings.on(today).supported.map(String);
+    return this.standings.standingOn(today).supported.map(String);
   }
 
   #refuseUnserved(version: string | undefined, today: CalendarDate): asserts version is string {

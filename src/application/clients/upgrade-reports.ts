@@ -6,7 +6,6 @@ import type { Version } from '../../domain/versioning/version.js';
 import type { VersionChange } from '../../domain/versioning/version-change.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
 import { VERSION_MODEL } from '../ports/version-model.js';
-import { VersionStandings } from '../versioning/version-standings.js';
 import { UsageReports } from './usage-reports.js';
 import { Refusal } from '../../domain/errors/refusal.js';
 import { InvalidUpgradeTargetError } from '../errors/refusals.js';
@@ -44,7 +43,7 @@ export interface ChangeReach {
 export class UpgradeReports {
   constructor(
     @inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'changes' | 'versions'>,
-    @inject(VersionStandings) private readonly standings: Pick<VersionStandings, 'on'>,
+    @inject(VERSION_MODEL) private readonly standings: Pick<VersionModel, 'standingOn'>,
     @inject(UsageReports) private readonly usage: Pick<UsageReports, 'ofClient'>,
   ) {}
 
@@ -56,7 +55,7 @@ export class UpgradeReports {
     reach: ChangeReach,
   ): Promise<UpgradeReport | InvalidUpgradeTargetError> {
     if (to === undefined) return new InvalidUpgradeTargetError('Name the version to upgrade to: ?to=X.Y.Z.');
-    const target = this.standings.on(today).resolve(to);
+    const target = this.standings.standingOn(today).resolve(to);
     if (target instanceof Refusal) return new InvalidUpgradeTargetError(`Cannot upgrade to ${quoteShortened(to)}: ${target.message}`);
     const pin = this.model.versions.find((version) => version.toString() === client.pinnedVersion) as Version;
     if (!target.isNewerThan(pin)) {

@@ -3,7 +3,8 @@ import { UsageCounter } from './usage-counter.js';
 import { DAY_MS, CalendarDate } from '../../domain/records/calendar-date.js';
 
 import { USAGE_STORE, type UsageStore } from '../ports/usage-store.js';
-import { VersionStandings } from '../versioning/version-standings.js';
+import type { VersionModel } from '../../domain/versioning/version-model.js';
+import { VERSION_MODEL } from '../ports/version-model.js';
 
 /** How far back a report looks unless told otherwise. */
 export const REPORT_DAYS = 30;
@@ -39,7 +40,7 @@ export interface UsageReportRow {
 export class UsageReports {
   constructor(
     @inject(USAGE_STORE) private readonly store: Pick<UsageStore, 'read'>,
-    @inject(VersionStandings) private readonly standings: Pick<VersionStandings, 'lifecycles'>,
+    @inject(VERSION_MODEL) private readonly standings: Pick<VersionModel, 'lifecycles'>,
     /** This process's counter; a command that counts nothing passes one with nothing pending. */
     @inject(UsageCounter) private readonly counter: Pick<UsageCounter, 'pending'>,
   ) {}

@@ -1,5 +1,6 @@
 import { CalendarDate } from '../records/calendar-date.js';
 import { BrownoutWindow, type BrownoutDeclaration } from './brownout-window.js';
+import type { Version } from './version.js';
 
 /** What a version's module may declare of its end: when it is deprecated (and where that is explained), its brownouts and its sunset. */
 export interface LifecycleDeclaration {
@@ -12,6 +13,12 @@ export interface LifecycleDeclaration {
 }
 
 /** A version's declared deprecation, brownouts and sunset, checked: what the headers, the changelog and the 410s are made from. */
+/** A version and what it declares of its end. */
+export interface VersionWithLifecycle {
+  readonly version: Version;
+  readonly lifecycle: VersionLifecycle;
+}
+
 export class VersionLifecycle {
   private constructor(
     readonly deprecated: CalendarDate | null,

@@ -14,8 +14,8 @@ import type { ResourceKey } from './resource-key.js';
 import type { Transform } from './transform.js';
 import type { Version } from './version.js';
 import type { BundledResource, VersionBundle } from './version-bundle.js';
-import { lifecyclesOf, type VersionLifecycle } from './version-lifecycle.js';
-import { VersionStanding } from './version-standing.js';
+import { lifecyclesOf, type VersionLifecycle, type VersionWithLifecycle } from './version-lifecycle.js';
+import { VersionStanding, type AdvertisedVersions } from './version-standing.js';
 import type { CalendarDate } from '../records/calendar-date.js';
 import { UnsupportedVersionError } from './refusals.js';
 
@@ -67,6 +67,10 @@ export class VersionModel {
   readonly #lifecycles: ReadonlyMap<string, VersionLifecycle>;
   /** Oldest first: one before any sunset, then one from each sunset date on. */
   readonly standings: readonly VersionStanding[];
+  /** Every version, newest first, with its lifecycle. */
+  readonly lifecycles: readonly VersionWithLifecycle[];
+  /** Set when no version has a sunset: every day then stands alike. */
+  readonly #onlyStanding: VersionStanding | undefined;
   /** Every change the versions declare, oldest version first: record changes, then view changes. */
   readonly changes: readonly VersionChange[];
 
@@ -88,6 +92,10 @@ export class VersionModel {
     this.#availability = availability;
     this.#lifecycles = lifecycles;
     this.standings = Object.freeze([...standings]);
+    this.#onlyStanding = standings.length === 1 ? standings[0] : undefined;
+    this.lifecycles = Object.freeze(
+      this.versions.map((version) => Object.freeze({ version, lifecycle: lifecycles.get(version.toString()) as VersionLifecycle })),
+    );
     this.changelog = Object.freeze(versions.map((version) => (tables.get(version.toString()) as VersionTable).entry));
   }
 
@@ -234,11 +242,17 @@ export class VersionModel {
 
   /** The versions as they stand on `today` (served, retired, and the default): the last standing that has begun. */
   standingOn(today: CalendarDate): VersionStanding {
+    if (this.#onlyStanding !== undefined) return this.#onlyStanding;
     for (let index = this.standings.length - 1; index > 0; index -= 1) {
       const standing = this.standings[index] as VersionStanding;
       if (today.daysSince(standing.from as CalendarDate) >= 0) return standing;
     }
     return this.standings[0] as VersionStanding;
+  }
+
+  /** The versions served on `day` that are not deprecated by then, and those that are; oldest first. */
+  advertisedOn(day: CalendarDate): AdvertisedVersions {
+    return this.standingOn(day).advertisedOn(day);
   }
 
   changelogEntry(version: Version): ChangelogEntry {

@@ -1,6 +1,5 @@
 import t from 'tap';
 import { ClientPins } from '../../../src/application/clients/client-pins.js';
-import { VersionStandings } from '../../../src/application/versioning/version-standings.js';
 import { InMemoryClientRepository } from '../../../src/adapters/persistence/memory/in-memory-client-repository.js';
 import { clientNamed } from '../../fixtures/contracts/client-repository-contract.js';
 import { lifecycleModel } from '../../fixtures/lifecycle-history.js';
@@ -13,14 +12,14 @@ const NOW = Date.parse('2026-11-22T10:00:00.000Z');
 
 t.test('the pin itself, asked for again: the state as it is, nothing written (a storage that takes no pin change answers it too)', async (t) => {
   const shop = clientNamed('shop', { pinnedVersion: '3.0.0' });
-  const pins = new ClientPins(new InMemoryClientRepository([shop], { pinChangesRefused: true }), new VersionStandings(lifecycleModel()));
+  const pins = new ClientPins(new InMemoryClientRepository([shop], { pinChangesRefused: true }), lifecycleModel());
   t.same(await pins.change(shop, '3.0.0', today, NOW), { name: 'shop', pinned_version: '3.0.0', previous_version: null, rollback_until: null });
 });
 
 t.test('two changes racing from the same state: the second is refused with a 409 to retry, and the first stays', async (t) => {
   const shop = clientNamed('shop', { pinnedVersion: '3.0.0' });
   const clients = new InMemoryClientRepository([shop]);
-  const pins = new ClientPins(clients, new VersionStandings(lifecycleModel()));
+  const pins = new ClientPins(clients, lifecycleModel());
   t.match(await pins.change(shop, NEWEST_VERSION, today, NOW), { pinned_version: NEWEST_VERSION, previous_version: '3.0.0' });
   const second = await pins.change(shop, '4.0.0', today, NOW);
   t.type(second, PinConflictError);

@@ -1,6 +1,5 @@
 import t from 'tap';
 import { ClientCommandError, ManageClients } from '../../../src/application/clients/manage-clients.js';
-import { VersionStandings } from '../../../src/application/versioning/version-standings.js';
 import { InMemoryClientRepository } from '../../../src/adapters/persistence/memory/in-memory-client-repository.js';
 import type { Client } from '../../../src/domain/clients/client.js';
 import { clientNamed } from '../../fixtures/contracts/client-repository-contract.js';
@@ -32,14 +31,14 @@ const today = date('2026-11-22');
 
 t.test("an operator's pin that races another writer is tried again on what is stored", async (t) => {
   const clients = new RacedClients([clientNamed('shop')]);
-  const manage = new ManageClients(clients, new VersionStandings(lifecycleModel()));
+  const manage = new ManageClients(clients, lifecycleModel());
   t.match(await manage.pin('shop', '3.0.0', today), { pinnedVersion: '3.0.0' });
   t.match(await clients.named('shop'), { pinnedVersion: '3.0.0' }, 'the second try stored it');
 });
 
 t.test('a revocation that another writer made first: said so', async (t) => {
   const clients = new RacedClients([clientNamed('shop')]);
-  const manage = new ManageClients(clients, new VersionStandings(lifecycleModel()));
+  const manage = new ManageClients(clients, lifecycleModel());
   await t.rejects(manage.revoke('shop', 1), new ClientCommandError('client "shop" is revoked already'));
   await t.rejects(manage.revoke('shop', 1), { name: 'ClientCommandError' }, 'the error says its kind');
 });

@@ -1,7 +1,6 @@
 import t from 'tap';
 import { UsageCounter } from '../../../src/application/clients/usage-counter.js';
 import { UsageReports } from '../../../src/application/clients/usage-reports.js';
-import { VersionStandings } from '../../../src/application/versioning/version-standings.js';
 import { InMemoryUsageStore } from '../../../src/adapters/persistence/memory/in-memory-usage-store.js';
 import type { UsageCount } from '../../../src/domain/clients/usage.js';
 import { lifecycleModel } from '../../fixtures/lifecycle-history.js';
@@ -18,7 +17,7 @@ async function reportsOf(stored: readonly UsageCount[], pending: readonly UsageC
   await store.add(stored);
   const counter = new UsageCounter(store);
   for (const { day, route, version, client, requests } of pending) for (let i = 0; i < requests; i += 1) counter.count(day, route, version, client);
-  return new UsageReports(store, new VersionStandings(lifecycleModel()), counter);
+  return new UsageReports(store, lifecycleModel(), counter);
 }
 
 function count(client: string, version: string, day: string, requests = 1, route = '/doggies/'): UsageCount {

@@ -1,7 +1,7 @@
-import type { VersionWithLifecycle } from '../../../application/versioning/version-standings.js';
 import { DAY_MS, type CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { VersionLifecycle } from '../../../domain/versioning/version-lifecycle.js';
+import type { VersionWithLifecycle } from '../../../domain/versioning/version-lifecycle.js';
 
 /** What every response that is not a cacheable 200 or 304 carries: errors are cheap to make again and may not last. */
 export const NO_STORE = 'no-store';

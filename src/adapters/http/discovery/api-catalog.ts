@@ -1,10 +1,10 @@
-import type { VersionStandings } from '../../../application/versioning/version-standings.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { JsonSchema } from '../../../domain/versioning/json-schema.js';
 import type { VersionLifecycle } from '../../../domain/versioning/version-lifecycle.js';
 import type { VersionStanding } from '../../../domain/versioning/version-standing.js';
 import { EncodedBody } from '../response/prepared-bodies.js';
 import type { RouteContract, RouteResponse, UnversionedRoute } from '../routing/route.js';
+import type { VersionModel } from '../../../domain/versioning/version-model.js';
 
 /** RFC 9727's well-known path, and the Link field that points to it (RFC 9727 section 3). */
 export const API_CATALOG_PATH = '/.well-known/api-catalog';
@@ -64,12 +64,12 @@ export class ApiCatalog {
   readonly route: UnversionedRoute;
   readonly #bodies = new Map<VersionStanding, RouteResponse>();
 
-  constructor(private readonly standings: Pick<VersionStandings, 'on' | 'lifecycles'>) {
+  constructor(private readonly standings: Pick<VersionModel, 'standingOn' | 'lifecycles'>) {
     this.route = { pattern: API_CATALOG_PATH, unversioned: true, contract: CONTRACT, handle: ({ today }) => this.#answer(today) };
   }
 
   #answer(today: CalendarDate): RouteResponse {
-    const standing = this.standings.on(today);
+    const standing = this.standings.standingOn(today);
     let response = this.#bodies.get(standing);
     if (response === undefined) {
       const bytes = Buffer.from(JSON.stringify(this.#linkset(standing)));

@@ -1,4 +1,3 @@
-import type { VersionStandings } from '../../../application/versioning/version-standings.js';
 import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { ApiContracts } from '../openapi/api-contracts.js';
@@ -13,6 +12,7 @@ import { StaticAsset } from './static-asset.js';
 import { versionBadge } from './version-badge.js';
 import { API_CATALOG_LINK } from '../discovery/api-catalog.js';
 import { Refusal } from '../../../domain/errors/refusal.js';
+import type { VersionModel } from '../../../domain/versioning/version-model.js';
 
 const HTML = 'text/html; charset=utf-8';
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
@@ -24,13 +24,13 @@ const PAGE_HEADERS = { 'Content-Security-Policy': DOCS_PAGE_CSP, 'Cache-Control'
 export class DocsRoutes {
   readonly all: readonly PageRoute[];
   readonly #contracts: ApiContracts;
-  readonly #standings: Pick<VersionStandings, 'on'>;
+  readonly #standings: Pick<VersionModel, 'standingOn'>;
   readonly #scripts: readonly string[];
   /** Each supported version's page, built when first asked for on the day it is for. */
   readonly #pages = new Map<string, RouteResponse>();
   #pagesDay = '';
 
-  constructor(contracts: ApiContracts, standings: Pick<VersionStandings, 'on'>) {
+  constructor(contracts: ApiContracts, standings: Pick<VersionModel, 'standingOn'>) {
     this.#contracts = contracts;
     this.#standings = standings;
     const redoc = new StaticAsset('redoc.standalone', 'js', readRedocBundle(), JAVASCRIPT);
@@ -57,7 +57,7 @@ export class DocsRoutes {
     }
     const asked = query.getAll('version');
     if (asked.length > 1) return this.#pickerOnly(400, today, `Give "version" once; it was given ${asked.length} times.`);
-    const byDefault = asked[0] === undefined ? this.#standings.on(day).resolve(undefined) : undefined;
+    const byDefault = asked[0] === undefined ? this.#standings.standingOn(day).resolve(undefined) : undefined;
     if (byDefault instanceof Refusal) return byDefault;
     const version = asked[0] ?? (byDefault as Version).toString();
     let page = this.#pages.get(version);

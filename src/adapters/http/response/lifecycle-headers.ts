@@ -1,7 +1,7 @@
-import type { VersionWithLifecycle } from '../../../application/versioning/version-standings.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { VersionLifecycle } from '../../../domain/versioning/version-lifecycle.js';
+import type { VersionWithLifecycle } from '../../../domain/versioning/version-lifecycle.js';
 
 type Headers = Readonly<Record<string, string>>;
 

@@ -1,7 +1,7 @@
-import type { VersionStandings } from '../../../application/versioning/version-standings.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import { allowedMethods, type ServedRoute } from './route.js';
+import type { VersionModel } from '../../../domain/versioning/version-model.js';
 
 /** One route's OPTIONS headers, for the day they were made on (a deprecation or sunset date changes them). */
 interface DayHeaders {
@@ -22,7 +22,7 @@ export class OptionsHeaders {
 
   constructor(
     routes: readonly ServedRoute[],
-    private readonly standings: Pick<VersionStandings, 'lifecycles' | 'advertisedOn'>,
+    private readonly standings: Pick<VersionModel, 'lifecycles' | 'advertisedOn'>,
   ) {
     const versions = standings.lifecycles.map(({ version }) => version);
     for (const route of routes) {

@@ -1,4 +1,3 @@
-import type { VersionStandings } from '../../../application/versioning/version-standings.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { BrownoutWindow } from '../../../domain/versioning/brownout-window.js';
 import type { Version } from '../../../domain/versioning/version.js';
@@ -10,6 +9,7 @@ import { acceptCaches, type VersionSelector, type VersionSelectorFactory } from 
 import { Refusal } from '../../../domain/errors/refusal.js';
 import { BrownoutError, MalformedVersionError, RetiredVersionError } from '../../../domain/versioning/refusals.js';
 import { AmbiguousVersionError } from '../request/refusals.js';
+import type { VersionModel } from '../../../domain/versioning/version-model.js';
 
 /** What a client's Accept that names no version selects: the client's pin then decides. A value, never answered. */
 const NO_VERSION_NAMED: unique symbol = Symbol('no version named');
@@ -31,11 +31,11 @@ export class VersionNegotiation {
   #retiredDefaultLoggedOn: CalendarDate | undefined;
 
   constructor(
-    private readonly standings: Pick<VersionStandings, 'on' | 'all' | 'lifecycles'>,
+    private readonly model: Pick<VersionModel, 'standingOn' | 'standings' | 'lifecycles'>,
     private readonly errorLog: LogSink,
     selectorOf: VersionSelectorFactory = acceptCaches,
   ) {
-    for (const standing of standings.all) {
+    for (const standing of model.standings) {
       const supported = standing.supported.map((version) => version.toString());
       this.#selectors.set(
         standing,
@@ -46,7 +46,7 @@ export class VersionNegotiation {
         selectorOf<Named>((requested) => (requested === undefined || requested === '' ? NO_VERSION_NAMED : standing.resolve(requested)), supported),
       );
     }
-    for (const { version, lifecycle } of standings.lifecycles) {
+    for (const { version, lifecycle } of model.lifecycles) {
       if (lifecycle.brownouts.length > 0) this.#brownouts.set(version.toString(), lifecycle);
     }
   }
@@ -56,7 +56,7 @@ export class VersionNegotiation {
    * it, and so is a pin in a brownout at `now`).
    */
   selectPinned(accept: string | undefined, today: CalendarDate, pin: string, now?: number): Version | Refusal {
-    const standing = this.standings.on(today);
+    const standing = this.model.standingOn(today);
     const named = (this.#pinnedSelectors.get(standing) as VersionSelector<Named>).select(accept);
     if (named !== NO_VERSION_NAMED) return this.#atInstant(named, now, standing, false);
     const version = standing.resolve(pin);
@@ -69,7 +69,7 @@ export class VersionNegotiation {
    * name too (another is a 400 naming both; a malformed or unsupported one in either is the 406 of Accept's).
    */
   selectNamed(accept: string | undefined, header: string, today: CalendarDate, now?: number): Version | Refusal {
-    const standing = this.standings.on(today);
+    const standing = this.model.standingOn(today);
     const fromAccept = (this.#pinnedSelectors.get(standing) as VersionSelector<Named>).select(accept);
     if (isUnreadable(fromAccept)) return fromAccept;
     const fromHeader = header === '' ? new MalformedVersionError(header, standing.supported) : standing.resolve(header);
@@ -82,7 +82,7 @@ export class VersionNegotiation {
 
   /** The version, or the refusal to answer with; `now`, the request's instant, is given when some version declares brownouts. */
   select(accept: string | undefined, today: CalendarDate, now?: number): Version | Refusal {
-    const standing = this.standings.on(today);
+    const standing = this.model.standingOn(today);
     const version = (this.#selectors.get(standing) as VersionSelector).select(accept);
     if (version instanceof RetiredVersionError && version.byDefault === true) this.#logRetiredDefault(version, today);
     const window = this.#brownoutAt(version, now);

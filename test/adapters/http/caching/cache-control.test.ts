@@ -1,12 +1,11 @@
 import t from 'tap';
 import { CacheControl } from '../../../../src/adapters/http/caching/cache-control.js';
-import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
 import { Version } from '../../../../src/domain/versioning/version.js';
 import { BROWNOUTS, lifecycleModel, withLifecycles } from '../../../fixtures/lifecycle-history.js';
 import { TestClock } from '../../../fixtures/test-clock.js';
 
 const clock = new TestClock('2026-11-22');
-const lifecycles = new VersionStandings(lifecycleModel()).lifecycles;
+const lifecycles = lifecycleModel().lifecycles;
 const DAY_START = Date.UTC(2026, 10, 22);
 const v = (text: string) => Version.parse(text);
 
@@ -44,7 +43,7 @@ t.test("the time of day is the system's, the date the service's clock", async (t
 });
 
 t.test('nor past the start of the next brownout of its version', async (t) => {
-  const policy = new CacheControl(31_536_000, new VersionStandings(lifecycleModel('latest', withLifecycles(BROWNOUTS))).lifecycles);
+  const policy = new CacheControl(31_536_000, lifecycleModel('latest', withLifecycles(BROWNOUTS)).lifecycles);
   const cases: [string, boolean, string, string, string][] = [
     ['2.1.0', false, '2026-11-22T13:00:00Z', 'public, max-age=3600', 'an hour before the window'],
     ['2.1.0', true, '2026-11-22T13:00:00Z', 'public, max-age=3600', 'daily: the window comes first'],

@@ -5,7 +5,6 @@ import { DocsRoutes } from '../../../../src/adapters/http/docs/docs-routes.js';
 import { REDOCLY_LOGO_URL, withoutOutsideRequests } from '../../../../src/adapters/http/docs/redoc-bundle.js';
 import type { ApiContracts, VersionSummary } from '../../../../src/adapters/http/openapi/api-contracts.js';
 import type { RouteResponse } from '../../../../src/adapters/http/routing/route.js';
-import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
 import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';
 import { embedded, picker, scriptPaths } from '../../../fixtures/docs/docs-page-reading.js';
 import { fixtureContracts } from '../../../fixtures/docs/fixture-contracts.js';
@@ -16,7 +15,7 @@ const clocks = new WeakMap<DocsRoutes, SystemClock>();
 
 /** The docs routes over `contracts`, on the UTC day of `now()`. */
 function docsRoutes(contracts: ApiContracts, now: () => number = () => Date.parse('2026-11-22T12:00:00Z')): DocsRoutes {
-  const routes = new DocsRoutes(contracts, new VersionStandings(buildReferenceModel()));
+  const routes = new DocsRoutes(contracts, buildReferenceModel());
   clocks.set(routes, new SystemClock(now));
   return routes;
 }

@@ -2,7 +2,6 @@ import t from 'tap';
 import type { Route } from '../../../../src/adapters/http/routing/route.js';
 import { checkMethod } from '../../../../src/adapters/http/api-request-handler.js';
 import { OptionsHeaders } from '../../../../src/adapters/http/routing/options-headers.js';
-import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
 import { Version } from '../../../../src/domain/versioning/version.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 import { lifecycleModel } from '../../../fixtures/lifecycle-history.js';
@@ -15,7 +14,7 @@ const since3: Route = {
   contract: { ...TEST_ROUTE_CONTRACT, availableAt: (version) => version.compare(Version.parse('3.0.0')) >= 0 },
   handle: () => ({ body: {} }),
 };
-const options = new OptionsHeaders([since3], new VersionStandings(lifecycleModel()));
+const options = new OptionsHeaders([since3], lifecycleModel());
 
 t.test('GET and HEAD go on to the route', async (t) => {
   t.equal(checkMethod(options, exchangeOf({ method: 'GET' }), since3), undefined);

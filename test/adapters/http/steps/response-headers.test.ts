@@ -2,12 +2,11 @@ import t from 'tap';
 import { responseHeaders } from '../../../../src/adapters/http/api-request-handler.js';
 import { LifecycleHeaders } from '../../../../src/adapters/http/response/lifecycle-headers.js';
 import type { Exchange } from '../../../../src/adapters/http/steps/exchange.js';
-import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
 import { Version } from '../../../../src/domain/versioning/version.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 import { lifecycleModel } from '../../../fixtures/lifecycle-history.js';
 
-const lifecycle = new LifecycleHeaders(new VersionStandings(lifecycleModel()).lifecycles);
+const lifecycle = new LifecycleHeaders(lifecycleModel().lifecycles);
 const headers = {
   of: (exchange: Exchange, own: Readonly<Record<string, string>> | undefined) => responseHeaders('Accept, Origin', lifecycle, exchange, own),
 };

@@ -1,7 +1,6 @@
 import t from 'tap';
 import { readAccept } from '../../../../src/adapters/http/request/accept-cache.js';
 import { VersionNegotiation } from '../../../../src/adapters/http/steps/version-negotiation.js';
-import { VersionStandings } from '../../../../src/application/versioning/version-standings.js';
 import { BROWNOUTS, lifecycleModel, withLifecycles } from '../../../fixtures/lifecycle-history.js';
 import { date } from '../../../fixtures/test-clock.js';
 import { BrownoutError, RetiredVersionError, UnsupportedVersionError } from '../../../../src/domain/versioning/refusals.js';
@@ -9,7 +8,7 @@ import { BrownoutError, RetiredVersionError, UnsupportedVersionError } from '../
 const json = (version: string) => `application/json; version=${version}`;
 
 t.test("the version Accept names, as the versions stand on the request's day", async (t) => {
-  const negotiation = new VersionNegotiation(new VersionStandings(lifecycleModel()), () => t.fail('nothing to log'));
+  const negotiation = new VersionNegotiation(lifecycleModel(), () => t.fail('nothing to log'));
   t.equal(negotiation.select(json('2.1.0'), date('2026-11-30')).toString(), '2.1.0', 'the day before its sunset');
   t.type(negotiation.select(json('2.1.0'), date('2026-12-01')), RetiredVersionError, 'from its sunset on');
   t.type(negotiation.select(json('9.0.0'), date('2026-11-30')), UnsupportedVersionError);
@@ -18,7 +17,7 @@ t.test("the version Accept names, as the versions stand on the request's day", a
 
 t.test('a default version retired while the service runs is logged once a day, not once a request', async (t) => {
   const lines: string[] = [];
-  const negotiation = new VersionNegotiation(new VersionStandings(lifecycleModel('2.1.0')), (line) => lines.push(line));
+  const negotiation = new VersionNegotiation(lifecycleModel('2.1.0'), (line) => lines.push(line));
   t.equal(negotiation.select(undefined, date('2026-11-30')).toString(), '2.1.0');
   t.same(lines, [], 'served: nothing said');
   for (let request = 0; request < 3; request += 1) t.type(negotiation.select(undefined, date('2026-12-01')), RetiredVersionError);
@@ -32,7 +31,7 @@ t.test('a default version retired while the service runs is logged once a day, n
 
 t.test('one selector per standing of the versions, made at start, from the factory given', async (t) => {
   const made: string[][] = [];
-  const standings = new VersionStandings(lifecycleModel());
+  const standings = lifecycleModel();
   const negotiation = new VersionNegotiation(
     standings,
     () => {},
@@ -41,15 +40,15 @@ t.test('one selector per standing of the versions, made at start, from the facto
       return { select: (header) => readAccept(resolve, supported, header) };
     },
   );
-  t.equal(made.length, 2 * standings.all.length, 'before any request: two per standing, one for anonymous callers and one for pinned clients');
-  t.same(made[made.length - 1], standings.all[standings.all.length - 1]?.supported.map(String), 'each with its supported versions');
+  t.equal(made.length, 2 * standings.standings.length, 'before any request: two per standing, one for anonymous callers and one for pinned clients');
+  t.same(made[made.length - 1], standings.standings[standings.standings.length - 1]?.supported.map(String), 'each with its supported versions');
   const first = negotiation.select('application/json; version=9.0.0', date('2026-11-30'));
   t.not(first, negotiation.select('application/json; version=9.0.0', date('2026-11-30')), 'a selector that remembers nothing: two refusals');
-  t.equal(made.length, 2 * standings.all.length, 'none made on the way');
+  t.equal(made.length, 2 * standings.standings.length, 'none made on the way');
 });
 
 t.test("a client's request: the version Accept names wins, else its pin, never DEFAULT_VERSION", async (t) => {
-  const negotiation = new VersionNegotiation(new VersionStandings(lifecycleModel('earliest')), () => t.fail('nothing to log'));
+  const negotiation = new VersionNegotiation(lifecycleModel('earliest'), () => t.fail('nothing to log'));
   const day = date('2026-11-30');
   t.equal(negotiation.selectPinned(undefined, day, '3.0.0').toString(), '3.0.0', 'no Accept: the pin');
   t.equal(negotiation.selectPinned('application/json', day, '3.0.0').toString(), '3.0.0', 'Accept without a version: the pin');
@@ -73,9 +72,7 @@ t.test("a client's request: the version Accept names wins, else its pin, never D
 });
 
 t.test("at the request's instant: a version in a brownout is refused, whoever selected it; without the instant, never", async (t) => {
-  const negotiation = new VersionNegotiation(new VersionStandings(lifecycleModel('2.1.0', withLifecycles(BROWNOUTS))), () =>
-    t.fail('nothing to log'),
-  );
+  const negotiation = new VersionNegotiation(lifecycleModel('2.1.0', withLifecycles(BROWNOUTS)), () => t.fail('nothing to log'));
   const day = date('2026-11-22');
   const [inside, after] = [Date.parse('2026-11-22T14:30:00Z'), Date.parse('2026-11-22T15:00:00Z')];
   const refusal = (outcome: unknown) =>

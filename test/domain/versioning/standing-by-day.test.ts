@@ -1,5 +1,4 @@
 import t from 'tap';
-import { VersionStandings } from '../../../src/application/versioning/version-standings.js';
 import { applicationParts } from '../../fixtures/application.js';
 import { lifecycleModel } from '../../fixtures/lifecycle-history.js';
 import { date } from '../../fixtures/test-clock.js';
@@ -8,7 +7,7 @@ import { MalformedVersionError, RetiredVersionError, UnsupportedVersionError } f
 
 t.test('the version a request is served at, by the standing of its day', async (t) => {
   const { model } = applicationParts({ defaultVersion: '2.1.0' });
-  const standing = new VersionStandings(model).on(date('2026-11-22'));
+  const standing = model.standingOn(date('2026-11-22'));
   t.equal(standing.resolve(undefined).toString(), '2.1.0', 'the configured default');
   t.equal(standing.resolve('3.0.0').toString(), '3.0.0', 'asked for');
   t.type(standing.resolve('3.0'), MalformedVersionError);
@@ -16,8 +15,8 @@ t.test('the version a request is served at, by the standing of its day', async (
 });
 
 t.test('a running process crosses midnight: the day the sunset comes, the version is refused, with no restart', async (t) => {
-  const standings = new VersionStandings(lifecycleModel('earliest'));
-  const on = (day: string) => standings.on(date(day));
+  const standings = lifecycleModel('earliest');
+  const on = (day: string) => standings.standingOn(date(day));
   t.equal(on('2026-11-30').resolve('2.1.0').toString(), '2.1.0', '2026-11-30: 2.1.0 served');
   t.equal(on('2026-11-30').resolve(undefined).toString(), '2.1.0', '2026-11-30: the earliest served is the default');
   t.type(on('2026-12-01').resolve('2.1.0'), RetiredVersionError, '2026-12-01: 2.1.0 refused');
@@ -25,7 +24,7 @@ t.test('a running process crosses midnight: the day the sunset comes, the versio
   t.equal(on('2026-12-01').from?.toString(), '2026-12-01', 'the standing of the day');
   t.equal(on('2026-11-30').resolve('2.1.0').toString(), '2.1.0', 'a clock set back serves it again');
   t.equal(
-    standings.all.length,
+    standings.standings.length,
     lifecycleModel('earliest').standings.length,
     'every standing, for the steps that build one thing per standing at start',
   );
@@ -33,14 +32,14 @@ t.test('a running process crosses midnight: the day the sunset comes, the versio
 
 t.test('with no sunset declared every day stands alike', async (t) => {
   const { model } = applicationParts();
-  const standings = new VersionStandings(model);
-  t.equal(standings.on(date('2026-11-22')), model.standings[0], 'the one standing');
-  t.equal(standings.on(date('2099-01-01')), model.standings[0], 'on any day');
-  t.same(standings.all, [model.standings[0]]);
+  const standings = model;
+  t.equal(standings.standingOn(date('2026-11-22')), model.standings[0], 'the one standing');
+  t.equal(standings.standingOn(date('2099-01-01')), model.standings[0], 'on any day');
+  t.same(standings.standings, [model.standings[0]]);
 });
 
 t.test('every version with its lifecycle, newest first; the versions advertised on a day', async (t) => {
-  const standings = new VersionStandings(lifecycleModel());
+  const standings = lifecycleModel();
   t.same(
     standings.lifecycles.map(({ version, lifecycle }) => [String(version), String(lifecycle.deprecated), String(lifecycle.sunset)]),
     [
