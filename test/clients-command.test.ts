@@ -9,6 +9,7 @@ import type { Client } from '../src/domain/clients/client.js';
 import { LIFECYCLE_TODAY, lifecycleModel } from './fixtures/lifecycle-history.js';
 import { ALL_VERSIONS, NEWEST_VERSION, NEXT_VERSION } from './fixtures/versions.js';
 import { clientsProcess } from './fixtures/built-program.js';
+import { reportFrom2To4 } from './adapters/http/fixtures/upgrade-report.js';
 import { lockForChange } from '../src/adapters/persistence/file-lock.js';
 import type { HistoryOptions } from '../src/domain/api-history/versions/history-options.js';
 import { StartupError } from '../src/domain/errors/startup-error.js';
@@ -475,32 +476,7 @@ t.test('upgrade NAME --to V: the report of GET /client/upgrade, with the calls o
   t.equal(json.code, 0, json.stderr.join('\n'));
   t.same(
     JSON.parse(json.stdout.join('\n')),
-    {
-      from: '2.0.0',
-      to: '4.0.0',
-      changes: [
-        {
-          version: '2.1.0',
-          description: 'Dog.age: added, integer — the age in whole years, computed from birthday',
-          operations: ['GET /doggies/', 'GET /doggies/{id}/'],
-          calls: 3,
-        },
-        {
-          version: '3.0.0',
-          description: 'Dog.age: changed from integer to object {human_years: integer, dog_years: integer}',
-          operations: ['GET /doggies/', 'GET /doggies/{id}/'],
-          calls: 3,
-        },
-        { version: '3.0.0', description: 'CatViewSet.retrieve introduced', operations: ['GET /cats/{id}/'], calls: 0 },
-        {
-          version: '4.0.0',
-          description: 'Dog.age: removed, was object {human_years: integer, dog_years: integer}',
-          operations: ['GET /doggies/', 'GET /doggies/{id}/'],
-          calls: 3,
-        },
-        { version: '4.0.0', description: 'CatViewSet.list removed', operations: ['GET /cats/'], calls: 4 },
-      ],
-    },
+    reportFrom2To4([3, 3, 0, 3, 4]),
     'as GET /client/upgrade answers: the calls of the last 30 days, this client’s only',
   );
   const early = await clients(['upgrade', 'early', '--to', '2.1.0', '--json'], env, open);
