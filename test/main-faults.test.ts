@@ -3,6 +3,9 @@ import { pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
 import { allGone, runMain } from './fixtures/main-process.js';
 
+// A service process per fault: about 20 to 30 s alone, near 60 s beside other suites in CI.
+t.setTimeout(120_000);
+
 /**
  * A module loaded before src/main.ts that makes a fault no code catches when the process gets SIGUSR2
  * (FAULT=rejection: two rejections of a non-Error; FAULT=exception: a thrown Error).

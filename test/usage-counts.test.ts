@@ -6,6 +6,9 @@ import { runMain } from './fixtures/main-process.js';
 import { testDatabase } from './fixtures/postgres/test-database.js';
 import { clientsProcess } from './fixtures/built-program.js';
 
+// Two workers under load, then drained: about 25 s alone, near 60 s beside other suites in CI.
+t.setTimeout(120_000);
+
 /** `npm run clients -- ...args` on the database; its stdout. */
 async function clients(args: readonly string[], url: string): Promise<string> {
   const run = await clientsProcess(args, { STORAGE: 'postgres', DATABASE_URL: url, TODAY: '2026-11-22' });

@@ -2,6 +2,9 @@ import { readlinkSync } from 'node:fs';
 import t from 'tap';
 import { allGone, isAlive, runMain } from './fixtures/main-process.js';
 
+// Several service processes started, killed and drained: about 35 s alone, over 60 s beside other suites in CI.
+t.setTimeout(120_000);
+
 const pidsOf = (lines: Record<string, unknown>[]): number[] => lines.map((line) => line['pid'] as number);
 
 t.test('WORKERS=2: two workers share the port, a dead one is replaced, SIGTERM drains them all and exits 0', async (t) => {
