@@ -9,7 +9,7 @@ import { NEWEST_VERSION } from './fixtures/versions.js';
 const databaseUrl = await testDatabase(t);
 if (databaseUrl !== undefined) {
   t.test('PostgreSQL, two instances: a client created, upgraded on one and revoked by the CLI is served so by the other', async (t) => {
-    const storage = { STORAGE: 'postgres', DATABASE_URL: databaseUrl };
+    const storage = { STORAGE: 'postgres', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4' };
     const created = await clientsProcess(['create', 'two-sites', '--version', '3.0.0'], storage);
     t.equal(created.code, 0, created.stderr);
     const key = created.stdout.trim().split('\n').at(-1) as string;

@@ -13,7 +13,7 @@ const dog = (id: number, name: string) => parseDog({ id, name, birthday: '2014-0
 const url = await testDatabase(t);
 if (url !== undefined) {
   t.test('two instances on one database serve the same records, and both see a write at once', async (t) => {
-    const settings = { STORAGE: 'postgres', DATABASE_URL: url, ACCESS_LOG: 'off', TODAY: '2026-11-22' };
+    const settings = { STORAGE: 'postgres', DATABASE_URL: url, DATABASE_POOL_SIZE: '4', ACCESS_LOG: 'off', TODAY: '2026-11-22' };
     const instances = [runMain(t, settings), runMain(t, settings)];
     const urls = await Promise.all(instances.map(async (instance) => String((await instance.lines('listening'))?.[0]?.['url'])));
     t.not(urls[0], urls[1], 'two processes on two ports');

@@ -34,7 +34,14 @@ if (url !== undefined) {
   t.test('two workers under load, then SIGTERM: every answered request of the API is counted, once; the report says who called what', async (t) => {
     const first = (await clients(['create', 'legacy-shop', '--version', '2.1.0'], url)).trim().split('\n').at(-1) as string;
     const second = (await clients(['create', 'new-app'], url)).trim().split('\n').at(-1) as string;
-    const service = runMain(t, { STORAGE: 'postgres', DATABASE_URL: url, WORKERS: '2', ACCESS_LOG: 'off', TODAY: '2026-11-22' });
+    const service = runMain(t, {
+      STORAGE: 'postgres',
+      DATABASE_URL: url,
+      DATABASE_POOL_SIZE: '4',
+      WORKERS: '2',
+      ACCESS_LOG: 'off',
+      TODAY: '2026-11-22',
+    });
     const listening = await service.lines('listening', 2);
     const port = Number(new URL(String(listening?.[0]?.['url'])).port);
     const mixes: [string, Record<string, string>, boolean][] = [

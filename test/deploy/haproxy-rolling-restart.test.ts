@@ -21,7 +21,14 @@ const url = haproxy === undefined ? undefined : await testDatabase(t);
 
 if (haproxy !== undefined && url !== undefined) {
   t.test('haproxy in front of two instances on one PostgreSQL: a rolling restart under load fails no request', async (t) => {
-    const settings = { STORAGE: 'postgres', DATABASE_URL: url, ACCESS_LOG: 'off', TODAY: '2026-11-22', DRAIN_TIMEOUT_MS: '5000' };
+    const settings = {
+      STORAGE: 'postgres',
+      DATABASE_URL: url,
+      DATABASE_POOL_SIZE: '4',
+      ACCESS_LOG: 'off',
+      TODAY: '2026-11-22',
+      DRAIN_TIMEOUT_MS: '5000',
+    };
     const ports = [await freePort(), await freePort()];
     const start = async (port: number): Promise<MainProcess> => {
       const instance = runMain(t, { ...settings, PORT: String(port) }, [], INSTANCE_LIFETIME_MS);
