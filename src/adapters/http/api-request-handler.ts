@@ -4,6 +4,7 @@ import { inject, injectable, multiInject } from 'inversify';
 import type { Awaitable } from '../../application/ports/awaitable.js';
 import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { ClientPins } from '../../application/clients/client-pins.js';
+import type { Client } from '../../domain/clients/client.js';
 import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import { Refusal } from '../../domain/errors/refusal.js';
 import { BrownoutError } from '../../domain/versioning/refusals.js';
@@ -101,9 +102,9 @@ export function checkMethod(options: OptionsHeaders, { method, today }: Exchange
   return { status: 405, body: { detail: `Method "${method}" not allowed.` }, headers: { Allow: allowedMethods(route) } };
 }
 
-/** 6. The client the Authorization names, noted in the exchange (none: anonymous); a bad or unknown key: 401, 400. */
-export function identifyClient(pins: Pick<ClientPins, 'identify'>, exchange: Exchange, req: IncomingMessage): Refusal | undefined {
-  const client = clientOf(req, (keyHash) => pins.identify(keyHash));
+/** 6. The client the Authorization names (`identify` finds it by its key's hash), noted in the exchange (none: anonymous); a bad or unknown key: 401, 400. */
+export function identifyClient(identify: (keyHash: string) => Client | undefined, exchange: Exchange, req: IncomingMessage): Refusal | undefined {
+  const client = clientOf(req, identify);
   if (client instanceof Refusal) return client;
   exchange.client = client;
   return undefined;
@@ -207,6 +208,8 @@ export class ApiRequestHandler {
   readonly #contentTypes = new Map<string, string>();
   /** Whether some version declares a brownout: only then is the clock's instant read, once a request. */
   readonly #readsInstant: boolean;
+  /** A key's client by its hash, made once: a request makes no function of its own. */
+  readonly #identify: (keyHash: string) => Client | undefined;
 
   constructor(
     @inject(Router) private readonly router: Router,
@@ -215,13 +218,14 @@ export class ApiRequestHandler {
     @inject(VersionNegotiation) private readonly versions: VersionNegotiation,
     @inject(LifecycleHeaders) private readonly lifecycle: LifecycleHeaders,
     @inject(CacheControl) private readonly cacheControl: CacheControl,
-    @inject(ClientPins) private readonly pins: Pick<ClientPins, 'identify'>,
+    @inject(ClientPins) pins: Pick<ClientPins, 'identify'>,
     @inject(VERSION_MODEL) standings: Pick<VersionModel, 'lifecycles'>,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(HTTP_LOGS) private readonly logs: HttpLogs,
     @multiInject(REQUEST_OBSERVERS) private readonly observers: readonly RequestObserver[],
   ) {
     this.corsForEveryResponse = cors.response(undefined);
+    this.#identify = (keyHash) => pins.identify(keyHash);
     this.#readsInstant = standings.lifecycles.some(({ lifecycle }) => lifecycle.brownouts.length > 0);
     for (const { version } of standings.lifecycles) this.#contentTypes.set(version.toString(), `${JSON_MEDIA_TYPE}; version=${version.toString()}`);
   }
@@ -253,7 +257,7 @@ export class ApiRequestHandler {
       findRoute(this.router, exchange) ??
       checkQuery(exchange, exchange.route as ServedRoute) ??
       checkMethod(this.options, exchange, exchange.route as ServedRoute) ??
-      identifyClient(this.pins, exchange, req) ??
+      identifyClient(this.#identify, exchange, req) ??
       (isVersioned(exchange.route as ServedRoute) ? chooseVersion(this.versions, exchange, req) : undefined);
     return answer ?? runRoute(exchange, req);
   }
