@@ -320,10 +320,9 @@ export class ApiRequestHandler {
   }
 
   #observe(exchange: Exchange, status: number): void {
-    const observers = this.observers;
-    if (observers.length === 0) return;
+    // Never empty: the usage counts observe every request.
     const durationMs = performance.now() - exchange.started;
-    for (const observer of observers) observer.observe(exchange, status, durationMs);
+    for (const observer of this.observers) observer.observe(exchange, status, durationMs);
   }
 }
 
