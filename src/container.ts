@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { Container, ContainerModule } from 'inversify';
 import { CLOCK, type Clock } from './application/ports/clock.js';
-import { REPRESENTER, type Representer } from './application/ports/representer.js';
 import { VERSION_MODEL } from './application/ports/version-model.js';
 import { CheckHealth } from './application/use-cases/check-health.js';
 import { ClientPins } from './application/clients/client-pins.js';
@@ -23,7 +22,6 @@ import { COLLECTION_USE_CASES, type CollectionUseCases } from './application/use
 import { RetrieveRecord } from './application/use-cases/retrieve-record.js';
 import { repositoryOf, type RecordRepository } from './application/ports/record-repository.js';
 import { PageRequest } from './application/paging/page-request.js';
-import { MemoizedRepresenter } from './application/versioning/memoized-representer.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';
 import { SystemClock } from './adapters/clock/system-clock.js';
 import { loadRecords } from './adapters/persistence/data-file.js';
@@ -48,9 +46,8 @@ import { createMetricsRegistry } from './adapters/metrics/metrics-registry.js';
 import { metricsModule } from './adapters/metrics/metrics-module.js';
 import { registerVersionMetrics } from './adapters/metrics/version-metrics.js';
 import { registerPinnedClientsMetric } from './adapters/metrics/pinned-clients-metric.js';
-import { PAGE_MEMORY, RepresentedPages, type PageMemory } from './application/caching/represented-pages.js';
-import { acceptCaches, VERSION_SELECTORS, type VersionSelectorFactory } from './adapters/http/request/accept-cache.js';
-import { RepresentationJson } from './adapters/http/response/representation-json.js';
+import { CacheSizes, DEFAULT_CACHE_SIZES } from './application/caching/cache-sizes.js';
+import { AnswerCache } from './adapters/http/response/answer-cache.js';
 import { Router } from './adapters/http/routing/router.js';
 import { CorsPolicy } from './adapters/http/cors/cors-policy.js';
 import { OptionsHeaders } from './adapters/http/routing/options-headers.js';
@@ -95,12 +92,11 @@ interface Storage {
   close(): Promise<void>;
 }
 
-/** The version model (and what shapes records with it, remembering), the clock and the use cases. */
+/** The version model, the clock, the use cases and the caches' sizes. */
 export function applicationModule(model: VersionModel, clock: Clock): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<VersionModel>(VERSION_MODEL).toConstantValue(model);
-    bind<Representer>(REPRESENTER).toConstantValue(new MemoizedRepresenter(model));
-    bind<() => PageMemory>(PAGE_MEMORY).toConstantValue(() => new RepresentedPages());
+    bind(CacheSizes).toConstantValue(DEFAULT_CACHE_SIZES);
     bind<Clock>(CLOCK).toConstantValue(clock);
     bind(GetChangelog).toSelf().inSingletonScope();
     bind(GetChangelogEntry).toSelf().inSingletonScope();
@@ -109,12 +105,12 @@ export function applicationModule(model: VersionModel, clock: Clock): ContainerM
       const key = collection.head.key as ResourceKey<{ readonly id: number }>;
       bind<CollectionUseCases>(COLLECTION_USE_CASES)
         .toResolvedValue(
-          (model: VersionModel, representer: Representer, pageMemory: () => PageMemory, repository: RecordRepository<{ readonly id: number }>) => ({
+          (model: VersionModel, repository: RecordRepository<{ readonly id: number }>) => ({
             collection,
-            list: new ListRecords(model, representer, repository, viewSet, key, pageMemory()),
-            retrieve: new RetrieveRecord(model, representer, repository, viewSet, key),
+            list: new ListRecords(model, model, repository, viewSet, key),
+            retrieve: new RetrieveRecord(model, model, repository, viewSet, key),
           }),
-          [VERSION_MODEL, REPRESENTER, PAGE_MEMORY, repositoryOf(collection)],
+          [VERSION_MODEL, repositoryOf(collection)],
         )
         .inSingletonScope();
     }
@@ -134,8 +130,9 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions, web: WebOp
     bind<HttpLogs>(HTTP_LOGS).toConstantValue(logs);
     bind<ApiServerOptions>(API_SERVER_OPTIONS).toConstantValue(options);
     bind<WebOptions>(WEB_OPTIONS).toConstantValue(web);
-    bind(RepresentationJson).toConstantValue(new RepresentationJson());
-    bind<VersionSelectorFactory>(VERSION_SELECTORS).toConstantValue(acceptCaches);
+    bind(AnswerCache)
+      .toResolvedValue((sizes: CacheSizes) => new AnswerCache(sizes), [CacheSizes])
+      .inSingletonScope();
     bind(ApiRoutes).toSelf().inSingletonScope();
     // The request's steps' parts, each made once from the routes, the versions' standings and the web options.
     bind(Router)
@@ -147,8 +144,8 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions, web: WebOp
       .inSingletonScope();
     bind(VersionNegotiation)
       .toResolvedValue(
-        (standings: VersionModel, selectors: VersionSelectorFactory) => new VersionNegotiation(standings, logs.errors, selectors),
-        [VERSION_MODEL, VERSION_SELECTORS],
+        (standings: VersionModel, sizes: CacheSizes) => new VersionNegotiation(standings, logs.errors, sizes.acceptHeaders),
+        [VERSION_MODEL, CacheSizes],
       )
       .inSingletonScope();
     bind(LifecycleHeaders)
@@ -354,7 +351,7 @@ export function composeUpgradeReports(
     memoryPersistenceModule(noRecords),
     clientsModule(clients, usage),
     new ContainerModule(({ bind }) => {
-      bind(RepresentationJson).toConstantValue(new RepresentationJson());
+      bind(AnswerCache).toConstantValue(new AnswerCache());
       bind(ApiRoutes).toSelf().inSingletonScope();
     }),
   );

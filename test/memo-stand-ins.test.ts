@@ -3,14 +3,10 @@ import { Container } from 'inversify';
 import { MEMOS, memoNames, withoutMemos, type MemoName } from '../bench/harness/forgetful-parts.js';
 import { FixedClock } from '../src/adapters/clock/fixed-clock.js';
 import { DEFAULT_SERVER_LIMITS } from '../src/adapters/config/settings.js';
-import { acceptCaches, VERSION_SELECTORS } from '../src/adapters/http/request/accept-cache.js';
-import { RepresentationJson } from '../src/adapters/http/response/representation-json.js';
 import { InMemoryClientRepository } from '../src/adapters/persistence/memory/in-memory-client-repository.js';
 import { postgresPersistenceModule } from '../src/adapters/persistence/postgres/connect-postgres.js';
-import { REMEMBERED_ROWS, ROWS_REMEMBERED } from '../src/adapters/persistence/postgres/postgres-record-repository.js';
-import { PAGE_MEMORY, RepresentedPages, type PageMemory } from '../src/application/caching/represented-pages.js';
-import { REPRESENTER } from '../src/application/ports/representer.js';
-import { MemoizedRepresenter } from '../src/application/versioning/memoized-representer.js';
+import { CacheSizes, DEFAULT_CACHE_SIZES } from '../src/application/caching/cache-sizes.js';
+import { UsageCounter } from '../src/application/clients/usage-counter.js';
 import { applicationModule, httpModule } from '../src/container.js';
 import { buildReferenceModel } from '../src/domain/api-history/reference-history.js';
 import { date } from './fixtures/test-clock.js';
@@ -43,8 +39,8 @@ async function answers(url: string): Promise<string[]> {
 
 t.test('the memos by name; an unknown name is refused, naming the memos', async (t) => {
   t.same(memoNames(''), [], 'none');
-  t.same(memoNames('pages,json'), ['pages', 'json'], 'two');
-  t.throws(() => memoNames('rows,page'), /"page" is not a memo; the memos are rows, representations, pages, json, accept, usage/);
+  t.same(memoNames('pages,accept'), ['pages', 'accept'], 'two');
+  t.throws(() => memoNames('rows,page'), /"page" is not a memo; the memos are rows, answers, pages, accept, usage/);
 });
 
 t.test('in memory: the same answers, byte for byte, with each cache off and with all of them off', async (t) => {
@@ -90,17 +86,15 @@ t.test('each stand-in takes the place of its memo in the composition; unnamed on
     );
     return container;
   };
-  const all = composed([]);
-  t.type(all.get(REPRESENTER), MemoizedRepresenter);
-  t.type(all.get<() => PageMemory>(PAGE_MEMORY)(), RepresentedPages);
-  t.type(all.get(RepresentationJson), RepresentationJson);
-  t.equal(all.get(VERSION_SELECTORS), acceptCaches);
-  t.equal(all.get(ROWS_REMEMBERED), REMEMBERED_ROWS);
-  const none = composed(MEMOS);
-  t.equal(none.get(REPRESENTER), model, 'representations: the model itself');
-  t.notOk(none.get<() => PageMemory>(PAGE_MEMORY)() instanceof RepresentedPages, 'pages');
-  t.notOk(none.get(RepresentationJson) instanceof RepresentationJson, 'json');
-  t.not(none.get(VERSION_SELECTORS), acceptCaches, 'accept');
-  t.equal(none.get(ROWS_REMEMBERED), 0, 'rows');
-  t.type(composed(['json']).get(REPRESENTER), MemoizedRepresenter, 'one named, the others stay');
+  t.same({ ...composed([]).get(CacheSizes) }, { ...DEFAULT_CACHE_SIZES }, 'none named: the sizes the service runs with');
+  t.same({ ...composed(MEMOS).get(CacheSizes) }, { answers: 0, pages: 0, acceptHeaders: 0, rows: 0 }, 'all named: every cache off');
+  for (const [names, counted] of [
+    [[], 1],
+    [['usage'], 0],
+  ] as const) {
+    const usage = composed(names).get(UsageCounter);
+    usage.count('2026-11-22', 'GET /doggies/', '5.0.0', 'a-client');
+    t.equal(usage.pending().length, counted, names.length === 0 ? 'usage counted' : 'usage named: nothing counted');
+  }
+  t.same({ ...composed(['pages']).get(CacheSizes) }, { ...DEFAULT_CACHE_SIZES, pages: 0 }, 'one named, the others stay');
 });

@@ -160,7 +160,7 @@ export function compareCommand(here: string): Command<CompareOptions> {
       caches: {
         type: 'string',
         value: 'each',
-        help: 'the variants are this build composed with every cache, and with each one in turn replaced by a stand-in that remembers nothing (harness/service-without-memos.ts; rows only on PostgreSQL), ACCESS_LOG off',
+        help: 'the variants are this build composed with every cache, and with each one in turn turned off, its size 0 (harness/service-without-memos.ts; rows only on PostgreSQL), ACCESS_LOG off',
       },
       storage: {
         type: 'string',

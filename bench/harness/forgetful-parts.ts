@@ -1,21 +1,13 @@
 import { ContainerModule } from 'inversify';
-import { readAccept, VERSION_SELECTORS, type VersionSelectorFactory } from '../../src/adapters/http/request/accept-cache.js';
-import { JsonText } from '../../src/adapters/http/response/prepared-bodies.js';
-import { RepresentationJson } from '../../src/adapters/http/response/representation-json.js';
-import { ROWS_REMEMBERED } from '../../src/adapters/persistence/postgres/postgres-record-repository.js';
-import { PAGE_MEMORY, type PageMemory } from '../../src/application/caching/represented-pages.js';
-import { REPRESENTER, type Representer } from '../../src/application/ports/representer.js';
-import { VERSION_MODEL } from '../../src/application/ports/version-model.js';
+import { CacheSizes, DEFAULT_CACHE_SIZES } from '../../src/application/caching/cache-sizes.js';
 import { UsageCounter } from '../../src/application/clients/usage-counter.js';
-import type { VersionModel } from '../../src/domain/versioning/version-model.js';
 
 /**
- * The service's memos, each of which the bench can replace by a stand-in that remembers nothing, to measure what it
- * saves: PostgreSQL's row memo, the representations (MemoizedRepresenter), a list's represented pages, the JSON texts
- * of representations, and the version of each Accept header; and the per-client usage counts, whose stand-in counts
- * nothing, to measure what counting costs.
+ * The service's caches, each of which the bench can turn off (its size 0) to measure what it saves: PostgreSQL's
+ * rows, the answers of records and of list pages at the HTTP edge, and the version of each Accept header; and the
+ * per-client usage counts, whose stand-in counts nothing, to measure what counting costs.
  */
-export const MEMOS = ['rows', 'representations', 'pages', 'json', 'accept', 'usage'] as const;
+export const MEMOS = ['rows', 'answers', 'pages', 'accept', 'usage'] as const;
 
 export type MemoName = (typeof MEMOS)[number];
 
@@ -29,31 +21,27 @@ export function memoNames(text: string): MemoName[] {
   return names as MemoName[];
 }
 
-const forgetfulPages: PageMemory = { items: (_version, _request, _today, records, represent) => records.map(represent) };
-const forgetfulJson: Pick<RepresentationJson, 'one' | 'array'> = {
-  one: (representation) => new JsonText(JSON.stringify(representation)),
-  array: (representations) => new JsonText(JSON.stringify(representations)),
-};
 const uncountedUsage = Object.assign(Object.create(UsageCounter.prototype) as UsageCounter, {
   count: () => {},
   pending: () => [],
   flush: () => Promise.resolve(),
 });
-const forgetfulSelectors: VersionSelectorFactory = (resolve, supported) => ({ select: (header) => readAccept(resolve, supported, header) });
 
 /**
- * A module for composeService's `modules` replacing each memo named by its stand-in: the same answers, byte for byte,
- * made anew every time. The row memo exists only with the PostgreSQL storage; in memory there is nothing to replace.
+ * A module for composeService's `modules` turning off each memo named: the same answers, byte for byte, made anew
+ * every time. The rows are remembered only with the PostgreSQL storage; in memory there is nothing to turn off.
  */
 export function withoutMemos(names: readonly MemoName[]): ContainerModule {
-  return new ContainerModule(({ rebind, isBound }) => {
-    for (const name of new Set(names)) {
-      if (name === 'rows' && isBound(ROWS_REMEMBERED)) rebind<number>(ROWS_REMEMBERED).toConstantValue(0);
-      if (name === 'representations') rebind<Representer>(REPRESENTER).toResolvedValue((model: VersionModel) => model, [VERSION_MODEL]);
-      if (name === 'pages') rebind<() => PageMemory>(PAGE_MEMORY).toConstantValue(() => forgetfulPages);
-      if (name === 'json') rebind<Pick<RepresentationJson, 'one' | 'array'>>(RepresentationJson).toConstantValue(forgetfulJson);
-      if (name === 'accept') rebind<VersionSelectorFactory>(VERSION_SELECTORS).toConstantValue(forgetfulSelectors);
-      if (name === 'usage') rebind(UsageCounter).toConstantValue(uncountedUsage);
-    }
+  const off = new Set(names);
+  const { answers, pages, acceptHeaders, rows } = DEFAULT_CACHE_SIZES;
+  const sizes = new CacheSizes(
+    off.has('answers') ? 0 : answers,
+    off.has('pages') ? 0 : pages,
+    off.has('accept') ? 0 : acceptHeaders,
+    off.has('rows') ? 0 : rows,
+  );
+  return new ContainerModule(({ rebind }) => {
+    rebind(CacheSizes).toConstantValue(sizes);
+    if (off.has('usage')) rebind(UsageCounter).toConstantValue(uncountedUsage);
   });
 }

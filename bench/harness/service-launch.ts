@@ -5,7 +5,7 @@ import { startScriptNodeFlags } from './start-script.js';
 // The compiled scripts' neighbours, from dist/bench-build/bench/harness/: the service as `npm start` runs it
 // (dist/), and the processes the bench and cpu-compare start beside it.
 export const SERVICE_MAIN = fileURLToPath(new URL('../../../main.js', import.meta.url));
-/** The service composed with memos replaced (`npm run compare -- --caches=each`), one process. */
+/** The service composed with memos turned off (`npm run compare -- --caches=each`), one process. */
 export const SERVICE_WITHOUT_MEMOS = fileURLToPath(new URL('./service-without-memos.js', import.meta.url));
 export const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url));
 export const LOAD_GENERATOR = fileURLToPath(new URL('./load-generator.js', import.meta.url));

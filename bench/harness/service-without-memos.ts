@@ -1,5 +1,5 @@
-// The service as one process, composed with the memos BENCH_WITHOUT_MEMOS names (comma-separated) replaced by stand-ins
-// that remember nothing (forgetful-parts.ts), for `npm run compare -- --caches=each`; the other settings as `npm start`
+// The service as one process, composed with the memos BENCH_WITHOUT_MEMOS names (comma-separated) turned off
+// (forgetful-parts.ts), for `npm run compare -- --caches=each`; the other settings as `npm start`
 // reads them. It prints the listening line the bench waits for, and stops on SIGTERM.
 import 'reflect-metadata';
 import { composeService } from '../../src/container.js';

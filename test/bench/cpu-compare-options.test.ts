@@ -95,20 +95,15 @@ t.test('cpu-compare options: refusals', async (t) => {
 
 t.test('cpu-compare options: --caches=each makes one variant with every cache and one without each, the access log off', async (t) => {
   const names = (args: string[]) => parseCompareOptions(args, HERE).variants.map((variant) => variant.name);
-  t.same(
-    names(['--caches=each']),
-    ['all-caches', 'no-representations', 'no-pages', 'no-json', 'no-accept', 'no-usage'],
-    'in memory: no row cache to turn off',
-  );
+  t.same(names(['--caches=each']), ['all-caches', 'no-answers', 'no-pages', 'no-accept', 'no-usage'], 'in memory: no row cache to turn off');
   const options = parseCompareOptions(['--caches=each', '--storage=postgres', '--dogs=1000000', '--path=/doggies/?limit=100'], HERE);
   t.same(
     options.variants.map((variant) => variant.env),
     [
       { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: '' },
       { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: 'rows' },
-      { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: 'representations' },
+      { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: 'answers' },
       { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: 'pages' },
-      { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: 'json' },
       { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: 'accept' },
       { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: 'usage' },
     ],

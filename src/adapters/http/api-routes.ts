@@ -22,7 +22,7 @@ import { HEALTH_SCHEMA, healthResponse } from './response/health-response.js';
 import { JsonText } from './response/prepared-bodies.js';
 import { paginationHeaders } from './response/pagination-headers.js';
 import { PAGE_PARAMETERS } from '../../application/paging/page-request.js';
-import { RepresentationJson } from './response/representation-json.js';
+import { AnswerCache } from './response/answer-cache.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
 import type { ApiRoute, Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse, ServedRoute } from './routing/route.js';
 import { Refusal } from '../../domain/errors/refusal.js';
@@ -45,7 +45,7 @@ export class ApiRoutes {
     @inject(CheckHealth) checkHealth: CheckHealth,
     @inject(DescribeRecords) describeRecords: DescribeRecords,
     @inject(VERSION_MODEL) standings: VersionModel,
-    @inject(RepresentationJson) json: Pick<RepresentationJson, 'one' | 'array'>,
+    @inject(AnswerCache) answers: AnswerCache,
     @inject(ClientPins) pins: Pick<ClientPins, 'describe' | 'change'>,
     @inject(CLOCK) clock: Pick<Clock, 'now'>,
     @inject(UsageReports) usage: Pick<UsageReports, 'ofClient'>,
@@ -76,13 +76,13 @@ export class ApiRoutes {
       ...collections.flatMap(({ collection: { path, tag, routes, viewSet }, list, retrieve }): Route[] => [
         {
           pattern: path,
-          handle: listing(list, json),
+          handle: listing(list, answers),
           contract: { ...recordContract('page', routes.list, tag, list), serves: { viewSet, action: 'list' } },
           queryParameters: PAGE_PARAMETERS,
         },
         {
           pattern: `${path}:id/`,
-          handle: retrieval(retrieve, json),
+          handle: retrieval(retrieve, answers),
           contract: { ...recordContract('record', routes.retrieve, tag, retrieve), serves: { viewSet, action: 'retrieve' } },
         },
       ]),
@@ -114,11 +114,10 @@ export class ApiRoutes {
   }
 }
 
-function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute'>, json: Pick<RepresentationJson, 'array'>) {
+function listing<R extends { readonly id: number }>(useCase: Pick<ListRecords<R>, 'page' | 'represent' | 'resource'>, answers: AnswerCache) {
   return ({ version, today, path, query }: RouteRequest): Awaitable<RouteOutcome> => {
-    const page = useCase.execute({
+    const page = useCase.page({
       version,
-      today,
       page: {
         limit: query.getAll('limit'),
         offset: query.getAll('offset'),
@@ -127,7 +126,12 @@ function listing(useCase: Pick<ListRecords<{ readonly id: number }>, 'execute'>,
       },
     });
     return whenReady(page, (ready) =>
-      ready instanceof Refusal ? ready : { body: json.array(ready.items), headers: paginationHeaders(path, ready) },
+      ready instanceof Refusal
+        ? ready
+        : {
+            body: answers.page(useCase.resource, ready.request.key, ready.items, { version, today }, useCase.represent),
+            headers: paginationHeaders(path, ready),
+          },
     );
   };
 }
@@ -136,10 +140,10 @@ function health(useCase: Pick<CheckHealth, 'execute'>) {
   return async (): Promise<RouteResponse> => healthResponse(await useCase.execute());
 }
 
-function retrieval(useCase: Pick<RetrieveRecord<unknown>, 'execute'>, json: Pick<RepresentationJson, 'one'>) {
+function retrieval<R>(useCase: Pick<RetrieveRecord<R>, 'find' | 'represent' | 'resource'>, answers: AnswerCache) {
   return ({ version, today, params }: RouteRequest): Awaitable<RouteOutcome> =>
-    whenReady(useCase.execute({ version, today, id: params.id as string }), (representation) =>
-      representation instanceof Refusal ? representation : { body: json.one(representation) },
+    whenReady(useCase.find({ version, id: params.id as string }), (record) =>
+      record instanceof Refusal ? record : { body: answers.record(useCase.resource, record, { version, today }, useCase.represent) },
     );
 }
 

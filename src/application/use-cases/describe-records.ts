@@ -5,7 +5,6 @@ import type { ResourceKey } from '../../domain/versioning/resource-key.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { CLOCK, type Clock } from '../ports/clock.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
-import { REPRESENTER, type Representer } from '../ports/representer.js';
 import { VERSION_MODEL } from '../ports/version-model.js';
 
 /** A record type as one version publishes it: its schema, and its example record in that version's shape. */
@@ -19,8 +18,7 @@ export interface RecordDescription {
 @injectable()
 export class DescribeRecords {
   constructor(
-    @inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'versions' | 'resources' | 'schemaOf'>,
-    @inject(REPRESENTER) private readonly representer: Representer,
+    @inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'versions' | 'resources' | 'schemaOf' | 'represent'>,
     @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -34,7 +32,7 @@ export class DescribeRecords {
     const context = { version, today: this.clock.today() };
     return this.model.resources.map(({ key, example }) => {
       const schema = this.model.schemaOf(key, version);
-      return example === undefined ? { key, schema } : { key, schema, example: this.representer.represent(key, example as never, context) };
+      return example === undefined ? { key, schema } : { key, schema, example: this.model.represent(key, example as never, context) };
     });
   }
 }

@@ -1,4 +1,6 @@
 import type { CollectionAction } from '../../domain/versioning/record-collection.js';
+import type { Representation } from '../../domain/versioning/representation.js';
+import type { RequestContext } from '../../domain/versioning/request-context.js';
 import type { ResourceKey } from '../../domain/versioning/resource-key.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
@@ -17,6 +19,12 @@ export abstract class RecordAction<R> {
     /** The record type it answers with. */
     readonly resource: ResourceKey<R>,
   ) {}
+
+  /**
+   * The record shaped for the request's version and day: a pure function of the three, so an answer made from it may
+   * be remembered (the HTTP edge's AnswerCache does).
+   */
+  readonly represent = (record: R, context: RequestContext): Representation => this.representer.represent(this.resource, record, context);
 
   /** Whether the action exists at the version (execute answers NotFoundError 'hidden' where it does not). */
   isAvailableAt(version: Version): boolean {

@@ -22,12 +22,15 @@ export class RetrieveRecord<R> extends RecordAction<R> {
    * The representation, or a promise of it when the repository answers with one; a refusal (NotFoundError, the action
    * hidden or no such record) is the answer, not thrown. Only a fault of the storage rejects.
    */
-  execute({ version, today, id }: RetrieveInput): Awaitable<Representation | NotFoundError> {
+  execute(input: RetrieveInput): Awaitable<Representation | NotFoundError> {
+    return whenReady(this.find(input), (record) => (record instanceof NotFoundError ? record : this.represent(record, input)));
+  }
+
+  /** What `execute` answers, before the record is shaped (`represent` shapes it): the record as stored, or the refusal. */
+  find({ version, id }: Pick<RetrieveInput, 'version' | 'id'>): Awaitable<R | NotFoundError> {
     if (!this.isAvailableAt(version)) return new NotFoundError('hidden');
     const recordId = parseRecordId(id);
     if (recordId === undefined) return new NotFoundError('no_record');
-    return whenReady(this.repository.findById(recordId), (record) =>
-      record === undefined ? new NotFoundError('no_record') : this.representer.represent(this.resource, record, { version, today }),
-    );
+    return whenReady(this.repository.findById(recordId), (record) => record ?? new NotFoundError('no_record'));
   }
 }

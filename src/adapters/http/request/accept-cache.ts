@@ -1,26 +1,12 @@
 import type { Version } from '../../../domain/versioning/version.js';
 import { GenerationalCache } from '../../../application/caching/generational-cache.js';
+import { DEFAULT_CACHE_SIZES } from '../../../application/caching/cache-sizes.js';
 import { versionFromAccept } from './accept-header.js';
 import { RepeatFilter } from './repeat-filter.js';
 import { Refusal } from '../../../domain/errors/refusal.js';
 
-/** Distinct Accept headers remembered (fewer than twice this); clients send few, and a flood of new ones only evicts. */
-export const ACCEPT_CACHE_CAPACITY = 500;
 /** Longer headers are read every time, so the cache holds at most about a megabyte of keys. */
 export const MAX_CACHED_ACCEPT_LENGTH = 1024;
-
-/** What reads the version an Accept header selects (what its resolver makes of it), in one standing of the versions. */
-export interface VersionSelector<T = Version | Refusal> {
-  select(header: string | undefined): T | Refusal;
-}
-
-/** Makes the VersionSelector of each standing, given its resolver and its supported versions, newest first. */
-export type VersionSelectorFactory = <T>(resolve: (requested: string | undefined) => T, supported: readonly string[]) => VersionSelector<T>;
-
-/** The VersionSelectorFactory the request handler uses: an AcceptCache per standing, unless a composition replaces it. */
-export const VERSION_SELECTORS = Symbol.for('VersionSelectors');
-
-export const acceptCaches: VersionSelectorFactory = (resolve, supported) => new AcceptCache(resolve, supported);
 
 /**
  * The version an Accept header selects, or the refusal to answer with (the AcceptHeaderError the header's parser
@@ -33,23 +19,29 @@ export const acceptCaches: VersionSelectorFactory = (resolve, supported) => new 
  * request, would otherwise push out another and live long enough to be moved to V8's old generation, whose
  * garbage is collected only in major collections, and RSS would grow with such requests.
  */
-export class AcceptCache<T = Version | Refusal> implements VersionSelector<T> {
-  readonly #outcomes = new GenerationalCache<string, T | Refusal>(ACCEPT_CACHE_CAPACITY);
+export class AcceptCache<T = Version | Refusal> {
+  /** Absent with a capacity of 0: every header is read. */
+  readonly #outcomes: GenerationalCache<string, T | Refusal> | undefined;
   readonly #seen = new RepeatFilter();
 
   /** `supported`, newest first, is named when an Accept header admits no JSON. */
   constructor(
     private readonly resolve: (requested: string | undefined) => T,
     private readonly supported: readonly string[] = [],
-  ) {}
+    /** Distinct headers remembered (fewer than twice this); clients send few, and a flood of new ones only evicts. */
+    capacity = DEFAULT_CACHE_SIZES.acceptHeaders,
+  ) {
+    this.#outcomes = capacity > 0 ? new GenerationalCache(capacity) : undefined;
+  }
 
   /** The number of headers remembered. */
   get size(): number {
-    return this.#outcomes.size;
+    return this.#outcomes?.size ?? 0;
   }
 
   select(header: string | undefined): T | Refusal {
-    if (header === undefined || header.length > MAX_CACHED_ACCEPT_LENGTH) return readAccept(this.resolve, this.supported, header);
+    if (this.#outcomes === undefined || header === undefined || header.length > MAX_CACHED_ACCEPT_LENGTH)
+      return readAccept(this.resolve, this.supported, header);
     let outcome = this.#outcomes.get(header);
     if (outcome === undefined) {
       outcome = readAccept(this.resolve, this.supported, header);

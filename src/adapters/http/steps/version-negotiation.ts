@@ -5,7 +5,8 @@ import type { SelectedBy } from '../../../domain/versioning/version-error-text.j
 import type { VersionLifecycle } from '../../../domain/versioning/version-lifecycle.js';
 import type { VersionStanding } from '../../../domain/versioning/version-standing.js';
 import type { LogSink } from '../../logging/log-sink.js';
-import { acceptCaches, type VersionSelector, type VersionSelectorFactory } from '../request/accept-cache.js';
+import { AcceptCache } from '../request/accept-cache.js';
+import { DEFAULT_CACHE_SIZES } from '../../../application/caching/cache-sizes.js';
 import { Refusal } from '../../../domain/errors/refusal.js';
 import { BrownoutError, MalformedVersionError, RetiredVersionError } from '../../../domain/versioning/refusals.js';
 import { AmbiguousVersionError } from '../request/refusals.js';
@@ -18,13 +19,13 @@ type Named = Version | Refusal | typeof NO_VERSION_NAMED;
 /**
  * The version a request is served at, from its Accept header, as the versions stand on the request's day: a 406 for
  * a malformed or unsupported version, a 410 from a version's sunset on and during its brownouts (at the request's
- * instant, given only when some version declares one). One VersionSelector (an AcceptCache) per standing, made at
+ * instant, given only when some version declares one). One AcceptCache per standing, made at
  * start (a sunset changes what a header selects). A default version retired while the service runs is logged once a day.
  */
 export class VersionNegotiation {
-  readonly #selectors = new Map<VersionStanding, VersionSelector>();
+  readonly #selectors = new Map<VersionStanding, AcceptCache>();
   /** For a client's requests: the same, but a header naming no version selects NO_VERSION_NAMED, so that the pin decides. */
-  readonly #pinnedSelectors = new Map<VersionStanding, VersionSelector<Named>>();
+  readonly #pinnedSelectors = new Map<VersionStanding, AcceptCache<Named>>();
   /** The lifecycle of each version that declares brownouts, by version text. */
   readonly #brownouts = new Map<string, VersionLifecycle>();
   /** The day a request last met a retired default version. */
@@ -33,17 +34,19 @@ export class VersionNegotiation {
   constructor(
     private readonly model: Pick<VersionModel, 'standingOn' | 'standings' | 'lifecycles'>,
     private readonly errorLog: LogSink,
-    selectorOf: VersionSelectorFactory = acceptCaches,
+    /** The Accept headers each AcceptCache remembers (0: none). */
+    acceptHeaders = DEFAULT_CACHE_SIZES.acceptHeaders,
   ) {
     for (const standing of model.standings) {
       const supported = standing.supported.map((version) => version.toString());
-      this.#selectors.set(
-        standing,
-        selectorOf((requested) => standing.resolve(requested), supported),
-      );
+      this.#selectors.set(standing, new AcceptCache((requested) => standing.resolve(requested), supported, acceptHeaders));
       this.#pinnedSelectors.set(
         standing,
-        selectorOf<Named>((requested) => (requested === undefined || requested === '' ? NO_VERSION_NAMED : standing.resolve(requested)), supported),
+        new AcceptCache<Named>(
+          (requested) => (requested === undefined || requested === '' ? NO_VERSION_NAMED : standing.resolve(requested)),
+          supported,
+          acceptHeaders,
+        ),
       );
     }
     for (const { version, lifecycle } of model.lifecycles) {
@@ -57,7 +60,7 @@ export class VersionNegotiation {
    */
   selectPinned(accept: string | undefined, today: CalendarDate, pin: string, now?: number): Version | Refusal {
     const standing = this.model.standingOn(today);
-    const named = (this.#pinnedSelectors.get(standing) as VersionSelector<Named>).select(accept);
+    const named = (this.#pinnedSelectors.get(standing) as AcceptCache<Named>).select(accept);
     if (named !== NO_VERSION_NAMED) return this.#atInstant(named, now, standing, false);
     const version = standing.resolve(pin);
     if (version instanceof RetiredVersionError) return new RetiredVersionError(pin, version.sunset, standing.supported, 'pin');
@@ -70,7 +73,7 @@ export class VersionNegotiation {
    */
   selectNamed(accept: string | undefined, header: string, today: CalendarDate, now?: number): Version | Refusal {
     const standing = this.model.standingOn(today);
-    const fromAccept = (this.#pinnedSelectors.get(standing) as VersionSelector<Named>).select(accept);
+    const fromAccept = (this.#pinnedSelectors.get(standing) as AcceptCache<Named>).select(accept);
     if (isUnreadable(fromAccept)) return fromAccept;
     const fromHeader = header === '' ? new MalformedVersionError(header, standing.supported) : standing.resolve(header);
     if (isUnreadable(fromHeader)) return fromHeader;
@@ -83,12 +86,12 @@ export class VersionNegotiation {
   /** The version, or the refusal to answer with; `now`, the request's instant, is given when some version declares brownouts. */
   select(accept: string | undefined, today: CalendarDate, now?: number): Version | Refusal {
     const standing = this.model.standingOn(today);
-    const version = (this.#selectors.get(standing) as VersionSelector).select(accept);
+    const version = (this.#selectors.get(standing) as AcceptCache).select(accept);
     if (version instanceof RetiredVersionError && version.byDefault === true) this.#logRetiredDefault(version, today);
     const window = this.#brownoutAt(version, now);
     if (window === undefined) return version;
     // Only in a brownout does it matter whether the header named the version or left it to the default.
-    const byDefault = (this.#pinnedSelectors.get(standing) as VersionSelector<Named>).select(accept) === NO_VERSION_NAMED;
+    const byDefault = (this.#pinnedSelectors.get(standing) as AcceptCache<Named>).select(accept) === NO_VERSION_NAMED;
     return this.#refusal(version as Version, window, now as number, standing, byDefault);
   }
 

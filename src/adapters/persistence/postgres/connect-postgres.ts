@@ -15,7 +15,8 @@ import { isUnavailable } from './postgres-failures.js';
 import { PostgresHealthCheck } from './postgres-health-check.js';
 import { registerPoolMetrics } from './postgres-pool-metrics.js';
 import { CONNECTION_TIMEOUT_MS, createPool, redactedUrl } from './postgres-pool.js';
-import { PostgresRecordRepository, REMEMBERED_ROWS, ROWS_REMEMBERED } from './postgres-record-repository.js';
+import { PostgresRecordRepository } from './postgres-record-repository.js';
+import { CacheSizes } from '../../../application/caching/cache-sizes.js';
 import { migrateSchema } from './postgres-schema.js';
 import { recordTableOf } from './record-table.js';
 import type { UsageSpool } from '../usage-spool.js';
@@ -160,11 +161,10 @@ export async function openPostgresStorage(
 export function postgresPersistenceModule(pool: pg.Pool, clock: Clock, clients: ClientRepository): ContainerModule {
   const today = (): CalendarDate => clock.today();
   return new ContainerModule(({ bind }) => {
-    bind<number>(ROWS_REMEMBERED).toConstantValue(REMEMBERED_ROWS);
     for (const collection of RECORD_COLLECTIONS) {
       const table = recordTableOf(collection);
       bind<RecordRepository<unknown>>(repositoryOf(collection))
-        .toResolvedValue((rows: number) => new PostgresRecordRepository(pool, table, today, rows), [ROWS_REMEMBERED])
+        .toResolvedValue((sizes: CacheSizes) => new PostgresRecordRepository(pool, table, today, sizes.rows), [CacheSizes])
         .inSingletonScope();
     }
     bind<ClientRepository>(CLIENT_REPOSITORY).toConstantValue(clients);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { GenerationalCache } from '../../../application/caching/generational-cache.js';
+import { DEFAULT_CACHE_SIZES } from '../../../application/caching/cache-sizes.js';
 import type { PageRequest } from '../../../application/paging/page-request.js';
 import type { RecordRepository, RecordSlice } from '../../../application/ports/record-repository.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
@@ -10,11 +11,6 @@ import type { RecordTable } from './record-table.js';
 import { StoredRecordError } from './stored-record-error.js';
 import { QUERY_TIMEOUT_MS } from './postgres-pool.js';
 import { QueryDeadline } from './query-deadline.js';
-
-/** Rows whose record is kept per collection (fewer than twice this many at once). */
-export const REMEMBERED_ROWS = 20_000;
-/** The number of rows each repository of the PostgreSQL module remembers: REMEMBERED_ROWS, unless a composition rebinds it (0: none). */
-export const ROWS_REMEMBERED = Symbol.for('RowsRemembered');
 
 /** A row as pg hands it over in array mode: the table's columns in order, then (in a page) the collection's total. */
 type Row = readonly unknown[];
@@ -28,7 +24,7 @@ interface KnownRow<R> {
  * One collection in a PostgreSQL table: lookups by primary key, pages in SQL (by offset, or keyset for a cursor)
  * with the collection's total from the `row_counts` table the schema's triggers keep, each request one named
  * statement (`page-statements.ts`). A row read again unchanged gives back the very record it gave before (frozen),
- * so the caches above that key on record objects work as they do in memory.
+ * so the answer cache, which keys on record objects, works as it does in memory.
  */
 export class PostgresRecordRepository<R> implements RecordRepository<R> {
   readonly #statements: PageStatements;
@@ -42,7 +38,8 @@ export class PostgresRecordRepository<R> implements RecordRepository<R> {
     private readonly table: RecordTable<R>,
     /** Today's date, which the domain's parsers take; a stored dog always has its birthday, so it is never used for one. */
     private readonly today: () => CalendarDate,
-    rememberedRows = REMEMBERED_ROWS,
+    /** Rows whose record is kept (fewer than twice this many at once; 0: none). */
+    rememberedRows = DEFAULT_CACHE_SIZES.rows,
     queryTimeoutMs = QUERY_TIMEOUT_MS,
   ) {
     this.#deadline = new QueryDeadline(pool, queryTimeoutMs);

@@ -36,7 +36,7 @@ function contractsOf(resource: Partial<TestResource>): PublishedContracts {
     }),
     undefined,
   );
-  return new PublishedContracts([], new DescribeRecords(model, model, clock), model.changelog);
+  return new PublishedContracts([], new DescribeRecords(model, clock), model.changelog);
 }
 
 t.test('a change whose data and schema disagree refuses the start, naming the version and the change above it', async (t) => {
@@ -71,6 +71,6 @@ t.test('without an example nothing is checked; every version has a document, and
 t.test('the reference history: every example matches at every version, in both modes', async (t) => {
   for (const ageRemoval of ['computed', 'placeholder'] as const) {
     const model = buildReferenceModel({ ageRemoval });
-    t.doesNotThrow(() => new PublishedContracts([], new DescribeRecords(model, model, clock), model.changelog), ageRemoval);
+    t.doesNotThrow(() => new PublishedContracts([], new DescribeRecords(model, clock), model.changelog), ageRemoval);
   }
 });

@@ -1,6 +1,9 @@
 import t from 'tap';
 import { versionFromAccept } from '../../../../src/adapters/http/request/accept-header.js';
-import { ACCEPT_CACHE_CAPACITY, MAX_CACHED_ACCEPT_LENGTH, AcceptCache } from '../../../../src/adapters/http/request/accept-cache.js';
+import { MAX_CACHED_ACCEPT_LENGTH, AcceptCache } from '../../../../src/adapters/http/request/accept-cache.js';
+import { DEFAULT_CACHE_SIZES } from '../../../../src/application/caching/cache-sizes.js';
+
+const ACCEPT_CACHE_CAPACITY = DEFAULT_CACHE_SIZES.acceptHeaders;
 import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { NEWEST_VERSION } from '../../../fixtures/versions.js';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { readAccept } from '../../../../src/adapters/http/request/accept-cache.js';
+import type { Refusal } from '../../../../src/domain/errors/refusal.js';
 import { VersionNegotiation } from '../../../../src/adapters/http/steps/version-negotiation.js';
 import { BROWNOUTS, lifecycleModel, withLifecycles } from '../../../fixtures/lifecycle-history.js';
 import { date } from '../../../fixtures/test-clock.js';
@@ -29,22 +29,17 @@ t.test('a default version retired while the service runs is logged once a day, n
   t.equal(lines.length, 2, 'a client naming the retired version is no news for the operator');
 });
 
-t.test('one selector per standing of the versions, made at start, from the factory given', async (t) => {
-  const made: string[][] = [];
+t.test('with no Accept headers remembered (a size of 0), each header is read anew, with the same outcome', async (t) => {
   const standings = lifecycleModel();
-  const negotiation = new VersionNegotiation(
-    standings,
-    () => {},
-    (resolve, supported) => {
-      made.push([...supported]);
-      return { select: (header) => readAccept(resolve, supported, header) };
-    },
-  );
-  t.equal(made.length, 2 * standings.standings.length, 'before any request: two per standing, one for anonymous callers and one for pinned clients');
-  t.same(made[made.length - 1], standings.standings[standings.standings.length - 1]?.supported.map(String), 'each with its supported versions');
+  const negotiation = new VersionNegotiation(standings, () => {}, 0);
   const first = negotiation.select('application/json; version=9.0.0', date('2026-11-30'));
-  t.not(first, negotiation.select('application/json; version=9.0.0', date('2026-11-30')), 'a selector that remembers nothing: two refusals');
-  t.equal(made.length, 2 * standings.standings.length, 'none made on the way');
+  const second = negotiation.select('application/json; version=9.0.0', date('2026-11-30'));
+  t.not(first, second, 'two refusals, not one remembered');
+  t.same([(first as Refusal).code, (first as Refusal).message], [(second as Refusal).code, (second as Refusal).message], 'alike');
+  const remembering = new VersionNegotiation(standings, () => {});
+  remembering.select('application/json; version=9.0.0', date('2026-11-30'));
+  const kept = remembering.select('application/json; version=9.0.0', date('2026-11-30'));
+  t.equal(remembering.select('application/json; version=9.0.0', date('2026-11-30')), kept, 'by default, the same refusal once it came twice');
 });
 
 t.test("a client's request: the version Accept names wins, else its pin, never DEFAULT_VERSION", async (t) => {

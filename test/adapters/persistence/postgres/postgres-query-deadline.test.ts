@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
-import { PostgresRecordRepository, REMEMBERED_ROWS } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
+import { DEFAULT_CACHE_SIZES } from '../../../../src/application/caching/cache-sizes.js';
+import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
 import { QueryTimeoutError } from '../../../../src/adapters/persistence/postgres/query-deadline.js';
 import { DOG_TABLE } from '../../../../src/adapters/persistence/postgres/record-table.js';
@@ -59,7 +60,7 @@ if (url !== undefined) {
     proxied.port = String(proxy.port);
     const pool = createPool({ url: proxied.toString(), size: 2, onIdleError: () => undefined });
     t.teardown(() => pool.end());
-    const dogs = new PostgresRecordRepository(pool, DOG_TABLE, today, REMEMBERED_ROWS, TIMEOUT_MS);
+    const dogs = new PostgresRecordRepository(pool, DOG_TABLE, today, DEFAULT_CACHE_SIZES.rows, TIMEOUT_MS);
     // Two at once, so the pool holds two connections: each call below finds one open (a new one would wait on the connect timeout).
     const [page, dog] = await Promise.all([dogs.list(PageRequest.of(3, 0)), dogs.findById(1)]);
     t.same([page.total, dog?.id], [10, 1], 'answered while the database speaks');

@@ -1,0 +1,106 @@
+import { GenerationalCache } from '../../../application/caching/generational-cache.js';
+import { DEFAULT_CACHE_SIZES, type CacheSizes } from '../../../application/caching/cache-sizes.js';
+import type { CalendarDate } from '../../../domain/records/calendar-date.js';
+import type { Representation } from '../../../domain/versioning/representation.js';
+import type { RequestContext } from '../../../domain/versioning/request-context.js';
+import { JsonText } from './prepared-bodies.js';
+
+/** A record's answers on one day, by version text. */
+interface RecordAnswers {
+  readonly today: CalendarDate;
+  readonly byVersion: Map<string, JsonText>;
+}
+
+interface PageAnswer {
+  readonly today: CalendarDate;
+  readonly records: readonly object[];
+  readonly json: JsonText;
+}
+
+/** The answers of one collection; a cache is absent where its size is 0. */
+interface CollectionAnswers {
+  readonly records: GenerationalCache<object, RecordAnswers> | undefined;
+  readonly pages: GenerationalCache<string, PageAnswer> | undefined;
+}
+
+/**
+ * The one cache of answers, at the HTTP edge: the JSON bytes of a record (and, made once when first asked, their
+ * ETags) per version and day, and of a list page by its records. What decides an answer is the record, the version
+ * and the day, since representing is a pure function of the three; a frozen record is its own revision (a
+ * repository hands out a new object when a record changes), so only frozen records are remembered, by identity,
+ * and a page only while it holds the very same records in the same order. Bounded per collection by CacheSizes.
+ */
+export class AnswerCache {
+  readonly #collections = new Map<object, CollectionAnswers>();
+
+  constructor(private readonly sizes: Pick<CacheSizes, 'answers' | 'pages'> = DEFAULT_CACHE_SIZES) {}
+
+  /** The answer for `record` of `collection` at the context's version and day; `represent` shapes it when not known. */
+  record<R>(collection: object, record: R, context: RequestContext, represent: (record: R, context: RequestContext) => Representation): JsonText {
+    const memo = this.#of(collection).records;
+    if (memo === undefined || !isFrozenObject(record)) return new JsonText(JSON.stringify(represent(record, context)));
+    let known = memo.get(record);
+    if (known === undefined || !known.today.equals(context.today)) {
+      known = { today: context.today, byVersion: new Map() };
+      memo.set(record, known);
+    }
+    const version = context.version.toString();
+    let json = known.byVersion.get(version);
+    if (json === undefined) {
+      json = new JsonText(JSON.stringify(represent(record, context)));
+      known.byVersion.set(version, json);
+    }
+    return json;
+  }
+
+  /**
+   * The answer for a page of `collection`, which `slice` names (a PageRequest's key): the JSON array of its records'
+   * answers, written by joining their texts (what JSON.stringify of the array would give).
+   */
+  page<R>(
+    collection: object,
+    slice: string,
+    records: readonly R[],
+    context: RequestContext,
+    represent: (record: R, context: RequestContext) => Representation,
+  ): JsonText {
+    const memo = this.#of(collection).pages;
+    const key = `${context.version.toString()} ${slice}`;
+    const known = memo?.get(key);
+    if (known !== undefined && known.today.equals(context.today) && sameObjects(known.records, records)) return known.json;
+    let text = '[';
+    for (let index = 0; index < records.length; index += 1) {
+      if (index > 0) text += ',';
+      text += this.record(collection, records[index] as R, context, represent).text;
+    }
+    const json = new JsonText(`${text}]`);
+    if (memo !== undefined && records.every(isFrozenObject))
+      memo.set(key, { today: context.today, records: [...(records as readonly object[])], json });
+    return json;
+  }
+
+  #of(collection: object): CollectionAnswers {
+    let answers = this.#collections.get(collection);
+    if (answers === undefined) {
+      const { answers: records, pages } = this.sizes;
+      answers = {
+        records: records > 0 ? new GenerationalCache(records) : undefined,
+        pages: pages > 0 ? new GenerationalCache(pages) : undefined,
+      };
+      this.#collections.set(collection, answers);
+    }
+    return answers;
+  }
+}
+
+function sameObjects(known: readonly unknown[], records: readonly unknown[]): boolean {
+  if (known.length !== records.length) return false;
+  for (let index = 0; index < known.length; index += 1) {
+    if (known[index] !== records[index]) return false;
+  }
+  return true;
+}
+
+function isFrozenObject(record: unknown): record is object {
+  return typeof record === 'object' && record !== null && Object.isFrozen(record);
+}
