@@ -149,7 +149,9 @@ function report(runs: readonly Measured[], variants: readonly string[]): void {
     const overBare = bare === undefined ? 'n/a' : (requestsPerSecond / bare).toFixed(2);
     say(
       `${variant.padEnd(22)}${cpu.toFixed(1).padStart(26)}  ${(cpu / first).toFixed(2).padStart(7)}  ${spread.padStart(18)}  ` +
-        `${Math.round(requestsPerSecond).toString().padStart(15)}  ${overBare.padStart(12)}  ${medianOf(variant, (run) => run.p99).toFixed(2).padStart(15)}`,
+        `${Math.round(requestsPerSecond).toString().padStart(15)}  ${overBare.padStart(12)}  ${medianOf(variant, (run) => run.p99)
+          .toFixed(2)
+          .padStart(15)}`,
     );
   }
 }

@@ -11,10 +11,14 @@ export const ROWS_PER_STATEMENT = 10_000;
  * Writes records in one transaction: each is inserted, or replaces the row with its id; other rows stay (a collection
  * left out writes nothing). Either every record is written or, on any error, none is.
  */
-export async function writeRecords(pool: pg.Pool, records: Partial<LoadedRecords>): Promise<void> {
+export async function writeRecords(
+  pool: pg.Pool,
+  records: Partial<LoadedRecords>,
+  tables: readonly RecordTable<{ readonly id: number }>[] = RECORD_TABLES,
+): Promise<void> {
   await withConnection(pool, async (client) => {
     await client.query(timed('BEGIN'));
-    for (const table of RECORD_TABLES) await upsert(client, table, recordsOf(records, table));
+    for (const table of tables) await upsert(client, table, recordsOf(records, table));
     await client.query(timed('COMMIT'));
   });
 }
@@ -26,7 +30,8 @@ async function upsert<R>(client: pg.PoolClient, table: RecordTable<R>, records: 
 }
 
 async function upsertBatch<R>(client: pg.PoolClient, table: RecordTable<R>, records: readonly R[]): Promise<void> {
-  const columns = table.columns.map((_, index) => records.map((record) => table.values(record)[index]));
+  const rows = records.map((record) => table.values(record));
+  const columns = table.columns.map((_, index) => rows.map((row) => row[index]));
   const unnest = table.arrayTypes.map((type, index) => `$${index + 1}::${type}`).join(', ');
   const updates = table.columns.filter((column) => column !== 'id').map((column) => `${column} = excluded.${column}`);
   await client.query(

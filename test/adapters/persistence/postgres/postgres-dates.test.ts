@@ -6,10 +6,14 @@ import { createPool } from '../../../../src/adapters/persistence/postgres/postgr
 import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
 import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
-import { DOG_TABLE } from '../../../../src/adapters/persistence/postgres/record-table.js';
+import { recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
+import { DOGS } from '../../../../src/domain/api-history/heads/dog-resource.js';
+import type { Dog } from '../../../../src/domain/dogs/dog.js';
 import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
+
+const DOG_TABLE = recordTableOf<Dog>(DOGS);
 
 /** UTC+14 and UTC-10 (-9 in summer): a local-midnight Date is a different UTC day in each. */
 const FAR_ZONES = ['Pacific/Kiritimati', 'America/Adak'] as const;

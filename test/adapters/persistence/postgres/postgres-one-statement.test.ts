@@ -3,10 +3,14 @@ import t from 'tap';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
-import { DOG_TABLE } from '../../../../src/adapters/persistence/postgres/record-table.js';
+import { recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
+import { DOGS } from '../../../../src/domain/api-history/heads/dog-resource.js';
+import type { Dog } from '../../../../src/domain/dogs/dog.js';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
+
+const DOG_TABLE = recordTableOf<Dog>(DOGS);
 
 const today = (): CalendarDate => CalendarDate.parse('2026-11-22') as CalendarDate;
 const url = await testDatabase(t);

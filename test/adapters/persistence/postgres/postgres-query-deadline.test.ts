@@ -8,10 +8,14 @@ import { DEFAULT_CACHE_SIZES } from '../../../../src/application/caching/cache-s
 import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
 import { QueryTimeoutError } from '../../../../src/adapters/persistence/postgres/query-deadline.js';
-import { DOG_TABLE } from '../../../../src/adapters/persistence/postgres/record-table.js';
+import { recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
+import { DOGS } from '../../../../src/domain/api-history/heads/dog-resource.js';
+import type { Dog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
+
+const DOG_TABLE = recordTableOf<Dog>(DOGS);
 
 const TIMEOUT_MS = 300;
 const today = (): CalendarDate => CalendarDate.parse('2026-11-22') as CalendarDate;

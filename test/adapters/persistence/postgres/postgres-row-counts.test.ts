@@ -5,11 +5,15 @@ import { createPool } from '../../../../src/adapters/persistence/postgres/postgr
 import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
 import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
-import { DOG_TABLE } from '../../../../src/adapters/persistence/postgres/record-table.js';
+import { recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
+import { DOGS } from '../../../../src/domain/api-history/heads/dog-resource.js';
+import type { Dog } from '../../../../src/domain/dogs/dog.js';
 import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 import { startService } from '../../../fixtures/service.js';
+
+const DOG_TABLE = recordTableOf<Dog>(DOGS);
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const dog = (id: number) => parseDog({ id, name: `Dog ${id}`, birthday: '2014-05-06' }, today);

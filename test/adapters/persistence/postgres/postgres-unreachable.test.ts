@@ -6,11 +6,15 @@ import { CheckHealth } from '../../../../src/application/use-cases/check-health.
 import { PostgresHealthCheck } from '../../../../src/adapters/persistence/postgres/postgres-health-check.js';
 import { CONNECTION_TIMEOUT_MS, createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
-import { DOG_TABLE } from '../../../../src/adapters/persistence/postgres/record-table.js';
+import { recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
+import { DOGS } from '../../../../src/domain/api-history/heads/dog-resource.js';
+import type { Dog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { composeService } from '../../../../src/container.js';
 import { StartupError } from '../../../../src/domain/errors/startup-error.js';
 import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
+
+const DOG_TABLE = recordTableOf<Dog>(DOGS);
 
 // Nothing listens on port 1 of the loopback: these need no database, and run everywhere.
 const NOWHERE = 'postgres://api:secret@127.0.0.1:1/dogs';
