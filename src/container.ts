@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import 'reflect-metadata';
 import { Container, ContainerModule } from 'inversify';
 import { CLOCK, type Clock } from './application/ports/clock.js';
@@ -34,8 +35,10 @@ import { DEFAULT_WEB_OPTIONS, WEB_OPTIONS, type WebOptions } from './adapters/ht
 import type { LogSink } from './adapters/logging/log-sink.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
-import { buildReferenceModel } from './domain/api-history/reference-history.js';
-import { RECORD_COLLECTIONS, SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
+import { API_HISTORY, RECORD_COLLECTIONS, SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
+import { defineApi, type ApiDefinition } from './application/api-definition.js';
+import type { HistoryOptions } from './domain/api-history/versions/history-options.js';
+import { SAMPLE_DATA } from './adapters/persistence/sample-data.js';
 import type { AnyRecordCollection } from './domain/versioning/record-collection.js';
 import type { ResourceKey } from './domain/versioning/resource-key.js';
 import { Version } from './domain/versioning/version.js';
@@ -69,13 +72,18 @@ export interface ServiceOutput {
 }
 
 /** An in-memory storage adapter: a ContainerModule binding each collection's repository (`repositoryOf`), given the validated records. */
-export type PersistenceModule = (records: LoadedRecords) => ContainerModule;
+export type PersistenceModule = (records: LoadedRecords, collections: readonly AnyRecordCollection[]) => ContainerModule;
 
 export interface ComposedService {
   readonly settings: Settings;
   /** Which storage serves (the database's URL without its password). */
   readonly storage: string;
   readonly server: ApiServer;
+  /**
+   * The request handler alone, to mount in a node:http server of your own (or under a prefix-free route of one): it
+   * answers every request as `server` does; draining on stop and the limits of HOST/PORT's server are that server's.
+   */
+  readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
   /** The process's metrics, when METRICS_PORT is set; served apart from the API (src/main.ts). */
   readonly metrics: Registry | undefined;
   /** Stops the server (draining requests in flight), then closes the storage (the database pool); once, however often called. */
@@ -93,14 +101,18 @@ interface Storage {
 }
 
 /** The version model, the clock, the use cases and the caches' sizes. */
-export function applicationModule(model: VersionModel, clock: Clock): ContainerModule {
+export function applicationModule(
+  model: VersionModel,
+  clock: Clock,
+  collections: readonly AnyRecordCollection[] = RECORD_COLLECTIONS,
+): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<VersionModel>(VERSION_MODEL).toConstantValue(model);
     bind(CacheSizes).toConstantValue(DEFAULT_CACHE_SIZES);
     bind<Clock>(CLOCK).toConstantValue(clock);
     bind(GetChangelog).toSelf().inSingletonScope();
     bind(GetChangelogEntry).toSelf().inSingletonScope();
-    for (const collection of RECORD_COLLECTIONS as readonly AnyRecordCollection[]) {
+    for (const collection of collections) {
       const { viewSet } = collection;
       const key = collection.head.key as ResourceKey<{ readonly id: number }>;
       bind<CollectionUseCases>(COLLECTION_USE_CASES)
@@ -180,21 +192,39 @@ export interface ServiceReplacements {
   readonly usageFlushMs?: number;
 }
 
+/** The reference API: the dogs and cats, their history 1.0.0 to 5.0.0, and the bundled sample. */
+export const REFERENCE_API: ApiDefinition = defineApi<HistoryOptions>({
+  collections: RECORD_COLLECTIONS,
+  versions: API_HISTORY.versions,
+  options: ({ ageRemoval }) => ({ ageRemoval }),
+  sample: SAMPLE_DATA,
+});
+
+/** The reference service: `composeApi` of REFERENCE_API. */
+export function composeService(env: Environment, output: ServiceOutput, replacements: ServiceReplacements = {}): Promise<ComposedService> {
+  return composeApi(REFERENCE_API, env, output, replacements);
+}
+
 /**
- * The composition root: reads and checks every setting, builds the version model, loads and
+ * The composition root of an API: reads and checks every setting, builds the version model, loads and
  * validates the data, wires the graph and resolves it once. Throws StartupError or
  * VersionModelError naming what is wrong; nothing is served half-built.
  */
-export async function composeService(env: Environment, output: ServiceOutput, replacements: ServiceReplacements = {}): Promise<ComposedService> {
-  const settings = readServiceSettings(env);
-  const model = replacements.model ?? buildReferenceModel(settings);
+export async function composeApi(
+  api: ApiDefinition,
+  env: Environment,
+  output: ServiceOutput,
+  replacements: ServiceReplacements = {},
+): Promise<ComposedService> {
+  const settings = readServiceSettings(env, api.versions);
+  const model = replacements.model ?? api.model(settings);
   const clock = replacements.clock ?? (settings.today === undefined ? new SystemClock() : new FixedClock(settings.today));
   refuseRetiredDefault(model, clock.today());
-  const storage = await openStorage(settings, model, clock, output, replacements.persistence ?? memoryPersistenceModule);
+  const storage = await openStorage(api, settings, model, clock, output, replacements.persistence ?? memoryPersistenceModule);
 
   const container = new Container();
   container.load(
-    applicationModule(model, clock),
+    applicationModule(model, clock, api.collections),
     ...storage.modules,
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web),
   );
@@ -206,9 +236,10 @@ export async function composeService(env: Environment, output: ServiceOutput, re
     registerPinnedClientsMetric(metrics, model.versions, container.get<ClientRepository>(CLIENT_REPOSITORY));
     storage.registerMetrics(metrics);
   }
-  const counts = await recordCounts(container);
+  const counts = await recordCounts(container, api.collections);
   if (counts.every(({ total }) => total === 0)) output.stderr(JSON.stringify({ time: new Date().toISOString(), level: 'warn', message: NO_RECORDS }));
   const server = container.get(ApiServer);
+  const handler = container.get(ApiRequestHandler);
   const usage = container.get(UsageCounter);
   const logLine = (level: string, message: string, fields: Record<string, unknown>): void =>
     output.stderr(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }));
@@ -239,6 +270,7 @@ export async function composeService(env: Environment, output: ServiceOutput, re
     settings,
     storage: storage.describe(counts.map(({ name, total }) => `${name}: ${total}`).join(', ')),
     server,
+    handle: (req, res) => void handler.handle(req, res),
     metrics,
     stop: () =>
       (stopping ??= (async () => {
@@ -255,10 +287,13 @@ const NO_RECORDS =
   'npm run load-data -- --sample (the bundled sample), or -- FILE (docs/storage.md); with memory, set DATA_FILE';
 
 /** How many records each collection holds, through its repository: what any storage adapter serves. */
-function recordCounts(container: Container): Promise<{ readonly name: string; readonly total: number }[]> {
+function recordCounts(
+  container: Container,
+  collections: readonly AnyRecordCollection[],
+): Promise<{ readonly name: string; readonly total: number }[]> {
   const first = PageRequest.fromQuery(1, 0);
   return Promise.all(
-    RECORD_COLLECTIONS.map(async (collection) => ({
+    collections.map(async (collection) => ({
       name: collection.name,
       total: (await container.get<RecordRepository<unknown>>(repositoryOf(collection)).list(first)).total,
     })),
@@ -266,10 +301,10 @@ function recordCounts(container: Container): Promise<{ readonly name: string; re
 }
 
 /** Every setting, checked; throws StartupError naming each bad one. */
-export function readServiceSettings(env: Environment): Settings {
+export function readServiceSettings(env: Environment, versions: readonly string[] = SUPPORTED_VERSIONS): Settings {
   return readSettings(
     env,
-    SUPPORTED_VERSIONS.map((version) => Version.parse(version)),
+    versions.map((version) => Version.parse(version)),
   );
 }
 
@@ -289,6 +324,7 @@ export function refuseRetiredDefault(model: VersionModel, today: CalendarDate): 
 
 /** The storage adapter STORAGE selects: the data file in memory, or a migrated PostgreSQL database. */
 async function openStorage(
+  api: ApiDefinition,
   settings: Settings,
   model: VersionModel,
   clock: Clock,
@@ -309,16 +345,17 @@ async function openStorage(
       clock,
       // Only a database can refuse counts, so only its start has spooled ones to store.
       new UsageSpool(settings.usageSpoolDir),
+      api.collections,
     );
   }
-  const records = await loadRecords(settings.dataFile, clock.today());
+  const records = await loadRecords(settings.dataFile, clock.today(), api.collections, api.sample);
   const source = settings.dataFile === undefined ? 'the bundled sample data' : `DATA_FILE ${settings.dataFile}`;
   // A pin change here would reach neither the file nor the other workers: the clients' own changes are refused.
   const clients = settings.clientsFile === undefined ? [] : await readClientsFile(settings.clientsFile);
   if (settings.clientsFile !== undefined) refuseUndeclaredVersions(settings.clientsFile, clients, model.versions.map(String));
   const clientsFrom = settings.clientsFile === undefined ? '' : `; ${clients.length} clients from CLIENTS_FILE ${settings.clientsFile}`;
   return {
-    modules: [persistence(records), clientsModule(new InMemoryClientRepository(clients, { pinChangesRefused: true }))],
+    modules: [persistence(records, api.collections), clientsModule(new InMemoryClientRepository(clients, { pinChangesRefused: true }))],
     describe: (counts) => `memory (${counts}) from ${source}${clientsFrom}`,
     registerMetrics: () => {},
     close: async () => {},

@@ -1,5 +1,6 @@
 import { RECORD_COLLECTIONS } from '../../domain/api-history/bundle.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
+import type { AnyRecordCollection } from '../../domain/versioning/record-collection.js';
 import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import type { InvalidRecordError } from '../../domain/records/invalid-record-error.js';
 import type { LoadedRecords } from '../persistence/loaded-records.js';
@@ -7,34 +8,46 @@ import { readJsonFile } from './json-file.js';
 import { SAMPLE_DATA } from '../persistence/sample-data.js';
 import { StartupError } from '../../domain/errors/startup-error.js';
 
-const NAMES = RECORD_COLLECTIONS.map(({ name }) => name);
-const KEYS = new Intl.ListFormat('en', { type: 'conjunction' }).format(NAMES.map((name) => `"${name}"`));
-const SHAPE = `{${NAMES.map((name) => `"${name}": [...]`).join(', ')}}`;
+/** The collections a data file holds, a key each: their names, and how each parses a record. */
+export type FileCollections = readonly Pick<AnyRecordCollection, 'name' | 'parse'>[];
 /** Node's longest string is about 512 MiB; a larger file could not be parsed anyway. */
 export const MAX_DATA_FILE_BYTES = 256 * 1024 * 1024;
 
-/** The records of DATA_FILE (or the bundled sample), validated whole before any is served. */
-export async function loadRecords(dataFile: string | undefined, today: CalendarDate): Promise<LoadedRecords> {
-  if (dataFile === undefined) return parseRecords('the bundled sample data', SAMPLE_DATA, today);
-  return readRecordsFile(`DATA_FILE ${JSON.stringify(dataFile)}`, dataFile, today);
+/** The records of DATA_FILE (or the API's bundled sample), validated whole before any is served. */
+export async function loadRecords(
+  dataFile: string | undefined,
+  today: CalendarDate,
+  collections: FileCollections = RECORD_COLLECTIONS,
+  sample: unknown = SAMPLE_DATA,
+): Promise<LoadedRecords> {
+  if (dataFile === undefined) return parseRecords('the bundled sample data', sample, today, collections);
+  return readRecordsFile(`DATA_FILE ${JSON.stringify(dataFile)}`, dataFile, today, collections);
 }
 
 /** The records of a data file at `path`, validated whole; messages start with `source`. Throws StartupError. */
-export async function readRecordsFile(source: string, path: string, today: CalendarDate): Promise<LoadedRecords> {
-  return parseRecords(source, await readJsonFile(source, path, { maxBytes: MAX_DATA_FILE_BYTES, noun: 'a data file' }), today);
+export async function readRecordsFile(
+  source: string,
+  path: string,
+  today: CalendarDate,
+  collections: FileCollections = RECORD_COLLECTIONS,
+): Promise<LoadedRecords> {
+  return parseRecords(source, await readJsonFile(source, path, { maxBytes: MAX_DATA_FILE_BYTES, noun: 'a data file' }), today, collections);
 }
 
 /** Faulty records named in one refusal at most, a line each; the rest are counted. */
 export const MAX_NAMED_FAULTS = 100;
 
 /** Records from parsed JSON of the form {"dogs": [...], "cats": [...]}, a key per collection; every wrong record is named (up to MAX_NAMED_FAULTS), a line each. */
-export function parseRecords(source: string, json: unknown, today: CalendarDate): LoadedRecords {
+export function parseRecords(source: string, json: unknown, today: CalendarDate, collections: FileCollections = RECORD_COLLECTIONS): LoadedRecords {
+  const names = collections.map(({ name }) => name);
+  const shape = `{${names.map((name) => `"${name}": [...]`).join(', ')}}`;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new StartupError(`${source}: must be a JSON object ${SHAPE}`);
+    throw new StartupError(`${source}: must be a JSON object ${shape}`);
   }
   for (const key of Object.keys(json)) {
-    if (!(NAMES as readonly string[]).includes(key)) {
-      throw new StartupError(`${source}: unknown key ${quoteShortened(key)}; the keys are ${KEYS}`);
+    if (!names.includes(key)) {
+      const keys = new Intl.ListFormat('en', { type: 'conjunction' }).format(names.map((name) => `"${name}"`));
+      throw new StartupError(`${source}: unknown key ${quoteShortened(key)}; the keys are ${keys}`);
     }
   }
   const data = json as Readonly<Record<string, unknown>>;
@@ -46,7 +59,7 @@ export function parseRecords(source: string, json: unknown, today: CalendarDate)
     else unnamed += 1;
   };
   const records = Object.fromEntries(
-    RECORD_COLLECTIONS.map(({ name, parse }) => [name, parseCollection(name, data[name], (input) => parse(input, today), fault)]),
+    collections.map(({ name, parse }) => [name, parseCollection(name, data[name], (input) => parse(input, today), fault)]),
   ) as unknown as LoadedRecords;
   if (unnamed > 0) faults.push(`${source}: and ${unnamed} more wrong records (the first ${MAX_NAMED_FAULTS} are named)`);
   if (faults.length > 0) throw new StartupError(faults.join('\n'));

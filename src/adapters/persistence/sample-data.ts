@@ -1,5 +1,5 @@
 /** The records served when DATA_FILE is not set, in the form a data file has. */
-export const SAMPLE_DATA: unknown = {
+export const SAMPLE_DATA: Readonly<Record<string, readonly unknown[]>> = {
   dogs: [
     { id: 1, name: 'Biko', birthday: '2014-05-06' },
     { id: 2, name: 'Laika', birthday: '2019-11-03' },

@@ -7,9 +7,12 @@ import { InMemoryRecordRepository } from './in-memory-record-repository.js';
 import { MemoryHealthCheck } from './memory-health-check.js';
 
 /** Binds each collection's repository to an in-memory collection holding its `records`, and the (always healthy) health check. */
-export function memoryPersistenceModule(records: LoadedRecords): ContainerModule {
+export function memoryPersistenceModule(
+  records: LoadedRecords,
+  collections: readonly { readonly name: string }[] = RECORD_COLLECTIONS,
+): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    for (const collection of RECORD_COLLECTIONS) {
+    for (const collection of collections) {
       bind<RecordRepository<unknown>>(repositoryOf(collection)).toConstantValue(new InMemoryRecordRepository(recordsOf(records, collection)));
     }
     bind<HealthCheck>(HEALTH_CHECK).toConstantValue(new MemoryHealthCheck());

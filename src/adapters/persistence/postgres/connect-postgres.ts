@@ -18,7 +18,8 @@ import { CONNECTION_TIMEOUT_MS, createPool, redactedUrl } from './postgres-pool.
 import { PostgresRecordRepository } from './postgres-record-repository.js';
 import { CacheSizes } from '../../../application/caching/cache-sizes.js';
 import { migrateSchema } from './postgres-schema.js';
-import { recordTableOf } from './record-table.js';
+import { RECORD_TABLES, recordTableOf, type RecordTable } from './record-table.js';
+import type { AnyRecordCollection } from '../../../domain/versioning/record-collection.js';
 import type { UsageSpool } from '../usage-spool.js';
 import { StartupError } from '../../../domain/errors/startup-error.js';
 
@@ -56,7 +57,10 @@ function warnTo(log: (line: string) => void): (message: string, fields: Record<s
  * Connects, retrying an unreachable database with backoff for `connectTimeoutMs`, and creates the schema
  * if missing. Throws StartupError naming DATABASE_URL (password hidden) when it cannot.
  */
-export async function connectPostgres(connection: PostgresConnection): Promise<PostgresStore> {
+export async function connectPostgres(
+  connection: PostgresConnection,
+  tables: readonly RecordTable<unknown>[] = RECORD_TABLES,
+): Promise<PostgresStore> {
   const { url, connectTimeoutMs, log } = connection;
   const warn = warnTo(log);
   const pool = createPool({
@@ -68,7 +72,7 @@ export async function connectPostgres(connection: PostgresConnection): Promise<P
   const deadline = Date.now() + connectTimeoutMs;
   for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, LONGEST_RETRY_MS)) {
     try {
-      await migrateSchema(pool);
+      await migrateSchema(pool, tables);
       break;
     } catch (error) {
       const reason = failureOf(error, url);
@@ -104,8 +108,8 @@ function failureOf(error: unknown, url: string): string {
  * Connects and migrates as `connectPostgres` does, then loads every client and follows the changes made by any
  * process (the CLI's way to the clients, and the service's). Throws StartupError when the clients cannot be followed.
  */
-export async function openPostgresClients(connection: PostgresConnection): Promise<PostgresClientStore> {
-  const store = await connectPostgres(connection);
+export async function openPostgresClients(connection: PostgresConnection, tables?: readonly RecordTable<unknown>[]): Promise<PostgresClientStore> {
+  const store = await connectPostgres(connection, tables);
   const { url, log } = connection;
   try {
     const settings = { url, warn: warnTo(log), firstRetryMs: FIRST_RETRY_MS, longestRetryMs: LONGEST_RETRY_MS };
@@ -141,16 +145,20 @@ export async function openPostgresStorage(
   connection: PostgresConnection,
   clock: Clock,
   spool: UsageSpool,
+  collections: readonly AnyRecordCollection[] = RECORD_COLLECTIONS,
 ): Promise<{
   modules: readonly ContainerModule[];
   describe(counts: string): string;
   registerMetrics(registry: Registry): void;
   close(): Promise<void>;
 }> {
-  const store = await openPostgresClients(connection);
+  const store = await openPostgresClients(
+    connection,
+    collections.map((collection) => recordTableOf(collection)),
+  );
   await storeSpooledUsage(spool, new PostgresUsageStore(store.pool), connection.log);
   return {
-    modules: [postgresPersistenceModule(store.pool, clock, store.clients)],
+    modules: [postgresPersistenceModule(store.pool, clock, store.clients, collections)],
     describe: (counts) => `postgres: ${redactedUrl(connection.url)} (${counts})`,
     registerMetrics: (registry) => registerPoolMetrics(registry, store.pool),
     close: () => store.close(),
@@ -158,10 +166,15 @@ export async function openPostgresStorage(
 }
 
 /** Binds each collection's repository to its table in `pool`'s database, the clients' repository, and the health check. */
-export function postgresPersistenceModule(pool: pg.Pool, clock: Clock, clients: ClientRepository): ContainerModule {
+export function postgresPersistenceModule(
+  pool: pg.Pool,
+  clock: Clock,
+  clients: ClientRepository,
+  collections: readonly AnyRecordCollection[] = RECORD_COLLECTIONS,
+): ContainerModule {
   const today = (): CalendarDate => clock.today();
   return new ContainerModule(({ bind }) => {
-    for (const collection of RECORD_COLLECTIONS) {
+    for (const collection of collections) {
       const table = recordTableOf(collection);
       bind<RecordRepository<unknown>>(repositoryOf(collection))
         .toResolvedValue((sizes: CacheSizes) => new PostgresRecordRepository(pool, table, today, sizes.rows), [CacheSizes])

@@ -3,14 +3,14 @@ import { CLIENT_TABLE } from './client-table.js';
 import { USAGE_TABLE } from './postgres-usage-store.js';
 import { withConnection } from './held-connection.js';
 import { timed } from './postgres-pool.js';
-import { RECORD_TABLES } from './record-table.js';
+import { RECORD_TABLES, type RecordTable } from './record-table.js';
 
 /** Any constant: two processes migrating at once queue on this transaction-scoped advisory lock. */
 const MIGRATION_LOCK = 461_003_117;
 
-/** The tables, with the record rules as constraints; `IF NOT EXISTS` makes the step safe to run again. */
-export const SCHEMA = [
-  ...RECORD_TABLES.map((table) => table.create),
+/** The tables of `records` and the service's own, with the record rules as constraints; `IF NOT EXISTS` makes each safe to run again. */
+export const schemaOf = (records: readonly Pick<RecordTable<unknown>, 'create'>[]): readonly string[] => [
+  ...records.map((table) => table.create),
   CLIENT_TABLE,
   USAGE_TABLE,
   `CREATE TABLE IF NOT EXISTS row_counts (
@@ -31,6 +31,9 @@ export const SCHEMA = [
   END $$`,
 ];
 
+/** The reference API's schema. */
+export const SCHEMA = schemaOf(RECORD_TABLES);
+
 /** The tables whose rows `row_counts` counts, so that a page's total costs one lookup and not a scan. */
 export const COUNTED_TABLES: readonly string[] = RECORD_TABLES.map((table) => table.name);
 
@@ -48,12 +51,12 @@ const countingStatements = (table: string): readonly string[] => [
 ];
 
 /** Creates the tables and their row counts when missing, in one transaction, serialised across processes. */
-export async function migrateSchema(pool: pg.Pool): Promise<void> {
+export async function migrateSchema(pool: pg.Pool, records: readonly Pick<RecordTable<unknown>, 'name' | 'create'>[] = RECORD_TABLES): Promise<void> {
   await withConnection(pool, async (client) => {
     await client.query(timed('BEGIN'));
     await client.query(timed('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]));
-    for (const statement of SCHEMA) await client.query(timed(statement));
-    for (const table of COUNTED_TABLES) {
+    for (const statement of schemaOf(records)) await client.query(timed(statement));
+    for (const { name: table } of records) {
       const { rowCount } = await client.query(
         timed(`SELECT 1 FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname = $2`, [table, `${table}_count_insert`]),
       );

@@ -45,9 +45,6 @@ interface Column {
 /** The day the example's check passes to `parse`: a representation holds every field, so none defaults to it. */
 const ANY_DAY = CalendarDate.parse('2000-01-01') as CalendarDate;
 
-/** `id` is a bigint, which pg hands over as text; it becomes a number for the domain to check (one past 2^53 fails there). */
-const idOf = (row: Readonly<Record<string, unknown>>): number => Number(row['id']);
-
 /**
  * The table of a collection, made from its newest schema with no SQL of its own: a column per property, typed by the
  * property's schema (an integer a `bigint`, a date string a `date`, a string `text`, a number `double precision`, a
@@ -71,6 +68,7 @@ export function recordTableOf<R extends { readonly id: number }>(collection: Any
     if (unfit !== undefined) throw fault(`its field ${JSON.stringify(column)} ${unfit}`);
     return columnOf(name, column, properties[column] as JsonSchema, column === 'id' ? 'PRIMARY KEY' : required.has(column) ? 'NOT NULL' : '');
   });
+  const integers = columns.filter(({ type }) => type === 'bigint').map((column) => column.name);
   const represent = head.represent as (record: R) => Readonly<Record<string, unknown>>;
   const parse = collection.parse as (input: unknown, today: CalendarDate) => R;
   const table: RecordTable<R> = {
@@ -79,7 +77,11 @@ export function recordTableOf<R extends { readonly id: number }>(collection: Any
     create: `CREATE TABLE IF NOT EXISTS ${name} (\n${columns.map((column) => `    ${[column.name, column.type, column.clause].filter((part) => part !== '').join(' ')}`).join(',\n')}\n  )`,
     columns: names,
     arrayTypes: columns.map(({ type }) => `${type}[]`),
-    parseRow: (row, today) => parse({ ...row, id: idOf(row) }, today),
+    parseRow: (row, today) => {
+      const named = { ...row };
+      for (const column of integers) if (typeof named[column] === 'string') named[column] = Number(named[column]);
+      return parse(named, today);
+    },
     values: (record) => {
       const data = represent(record);
       return columns.map(({ name: column, type }) => (type === 'jsonb' && data[column] !== undefined ? JSON.stringify(data[column]) : data[column]));

@@ -80,6 +80,9 @@ t.test('a page: the JSON array of its records, made again only when its records 
   t.match(next.text, /Renamed/, 'a record changed: the page made again');
   t.same(made, ['2 2.0.0 2026-11-22'], 'from the records kept, only the changed one represented');
   t.not(cache.page(DOGS, 'limit=2', records.slice(0, 2), at('2.0.0'), represent), next, 'another slice');
+  const shorter = cache.page(DOGS, 'limit=3', changed.slice(0, 2), at('2.0.0'), represent);
+  t.not(shorter, next, 'the same slice holding fewer records (the last page, some removed): made again');
+  t.equal((JSON.parse(shorter.text) as unknown[]).length, 2);
   t.not(cache.page(DOGS, 'limit=3', changed, at('1.0.0'), represent), next, 'another version');
   t.not(cache.page(DOGS, 'limit=3', changed, at('2.0.0', '2026-11-23'), represent), next, 'another day');
   t.equal(cache.page(DOGS, 'limit=0', [], at('2.0.0'), represent).text, '[]', 'an empty page');

@@ -1,0 +1,61 @@
+import type { DefaultVersionChoice } from '../domain/versioning/default-version.js';
+import { viewSetOf, type AnyRecordCollection } from '../domain/versioning/record-collection.js';
+import type { RemovalReading } from '../domain/versioning/removal-reading.js';
+import type { VersionDeclaration } from '../domain/versioning/version-declaration.js';
+import { VersionModel } from '../domain/versioning/version-model.js';
+
+/** What the settings decide of a version model: the default version and how `removedIn` is read, and the API's own options. */
+export interface ModelSettings {
+  readonly defaultVersion: DefaultVersionChoice;
+  readonly removedIn: RemovalReading;
+  /** The reference API's choice of how 4.0.0 removes a dog's age (AGE_REMOVAL); another API may ignore it. */
+  readonly ageRemoval: 'computed' | 'placeholder';
+}
+
+/**
+ * An API the layer serves: its record collections and its history. The composition root makes everything else from
+ * it (use cases, routes, OpenAPI documents, changelog, storage tables); the reference dogs and cats are one.
+ */
+export interface ApiDefinition {
+  /** Every collection served, in the order of its routes and its documents' schemas. */
+  readonly collections: readonly AnyRecordCollection[];
+  /** Every version, newest first: what DEFAULT_VERSION and a client's pin may name. */
+  readonly versions: readonly string[];
+  /** The history, checked and compiled for the settings; throws VersionModelError naming a wrong declaration. */
+  model(settings: ModelSettings): VersionModel;
+  /** The records served in memory when DATA_FILE is not set, a list per collection name. */
+  readonly sample: Readonly<Record<string, readonly unknown[]>>;
+}
+
+/** What `defineApi` takes: the collections, every version's declaration newest first, and what a change may choose by. */
+export interface ApiDeclaration<O> {
+  readonly collections: readonly AnyRecordCollection[];
+  /** Newest first: the only place the versions are ordered. */
+  readonly versions: readonly VersionDeclaration<O>[];
+  /** The options the versions' `records` take, from the settings; none unless a change has variants. */
+  readonly options?: (settings: ModelSettings) => O;
+  /** The records served in memory when DATA_FILE is not set; none by default. */
+  readonly sample?: Readonly<Record<string, readonly unknown[]>>;
+}
+
+/**
+ * An API from its declaration: the bundle of its versions over its collections' newest shapes and view sets, built
+ * into a VersionModel for the settings at start (where a wrong declaration throws VersionModelError, naming it).
+ */
+export function defineApi<O = undefined>({ collections, versions, options, sample }: ApiDeclaration<O>): ApiDefinition {
+  const bundle = {
+    versions,
+    resources: collections.map((collection) => collection.head),
+    viewSets: collections.map((collection) => viewSetOf(collection)),
+  };
+  return {
+    collections,
+    versions: versions.map(({ version }) => version),
+    model: (settings) =>
+      VersionModel.build(bundle, (options === undefined ? undefined : options(settings)) as O, {
+        defaultVersion: settings.defaultVersion,
+        removedIn: settings.removedIn,
+      }),
+    sample: sample ?? Object.fromEntries(collections.map(({ name }) => [name, []])),
+  };
+}

@@ -1,0 +1,158 @@
+import t, { type Test } from 'tap';
+import { createPool } from '../src/adapters/persistence/postgres/postgres-pool.js';
+import { writeRecords } from '../src/adapters/persistence/postgres/postgres-record-writer.js';
+import { migrateSchema } from '../src/adapters/persistence/postgres/postgres-schema.js';
+import { recordTableOf } from '../src/adapters/persistence/postgres/record-table.js';
+import type { LoadedRecords } from '../src/adapters/persistence/loaded-records.js';
+import { defineApi } from '../src/application/api-definition.js';
+import { recordFields, recordId, recordName } from '../src/domain/records/record-fields.js';
+import { InvalidRecordError } from '../src/domain/records/invalid-record-error.js';
+import { AddField } from '../src/domain/versioning/add-field.js';
+import { closedObject } from '../src/domain/versioning/json-schema.js';
+import { defineCollection } from '../src/domain/versioning/record-collection.js';
+import { RenameField } from '../src/domain/versioning/rename-field.js';
+import { resourceKey } from '../src/domain/versioning/resource-key.js';
+import { defineVersion, recordChange } from '../src/domain/versioning/version-declaration.js';
+import { startService } from './fixtures/service.js';
+import { REFERENCE_API } from '../src/container.js';
+import { buildReferenceModel } from '../src/domain/api-history/reference-history.js';
+import { testDatabase } from './fixtures/postgres/test-database.js';
+
+// An API that is not the dogs and cats, composed from its definition alone: a collection, three versions.
+interface Book {
+  readonly id: number;
+  readonly title: string;
+  readonly pages: number;
+}
+
+function parseBook(input: unknown): Book {
+  const fields = recordFields(input, ['id', 'title', 'pages']);
+  const { pages } = fields;
+  if (typeof pages !== 'number' || !Number.isSafeInteger(pages) || pages < 1) throw new InvalidRecordError('pages', 'must be a whole number from 1');
+  return Object.freeze({ id: recordId(fields.id), title: recordName(fields.title), pages });
+}
+
+const BOOK = resourceKey<Book>('Book');
+const BOOKS = defineCollection({
+  name: 'books',
+  head: {
+    key: BOOK,
+    represent: (book: Book) => ({ id: book.id, title: book.title, pages: book.pages }),
+    schema: closedObject({
+      id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+      title: { type: 'string', minLength: 1, maxLength: 50 },
+      pages: { type: 'integer', minimum: 1 },
+    }),
+    example: { id: 1, title: 'Dune', pages: 412 },
+  },
+  viewSet: 'BookViewSet',
+  parse: parseBook,
+  path: '/books/',
+  tag: 'Books',
+  routes: { list: { operationId: 'listBooks', summary: 'A page of books' }, retrieve: { operationId: 'retrieveBook', summary: 'One book' } },
+});
+
+const VERSIONS = [
+  defineVersion('3.0.0', {
+    notes: ['Added Book.pages'],
+    records: () => [recordChange(BOOK, new AddField<Book>({ fieldName: 'pages', schema: { type: 'integer', minimum: 1 } }))],
+  }),
+  defineVersion('2.0.0', {
+    notes: ['Renamed Book.name to title'],
+    records: () => [recordChange(BOOK, new RenameField<Book>({ from: 'name', to: 'title' }))],
+  }),
+  defineVersion('1.0.0', { notes: ['First release'] }),
+];
+
+const LIBRARY = defineApi({
+  collections: [BOOKS],
+  versions: VERSIONS,
+  sample: {
+    books: [
+      { id: 1, title: 'Dune', pages: 412 },
+      { id: 2, title: 'Emma', pages: 474 },
+    ],
+  },
+});
+
+const at = (version: string) => ({ accept: `application/json; version=${version}` });
+
+async function servesTheLibrary(t: Test, url: string): Promise<void> {
+  const read = async (path: string, version: string) => (await fetch(`${url}${path}`, { headers: at(version) })).json();
+  t.same(await read('/books/1/', '1.0.0'), { id: 1, name: 'Dune' }, '1.0.0: named, no pages');
+  t.same(await read('/books/1/', '2.0.0'), { id: 1, title: 'Dune' }, '2.0.0: titled');
+  t.same(await read('/books/1/', '3.0.0'), { id: 1, title: 'Dune', pages: 412 }, '3.0.0: the newest shape');
+  const page = await fetch(`${url}/books/?limit=1`, { headers: at('1.0.0') });
+  t.same([await page.json(), page.headers.get('x-total-count')], [[{ id: 1, name: 'Dune' }], '2'], 'a page, its total');
+  t.match(page.headers.get('link'), /<\/books\/\?limit=1&starting_after=1>; rel="next"/, 'its next link');
+  const changelog = (await read('/version/', '3.0.0')) as { version: string; notes: string[] }[];
+  t.same(
+    changelog.map(({ version, notes }) => [version, notes[0]]),
+    [
+      ['3.0.0', 'Added Book.pages'],
+      ['2.0.0', 'Renamed Book.name to title'],
+      ['1.0.0', 'First release'],
+    ],
+    'its changelog',
+  );
+  const document = (await read('/openapi.json', '1.0.0')) as {
+    paths: Record<string, unknown>;
+    components: { schemas: Record<string, { properties: object }> };
+  };
+  t.same(
+    Object.keys(document.paths).filter((path) => path.startsWith('/books')),
+    ['/books/', '/books/{id}/'],
+    "1.0.0's document: the books' paths",
+  );
+  t.same(Object.keys(document.components.schemas['Book']?.properties ?? {}), ['id', 'name'], "and the book's 1.0.0 schema");
+  t.equal((await fetch(`${url}/doggies/1/`)).status, 404, 'no dogs in this API');
+}
+
+t.test('another API, in memory: composed from its definition, served at each of its versions', async (t) => {
+  const service = await startService(t, { ACCESS_LOG: 'off' }, {}, LIBRARY);
+  t.equal(service.storage, 'memory (books: 2) from the bundled sample data');
+  await servesTheLibrary(t, service.url);
+});
+
+t.test('with no sample declared, nothing is served until data is given, and the start says so', async (t) => {
+  const service = await startService(t, { ACCESS_LOG: 'off' }, {}, defineApi({ collections: [BOOKS], versions: VERSIONS }));
+  t.equal(service.storage, 'memory (books: 0) from the bundled sample data');
+  t.match(service.stderr.join('\n'), /the storage holds no records/);
+  t.same(await (await fetch(`${service.url}/books/`)).json(), []);
+});
+
+t.test('the reference API is defined the same way: its model is the reference history, in both AGE_REMOVAL modes', async (t) => {
+  for (const ageRemoval of ['computed', 'placeholder'] as const) {
+    const model = REFERENCE_API.model({ defaultVersion: 'latest', removedIn: 'inclusive', ageRemoval });
+    t.same(model.changelog, buildReferenceModel({ ageRemoval }).changelog, ageRemoval);
+  }
+});
+
+t.test("another API's settings are checked against its own versions", async (t) => {
+  await t.rejects(startService(t, { DEFAULT_VERSION: '5.0.0' }, {}, LIBRARY), { message: /DEFAULT_VERSION.*3\.0\.0, 2\.0\.0, 1\.0\.0/ });
+});
+
+t.test('another API, on PostgreSQL: its table made from its schema', async (t) => {
+  const url = await testDatabase(t);
+  if (url === undefined) return;
+  const pool = createPool({ url, size: 1, onIdleError: () => undefined });
+  t.teardown(() => pool.end());
+  const books = recordTableOf(BOOKS);
+  await migrateSchema(pool, [books]);
+  await writeRecords(
+    pool,
+    { books: [parseBook({ id: 1, title: 'Dune', pages: 412 }), parseBook({ id: 2, title: 'Emma', pages: 474 })] } as unknown as LoadedRecords,
+    [books],
+  );
+  const service = await startService(t, { ACCESS_LOG: 'off', STORAGE: 'postgres', DATABASE_URL: url, DATABASE_POOL_SIZE: '2' }, {}, LIBRARY);
+  t.match(service.storage, /^postgres: .* \(books: 2\)$/);
+  await servesTheLibrary(t, service.url);
+  const { rows } = await pool.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_name IN ('books', 'dogs', 'cats')",
+  );
+  t.same(
+    rows.map(({ table_name: name }) => name),
+    ['books'],
+    'only its own table, no dogs or cats',
+  );
+});
