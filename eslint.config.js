@@ -45,6 +45,23 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // The example API uses the layer as a team would: through the package's two entries, never its files.
+    files: ['examples/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(src|dist|test)(/|$)',
+              message: "examples/ imports the layer only as 'version-aware-api' and 'version-aware-api/versioning'",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The test loader (test/loader/) is plain JavaScript that node runs before any TypeScript can be loaded.
     files: ['**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly' } },

@@ -1,60 +1,14 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import { SETTING_NAMES } from '../src/adapters/config/setting-schema.js';
+import { ROOT, serveProgram, type Served } from './fixtures/served-program.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const GUIDE = readFileSync(join(ROOT, 'docs', 'your-own-api.md'), 'utf8');
 /** The guide's programs, in order: its `js` blocks. */
 const PROGRAMS = [...GUIDE.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1] as string);
 
-interface Served {
-  readonly url: string;
-  readonly get: (path: string, version?: string) => Promise<string>;
-}
-
-/**
- * Runs one of the guide's programs as `node server.mjs` would in a project that installed the package (node resolves
- * `version-aware-api` to this package's exports from dist/), on a free port, until `check` is done; then SIGTERM, and
- * the program must drain and exit 0.
- */
-async function serve(t: Test, program: string, check: (served: Served) => Promise<void>): Promise<void> {
-  const spool = await mkdtemp(join(tmpdir(), 'vaa-guide-'));
-  t.teardown(() => rm(spool, { recursive: true, force: true }));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of SETTING_NAMES) delete env[name];
-  delete env['NODE_OPTIONS'];
-  const child = spawn(process.execPath, ['--input-type=module', '-e', program], {
-    cwd: ROOT,
-    env: { ...env, PORT: '0', TODAY: '2026-11-22', ACCESS_LOG: 'off', USAGE_SPOOL_DIR: spool },
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  const url = await new Promise<string | undefined>((resolve) => {
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const listening = stdout.split('\n').find((line) => line.includes('"listening"'));
-      if (listening !== undefined) resolve(String((JSON.parse(listening) as { url: string }).url));
-    });
-    void exited.then(() => resolve(undefined));
-  });
-  t.ok(url, `the program listens (stderr: ${stderr})`);
-  if (url !== undefined) {
-    await check({
-      url,
-      get: async (path, version) =>
-        (await fetch(`${url}${path}`, version === undefined ? {} : { headers: { accept: `application/json; version=${version}` } })).text(),
-    });
-  }
-  child.kill('SIGTERM');
-  t.equal(await exited, url === undefined ? 1 : 0, 'and drains and exits 0 on SIGTERM');
-}
+const serve = (t: Test, program: string, check: (served: Served) => Promise<void>): Promise<void> =>
+  serveProgram(t, ['--input-type=module', '-e', program], {}, check);
 
 t.test('the guide has its two programs', async (t) => {
   t.equal(PROGRAMS.length, 2);

@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t, { type Test } from 'tap';
+import { ROOT, serveProgram, type Served } from '../fixtures/served-program.js';
+import { testDatabase } from '../fixtures/postgres/test-database.js';
+import { createPool } from '../../src/adapters/persistence/postgres/postgres-pool.js';
+
+// The second API, examples/orders: built from the package's exports alone and served by `npm run example`.
+const SERVER = ['examples/orders/server.mjs'];
+const FOLDER = join(ROOT, 'examples', 'orders');
+
+const json = async (served: Served, path: string, version?: string): Promise<unknown> => JSON.parse(await served.get(path, version)) as unknown;
+
+/** Order 1 and customer 1 at each version, and which endpoints each version serves. */
+async function servesTheShop(t: Test, served: Served): Promise<void> {
+  const order = (version: string) => json(served, '/orders/1/', version);
+  t.same(await order('1.0.0'), { id: 1, customer_id: 1, amount: 1250, status: 'paid' }, '1.0.0: the amount in cents, status');
+  t.same(await order('3.0.0'), { id: 1, customer_id: 1, amount: 1250, state: 'paid' }, '3.0.0: status renamed state');
+  t.same(await order('4.0.0'), { id: 1, customer_id: 1, amount: { value: 1250, currency: 'EUR' }, state: 'paid' }, '4.0.0: the amount an object');
+  t.same(await json(served, '/customers/1/', '2.0.0'), { id: 1, name: 'Ada' }, '2.0.0: customers, no email yet');
+  t.same(await json(served, '/customers/1/', '3.0.0'), { id: 1, name: 'Ada', email: 'ada@example.com' }, '3.0.0: email added');
+  const status = async (path: string, version: string) =>
+    (await fetch(`${served.url}${path}`, { headers: { accept: `application/json; version=${version}` } })).status;
+  t.same(
+    [
+      await status('/customers/', '1.0.0'),
+      await status('/customers/', '2.0.0'),
+      await status('/coupons/', '3.0.0'),
+      await status('/coupons/', '4.0.0'),
+    ],
+    [404, 200, 200, 404],
+    'customers introduced at 2.0.0; coupons served last at 3.0.0',
+  );
+  const changelog = (await json(served, '/version/')) as { version: string; models: string[] }[];
+  t.same(
+    changelog.map(({ version, models }) => [version, models]),
+    [
+      [
+        '4.0.0',
+        ['Order.amount: changed from integer to object {value: integer, currency: string} — the amount in cents became an object with its currency'],
+      ],
+      ['3.0.0', ['Customer.email: added, string', 'Order.status: renamed state, string']],
+      ['2.0.0', []],
+      ['1.0.0', []],
+    ],
+    'the changelog generated from the declarations',
+  );
+  const old = (await json(served, '/openapi.json', '1.0.0')) as {
+    paths: object;
+    components: { schemas: Record<string, { properties: Record<string, object> }> };
+  };
+  t.same(
+    Object.keys(old.paths).filter((path) => !path.startsWith('/version') && !path.startsWith('/client')),
+    ['/orders/', '/orders/{id}/', '/coupons/', '/coupons/{id}/', '/openapi.json', '/health/', '/.well-known/api-catalog'],
+  );
+  t.same(
+    old.components.schemas['Order']?.properties['amount'],
+    { type: 'integer', minimum: 1, description: 'In cents of EUR.' },
+    "1.0.0's Order.amount",
+  );
+}
+
+t.test('examples/ imports the layer only through its two entries', async (t) => {
+  for (const file of readdirSync(FOLDER)) {
+    const source = readFileSync(join(FOLDER, file), 'utf8');
+    const imported = [...source.matchAll(/^import[^'"]*['"]([^'"]+)['"]/gm)].map((match) => match[1] as string);
+    t.same(
+      imported.filter((name) => !['version-aware-api', 'version-aware-api/versioning'].includes(name) && !name.startsWith('./')),
+      [],
+      file,
+    );
+  }
+});
+
+t.test('the shop in memory, as npm run example serves it', async (t) => {
+  await serveProgram(t, SERVER, {}, (served) => servesTheShop(t, served));
+});
+
+t.test('the shop on PostgreSQL: its tables made from its schemas, an object field in jsonb', async (t) => {
+  const url = await testDatabase(t);
+  if (url === undefined) return;
+  const pool = createPool({ url, size: 1, onIdleError: () => undefined });
+  t.teardown(() => pool.end());
+  await serveProgram(t, SERVER, { STORAGE: 'postgres', DATABASE_URL: url, DATABASE_POOL_SIZE: '2' }, async (served) => {
+    const { rows } = await pool.query<{ data_type: string }>(
+      "SELECT data_type FROM information_schema.columns WHERE table_name = 'orders' AND column_name = 'amount'",
+    );
+    t.same(rows, [{ data_type: 'jsonb' }], 'orders.amount is jsonb');
+    await pool.query("INSERT INTO customers VALUES (1, 'Ada', 'ada@example.com'), (2, 'Grace', 'grace@example.com')");
+    await pool.query(
+      `INSERT INTO orders VALUES (1, 1, '{"value": 1250, "currency": "EUR"}', 'paid'), (2, 2, '{"value": 990, "currency": "USD"}', 'placed')`,
+    );
+    await pool.query("INSERT INTO coupons VALUES (1, 'WELCOME')");
+    await servesTheShop(t, served);
+  });
+});
