@@ -1,3 +1,4 @@
+import { EXAMPLE_MAIN, exampleGroup, writeExampleDataFile } from './harness/example-variant.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, release, tmpdir, type } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +72,8 @@ interface GroupSetup {
   readonly database?: string;
   /** The group's responses, for its bare server. */
   readonly responsesTable: string;
+  /** The service's script: dist/main.js (the reference) unless given. */
+  readonly serviceMain?: string;
   /** A second bare server measured beside the first, reported in its own column (PostgreSQL: the two-statement one). */
   readonly secondBare?: { readonly name: string; readonly args: (responsesTable: string) => string[] };
 }
@@ -135,6 +138,19 @@ async function main(): Promise<number> {
       options,
     );
     scenarios.push(...withClients.scenarios);
+    const example = await runGroup(
+      exampleGroup(),
+      {
+        title: `the example API (examples/orders), ${exponent(REFERENCE_SIZE)} orders in memory`,
+        serviceMain: EXAMPLE_MAIN,
+        serviceEnv: serviceEnvironment(await writeExampleDataFile(directory, REFERENCE_SIZE), options.accessLog),
+        bareScript: BARE_SERVER,
+        bareArgs: (table) => [table],
+        responsesTable: join(directory, 'responses-example.json'),
+      },
+      options,
+    );
+    scenarios.push(...example.scenarios);
     scenarios.push(...(await runPostgresGroups(directory, options)));
     const memory =
       options.scenarios.length > 0
@@ -189,7 +205,7 @@ async function runGroup(
   let served = 0;
   let accessLogLines = 0;
   for (let repetition = 1; repetition <= options.repetitions; repetition += 1) {
-    const service = await processes.start(SERVICE_MAIN, [], setup.serviceEnv, SERVICE_NODE_FLAGS);
+    const service = await processes.start(setup.serviceMain ?? SERVICE_MAIN, [], setup.serviceEnv, SERVICE_NODE_FLAGS);
     startups.push(service.startupMs);
     if (expected === undefined) {
       await checkLinks(service, group.scenarios);
