@@ -114,7 +114,8 @@ export class ApiRoutes {
   }
 }
 
-function listing<R extends { readonly id: number }>(useCase: Pick<ListRecords<R>, 'page' | 'represent' | 'resource'>, answers: AnswerCache) {
+function listing<R extends { readonly id: number }>(useCase: Pick<ListRecords<R>, 'page' | 'represent' | 'resource'>, cache: AnswerCache) {
+  const answers = cache.for(useCase.resource);
   return ({ version, today, path, query }: RouteRequest): Awaitable<RouteOutcome> => {
     const page = useCase.page({
       version,
@@ -129,7 +130,7 @@ function listing<R extends { readonly id: number }>(useCase: Pick<ListRecords<R>
       ready instanceof Refusal
         ? ready
         : {
-            body: answers.page(useCase.resource, ready.request.key, ready.items, { version, today }, useCase.represent),
+            body: answers.page(ready.request.key, ready.items, { version, today }, useCase.represent),
             headers: paginationHeaders(path, ready),
           },
     );
@@ -140,10 +141,11 @@ function health(useCase: Pick<CheckHealth, 'execute'>) {
   return async (): Promise<RouteResponse> => healthResponse(await useCase.execute());
 }
 
-function retrieval<R>(useCase: Pick<RetrieveRecord<R>, 'find' | 'represent' | 'resource'>, answers: AnswerCache) {
+function retrieval<R>(useCase: Pick<RetrieveRecord<R>, 'find' | 'represent' | 'resource'>, cache: AnswerCache) {
+  const answers = cache.for(useCase.resource);
   return ({ version, today, params }: RouteRequest): Awaitable<RouteOutcome> =>
     whenReady(useCase.find({ version, id: params.id as string }), (record) =>
-      record instanceof Refusal ? record : { body: answers.record(useCase.resource, record, { version, today }, useCase.represent) },
+      record instanceof Refusal ? record : { body: answers.record(record, { version, today }, useCase.represent) },
     );
 }
 

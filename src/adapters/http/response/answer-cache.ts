@@ -17,12 +17,6 @@ interface PageAnswer {
   readonly json: JsonText;
 }
 
-/** The answers of one collection; a cache is absent where its size is 0. */
-interface CollectionAnswers {
-  readonly records: GenerationalCache<object, RecordAnswers> | undefined;
-  readonly pages: GenerationalCache<string, PageAnswer> | undefined;
-}
-
 /**
  * The one cache of answers, at the HTTP edge: the JSON bytes of a record (and, made once when first asked, their
  * ETags) per version and day, and of a list page by its records. What decides an answer is the record, the version
@@ -35,9 +29,30 @@ export class AnswerCache {
 
   constructor(private readonly sizes: Pick<CacheSizes, 'answers' | 'pages'> = DEFAULT_CACHE_SIZES) {}
 
-  /** The answer for `record` of `collection` at the context's version and day; `represent` shapes it when not known. */
-  record<R>(collection: object, record: R, context: RequestContext, represent: (record: R, context: RequestContext) => Representation): JsonText {
-    const memo = this.#of(collection).records;
+  /** The answers of `collection`, the same each time it is asked: a route takes its collection's at start. */
+  for(collection: object): CollectionAnswers {
+    let answers = this.#collections.get(collection);
+    if (answers === undefined) {
+      answers = new CollectionAnswers(this.sizes);
+      this.#collections.set(collection, answers);
+    }
+    return answers;
+  }
+}
+
+/** The answers of one collection; a cache is absent where its size is 0. */
+export class CollectionAnswers {
+  readonly #records: GenerationalCache<object, RecordAnswers> | undefined;
+  readonly #pages: GenerationalCache<string, PageAnswer> | undefined;
+
+  constructor({ answers, pages }: Pick<CacheSizes, 'answers' | 'pages'>) {
+    this.#records = answers > 0 ? new GenerationalCache(answers) : undefined;
+    this.#pages = pages > 0 ? new GenerationalCache(pages) : undefined;
+  }
+
+  /** The answer for `record` at the context's version and day; `represent` shapes it when not known. */
+  record<R>(record: R, context: RequestContext, represent: (record: R, context: RequestContext) => Representation): JsonText {
+    const memo = this.#records;
     if (memo === undefined || !isFrozenObject(record)) return new JsonText(JSON.stringify(represent(record, context)));
     let known = memo.get(record);
     if (known === undefined || !known.today.equals(context.today)) {
@@ -54,42 +69,28 @@ export class AnswerCache {
   }
 
   /**
-   * The answer for a page of `collection`, which `slice` names (a PageRequest's key): the JSON array of its records'
-   * answers, written by joining their texts (what JSON.stringify of the array would give).
+   * The answer for the page `slice` names (a PageRequest's key): the JSON array of its records' answers, written by
+   * joining their texts (what JSON.stringify of the array would give).
    */
   page<R>(
-    collection: object,
     slice: string,
     records: readonly R[],
     context: RequestContext,
     represent: (record: R, context: RequestContext) => Representation,
   ): JsonText {
-    const memo = this.#of(collection).pages;
+    const memo = this.#pages;
     const key = `${context.version.toString()} ${slice}`;
     const known = memo?.get(key);
     if (known !== undefined && known.today.equals(context.today) && sameObjects(known.records, records)) return known.json;
     let text = '[';
     for (let index = 0; index < records.length; index += 1) {
       if (index > 0) text += ',';
-      text += this.record(collection, records[index] as R, context, represent).text;
+      text += this.record(records[index] as R, context, represent).text;
     }
     const json = new JsonText(`${text}]`);
     if (memo !== undefined && records.every(isFrozenObject))
       memo.set(key, { today: context.today, records: [...(records as readonly object[])], json });
     return json;
-  }
-
-  #of(collection: object): CollectionAnswers {
-    let answers = this.#collections.get(collection);
-    if (answers === undefined) {
-      const { answers: records, pages } = this.sizes;
-      answers = {
-        records: records > 0 ? new GenerationalCache(records) : undefined,
-        pages: pages > 0 ? new GenerationalCache(pages) : undefined,
-      };
-      this.#collections.set(collection, answers);
-    }
-    return answers;
   }
 }
 

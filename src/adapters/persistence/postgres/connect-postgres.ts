@@ -152,31 +152,28 @@ export async function openPostgresStorage(
   registerMetrics(registry: Registry): void;
   close(): Promise<void>;
 }> {
-  const store = await openPostgresClients(
-    connection,
-    collections.map((collection) => recordTableOf(collection)),
-  );
+  const tables = collections.map((collection) => recordTableOf(collection));
+  const store = await openPostgresClients(connection, tables);
   await storeSpooledUsage(spool, new PostgresUsageStore(store.pool), connection.log);
   return {
-    modules: [postgresPersistenceModule(store.pool, clock, store.clients, collections)],
+    modules: [postgresPersistenceModule(store.pool, clock, store.clients, tables)],
     describe: (counts) => `postgres: ${redactedUrl(connection.url)} (${counts})`,
     registerMetrics: (registry) => registerPoolMetrics(registry, store.pool),
     close: () => store.close(),
   };
 }
 
-/** Binds each collection's repository to its table in `pool`'s database, the clients' repository, and the health check. */
+/** Binds each collection's repository to its table in `pool`'s database (named as the collection), the clients' repository, and the health check. */
 export function postgresPersistenceModule(
   pool: pg.Pool,
   clock: Clock,
   clients: ClientRepository,
-  collections: readonly AnyRecordCollection[] = RECORD_COLLECTIONS,
+  tables: readonly RecordTable<unknown>[] = RECORD_TABLES,
 ): ContainerModule {
   const today = (): CalendarDate => clock.today();
   return new ContainerModule(({ bind }) => {
-    for (const collection of collections) {
-      const table = recordTableOf(collection);
-      bind<RecordRepository<unknown>>(repositoryOf(collection))
+    for (const table of tables) {
+      bind<RecordRepository<unknown>>(repositoryOf(table))
         .toResolvedValue((sizes: CacheSizes) => new PostgresRecordRepository(pool, table, today, sizes.rows), [CacheSizes])
         .inSingletonScope();
     }

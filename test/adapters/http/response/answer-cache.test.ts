@@ -31,10 +31,10 @@ t.test('a frozen record at the same version on the same day is answered once: th
   const { made, represent } = representer();
   const cache = new AnswerCache();
   const record = thing(1);
-  const first = cache.record(DOGS, record, at('1.0.0'), represent);
+  const first = cache.for(DOGS).record(record, at('1.0.0'), represent);
   t.equal(first.text, JSON.stringify(represent(record, at('1.0.0'))), 'JSON.stringify of the representation');
   made.length = 0;
-  t.equal(cache.record(DOGS, record, at('1.0.0'), represent), first, 'the same answer the second time');
+  t.equal(cache.for(DOGS).record(record, at('1.0.0'), represent), first, 'the same answer the second time');
   t.same(made, [], 'not represented again');
   t.equal(first.etag('1.0.0', ''), first.etag('1.0.0', ''), 'its ETag made once');
 });
@@ -43,14 +43,14 @@ t.test('another version, another day, another record or another collection is an
   const { made, represent } = representer();
   const cache = new AnswerCache();
   const record = thing(1);
-  const first = cache.record(DOGS, record, at('1.0.0'), represent);
-  t.not(cache.record(DOGS, record, at('2.0.0'), represent), first, 'another version');
-  t.equal(cache.record(DOGS, record, at('1.0.0'), represent), first, 'both versions kept on the same day');
-  const nextDay = cache.record(DOGS, record, at('1.0.0', '2026-11-23'), represent);
+  const first = cache.for(DOGS).record(record, at('1.0.0'), represent);
+  t.not(cache.for(DOGS).record(record, at('2.0.0'), represent), first, 'another version');
+  t.equal(cache.for(DOGS).record(record, at('1.0.0'), represent), first, 'both versions kept on the same day');
+  const nextDay = cache.for(DOGS).record(record, at('1.0.0', '2026-11-23'), represent);
   t.match(nextDay.text, /2026-11-23/, 'the next day: made for that day');
-  t.not(cache.record(DOGS, record, at('2.0.0', '2026-11-23'), represent).text, first.text, 'and the day before is forgotten');
-  t.not(cache.record(DOGS, thing(1), at('1.0.0', '2026-11-23'), represent), nextDay, 'an equal record that is another object: a new revision');
-  t.not(cache.record(CATS, record, at('1.0.0', '2026-11-23'), represent), nextDay, 'another collection');
+  t.not(cache.for(DOGS).record(record, at('2.0.0', '2026-11-23'), represent).text, first.text, 'and the day before is forgotten');
+  t.not(cache.for(DOGS).record(thing(1), at('1.0.0', '2026-11-23'), represent), nextDay, 'an equal record that is another object: a new revision');
+  t.not(cache.for(CATS).record(record, at('1.0.0', '2026-11-23'), represent), nextDay, 'another collection');
   t.equal(made.length, 6, 'each represented once');
 });
 
@@ -58,9 +58,9 @@ t.test('a record that is not frozen may change, so it is answered anew every tim
   const { made, represent } = representer();
   const cache = new AnswerCache();
   const record = { id: 1, name: 'Rex' };
-  const first = cache.record(DOGS, record, at('1.0.0'), represent);
+  const first = cache.for(DOGS).record(record, at('1.0.0'), represent);
   record.name = 'Max';
-  const second = cache.record(DOGS, record, at('1.0.0'), represent);
+  const second = cache.for(DOGS).record(record, at('1.0.0'), represent);
   t.match(second.text, /Max/, 'the change is seen');
   t.not(second, first);
   t.equal(made.length, 2);
@@ -70,26 +70,26 @@ t.test('a page: the JSON array of its records, made again only when its records 
   const { made, represent } = representer();
   const cache = new AnswerCache();
   const records = [thing(1), thing(2), thing(3)];
-  const page = cache.page(DOGS, 'limit=3', records, at('2.0.0'), represent);
+  const page = cache.for(DOGS).page('limit=3', records, at('2.0.0'), represent);
   t.equal(page.text, JSON.stringify(records.map((record) => represent(record, at('2.0.0')))), 'what JSON.stringify of the array gives');
   made.length = 0;
-  t.equal(cache.page(DOGS, 'limit=3', [...records], at('2.0.0'), represent), page, 'the same records again: the same answer');
+  t.equal(cache.for(DOGS).page('limit=3', [...records], at('2.0.0'), represent), page, 'the same records again: the same answer');
   t.same(made, [], 'nothing represented');
   const changed = [records[0] as Thing, thing(2, 'Renamed'), records[2] as Thing];
-  const next = cache.page(DOGS, 'limit=3', changed, at('2.0.0'), represent);
+  const next = cache.for(DOGS).page('limit=3', changed, at('2.0.0'), represent);
   t.match(next.text, /Renamed/, 'a record changed: the page made again');
   t.same(made, ['2 2.0.0 2026-11-22'], 'from the records kept, only the changed one represented');
-  t.not(cache.page(DOGS, 'limit=2', records.slice(0, 2), at('2.0.0'), represent), next, 'another slice');
-  const shorter = cache.page(DOGS, 'limit=3', changed.slice(0, 2), at('2.0.0'), represent);
+  t.not(cache.for(DOGS).page('limit=2', records.slice(0, 2), at('2.0.0'), represent), next, 'another slice');
+  const shorter = cache.for(DOGS).page('limit=3', changed.slice(0, 2), at('2.0.0'), represent);
   t.not(shorter, next, 'the same slice holding fewer records (the last page, some removed): made again');
   t.equal((JSON.parse(shorter.text) as unknown[]).length, 2);
-  t.not(cache.page(DOGS, 'limit=3', changed, at('1.0.0'), represent), next, 'another version');
-  t.not(cache.page(DOGS, 'limit=3', changed, at('2.0.0', '2026-11-23'), represent), next, 'another day');
-  t.equal(cache.page(DOGS, 'limit=0', [], at('2.0.0'), represent).text, '[]', 'an empty page');
+  t.not(cache.for(DOGS).page('limit=3', changed, at('1.0.0'), represent), next, 'another version');
+  t.not(cache.for(DOGS).page('limit=3', changed, at('2.0.0', '2026-11-23'), represent), next, 'another day');
+  t.equal(cache.for(DOGS).page('limit=0', [], at('2.0.0'), represent).text, '[]', 'an empty page');
   const loose = [{ id: 9, name: 'Loose' }];
   t.not(
-    cache.page(DOGS, 'limit=1', loose, at('2.0.0'), represent),
-    cache.page(DOGS, 'limit=1', loose, at('2.0.0'), represent),
+    cache.for(DOGS).page('limit=1', loose, at('2.0.0'), represent),
+    cache.for(DOGS).page('limit=1', loose, at('2.0.0'), represent),
     'a record not frozen: never kept',
   );
 });
@@ -98,18 +98,18 @@ t.test('bounded per collection; sizes of 0 keep nothing and answer the same byte
   const { made, represent } = representer();
   const cache = new AnswerCache(new CacheSizes(8, 2));
   const records = Array.from({ length: 40 }, (_, index) => thing(index + 1));
-  for (const record of records) cache.record(DOGS, record, at('1.0.0'), represent);
+  for (const record of records) cache.for(DOGS).record(record, at('1.0.0'), represent);
   made.length = 0;
-  for (const record of records) cache.record(DOGS, record, at('1.0.0'), represent);
+  for (const record of records) cache.for(DOGS).record(record, at('1.0.0'), represent);
   t.ok(made.length >= 40 - 2 * 8, `at most fewer than twice 8 kept: ${40 - made.length} were`);
   const none = new AnswerCache(new CacheSizes(0, 0));
   const record = records[0] as Thing;
-  const one = none.record(DOGS, record, at('1.0.0'), represent);
-  t.not(none.record(DOGS, record, at('1.0.0'), represent), one, 'a record: made anew');
-  t.equal(none.record(DOGS, record, at('1.0.0'), represent).text, one.text, 'the same bytes');
-  const page = none.page(DOGS, 'limit=2', records.slice(0, 2), at('1.0.0'), represent);
-  t.not(none.page(DOGS, 'limit=2', records.slice(0, 2), at('1.0.0'), represent), page, 'a page: made anew');
-  t.equal(none.page(DOGS, 'limit=2', records.slice(0, 2), at('1.0.0'), represent).text, page.text, 'the same bytes');
+  const one = none.for(DOGS).record(record, at('1.0.0'), represent);
+  t.not(none.for(DOGS).record(record, at('1.0.0'), represent), one, 'a record: made anew');
+  t.equal(none.for(DOGS).record(record, at('1.0.0'), represent).text, one.text, 'the same bytes');
+  const page = none.for(DOGS).page('limit=2', records.slice(0, 2), at('1.0.0'), represent);
+  t.not(none.for(DOGS).page('limit=2', records.slice(0, 2), at('1.0.0'), represent), page, 'a page: made anew');
+  t.equal(none.for(DOGS).page('limit=2', records.slice(0, 2), at('1.0.0'), represent).text, page.text, 'the same bytes');
 });
 
 t.test('a cache size is a whole number, 0 or more', async (t) => {
