@@ -16,7 +16,7 @@ import { SOAK_COMMAND } from './soak/options.js';
 import { startPrivatePostgres, type PrivatePostgres } from './harness/private-postgres.js';
 import { createPool } from '../src/adapters/persistence/postgres/postgres-pool.js';
 import { migrateSchema } from '../src/adapters/persistence/postgres/postgres-schema.js';
-import { writeRecords } from '../src/adapters/persistence/postgres/postgres-record-writer.js';
+import { writeRecords } from '../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { loadRecords } from '../src/adapters/persistence/data-file.js';
 import { CalendarDate } from '../src/domain/records/calendar-date.js';
 import { pickRequest, type SoakRequest } from './soak-requests.js';

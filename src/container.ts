@@ -22,6 +22,11 @@ import { ListRecords } from './application/use-cases/list-records.js';
 import { COLLECTION_USE_CASES, type CollectionUseCases } from './application/use-cases/record-actions.js';
 import { RetrieveRecord } from './application/use-cases/retrieve-record.js';
 import { repositoryOf, type RecordRepository } from './application/ports/record-repository.js';
+import { writerOf, type RecordWriter } from './application/ports/record-writer.js';
+import { SCHEMA_CHECKS, type SchemaChecks } from './application/ports/schema-checks.js';
+import { AjvSchemaChecks } from './adapters/validation/ajv-schema-checks.js';
+import { CreateRecord } from './application/use-cases/create-record.js';
+import { UpdateRecord } from './application/use-cases/update-record.js';
 import { PageRequest } from './application/paging/page-request.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';
 import { SystemClock } from './adapters/clock/system-clock.js';
@@ -34,9 +39,9 @@ import { HTTP_LOGS, type HttpLogs } from './adapters/http/http-logs.js';
 import { DEFAULT_WEB_OPTIONS, WEB_OPTIONS, type WebOptions } from './adapters/http/web-options.js';
 import type { LogSink } from './adapters/logging/log-sink.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
-import { memoryPersistenceModule } from './adapters/persistence/memory/memory-persistence-module.js';
+import { memoryPersistenceModule, type MemoryPersistenceOptions } from './adapters/persistence/memory/memory-persistence-module.js';
 import { API_HISTORY, RECORD_COLLECTIONS, SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
-import { defineApi, type ApiDefinition } from './application/api-definition.js';
+import { API_INFO, defineApi, type ApiDefinition, type ApiInfo } from './application/api-definition.js';
 import type { HistoryOptions } from './domain/api-history/versions/history-options.js';
 import { SAMPLE_DATA } from './adapters/persistence/sample-data.js';
 import type { AnyRecordCollection } from './domain/versioning/record-collection.js';
@@ -52,6 +57,7 @@ import { registerPinnedClientsMetric } from './adapters/metrics/pinned-clients-m
 import { CacheSizes, DEFAULT_CACHE_SIZES } from './application/caching/cache-sizes.js';
 import { AnswerCache } from './adapters/http/response/answer-cache.js';
 import { Router } from './adapters/http/routing/router.js';
+import { writeOf } from './adapters/http/routing/route.js';
 import { CorsPolicy } from './adapters/http/cors/cors-policy.js';
 import { OptionsHeaders } from './adapters/http/routing/options-headers.js';
 import { VersionNegotiation } from './adapters/http/steps/version-negotiation.js';
@@ -71,8 +77,12 @@ export interface ServiceOutput {
   readonly stderr: LogSink;
 }
 
-/** An in-memory storage adapter: a ContainerModule binding each collection's repository (`repositoryOf`), given the validated records. */
-export type PersistenceModule = (records: LoadedRecords, collections: readonly AnyRecordCollection[]) => ContainerModule;
+/** An in-memory storage adapter: a ContainerModule binding each collection's repository (`repositoryOf`) and writer (`writerOf`), given the validated records. */
+export type PersistenceModule = (
+  records: LoadedRecords,
+  collections: readonly AnyRecordCollection[],
+  options: MemoryPersistenceOptions,
+) => ContainerModule;
 
 export interface ComposedService {
   readonly settings: Settings;
@@ -104,10 +114,12 @@ interface Storage {
 export function applicationModule(
   model: VersionModel,
   clock: Clock,
-  collections: readonly AnyRecordCollection[] = RECORD_COLLECTIONS,
+  { collections, info }: Pick<ApiDefinition, 'collections' | 'info'> = REFERENCE_API,
 ): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<VersionModel>(VERSION_MODEL).toConstantValue(model);
+    bind<ApiInfo>(API_INFO).toConstantValue(info);
+    bind<SchemaChecks>(SCHEMA_CHECKS).toConstantValue(new AjvSchemaChecks());
     bind(CacheSizes).toConstantValue(DEFAULT_CACHE_SIZES);
     bind<Clock>(CLOCK).toConstantValue(clock);
     bind(GetChangelog).toSelf().inSingletonScope();
@@ -117,12 +129,29 @@ export function applicationModule(
       const key = collection.head.key as ResourceKey<{ readonly id: number }>;
       bind<CollectionUseCases>(COLLECTION_USE_CASES)
         .toResolvedValue(
-          (model: VersionModel, repository: RecordRepository<{ readonly id: number }>) => ({
+          (
+            model: VersionModel,
+            repository: RecordRepository<{ readonly id: number }>,
+            checks: SchemaChecks,
+            writer?: RecordWriter<{ readonly id: number }>,
+          ) => ({
             collection,
             list: new ListRecords(model, model, repository, viewSet, key),
             retrieve: new RetrieveRecord(model, model, repository, viewSet, key),
+            ...(writer !== undefined && collection.writes?.create !== undefined
+              ? { create: new CreateRecord(model, repository, writer, collection, checks) }
+              : {}),
+            ...(writer !== undefined && collection.writes?.update !== undefined
+              ? { update: new UpdateRecord(model, repository, writer, collection, checks) }
+              : {}),
           }),
-          [VERSION_MODEL, repositoryOf(collection)],
+          // A read-only collection asks no storage for a writer.
+          [VERSION_MODEL, repositoryOf(collection), SCHEMA_CHECKS, ...(collection.writes === undefined ? [] : [writerOf(collection)])] as [
+            symbol,
+            symbol,
+            symbol,
+            symbol,
+          ],
         )
         .inSingletonScope();
     }
@@ -150,7 +179,13 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions, web: WebOp
     bind(Router)
       .toResolvedValue((routes: ApiRoutes) => new Router(routes.all), [ApiRoutes])
       .inSingletonScope();
-    bind(CorsPolicy).toConstantValue(new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds));
+    bind(CorsPolicy)
+      .toResolvedValue(
+        (routes: ApiRoutes) =>
+          new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds, [...new Set(routes.all.flatMap((route) => writeOf(route)?.method ?? []))]),
+        [ApiRoutes],
+      )
+      .inSingletonScope();
     bind(OptionsHeaders)
       .toResolvedValue((routes: ApiRoutes, standings: VersionModel) => new OptionsHeaders(routes.all, standings), [ApiRoutes, VERSION_MODEL])
       .inSingletonScope();
@@ -198,6 +233,8 @@ export const REFERENCE_API: ApiDefinition = defineApi<HistoryOptions>({
   versions: API_HISTORY.versions,
   options: ({ ageRemoval }) => ({ ageRemoval }),
   sample: SAMPLE_DATA,
+  name: 'The dogs and cats API',
+  tags: { Dogs: 'The dog records.', Cats: 'The cat records.' },
 });
 
 /** The reference service: `composeApi` of REFERENCE_API. */
@@ -224,7 +261,7 @@ export async function composeApi(
 
   const container = new Container();
   container.load(
-    applicationModule(model, clock, api.collections),
+    applicationModule(model, clock, api),
     ...storage.modules,
     httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web),
   );
@@ -355,7 +392,11 @@ async function openStorage(
   if (settings.clientsFile !== undefined) refuseUndeclaredVersions(settings.clientsFile, clients, model.versions.map(String));
   const clientsFrom = settings.clientsFile === undefined ? '' : `; ${clients.length} clients from CLIENTS_FILE ${settings.clientsFile}`;
   return {
-    modules: [persistence(records, api.collections), clientsModule(new InMemoryClientRepository(clients, { pinChangesRefused: true }))],
+    // Several processes would each hold their own records: a write one took, the others would not serve.
+    modules: [
+      persistence(records, api.collections, { writesRefused: settings.workers > 1 }),
+      clientsModule(new InMemoryClientRepository(clients, { pinChangesRefused: true })),
+    ],
     describe: (counts) => `memory (${counts}) from ${source}${clientsFrom}`,
     registerMetrics: () => {},
     close: async () => {},

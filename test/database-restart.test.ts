@@ -3,7 +3,7 @@ import { Agent, request } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import t, { type Test } from 'tap';
 import { createPool } from '../src/adapters/persistence/postgres/postgres-pool.js';
-import { writeRecords } from '../src/adapters/persistence/postgres/postgres-record-writer.js';
+import { writeRecords } from '../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { parseDog } from '../src/domain/dogs/dog.js';
 import { CalendarDate } from '../src/domain/records/calendar-date.js';
 import { runMain, type MainProcess } from './fixtures/main-process.js';

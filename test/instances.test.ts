@@ -1,7 +1,7 @@
 // Needs: PostgreSQL
 import t from 'tap';
 import { createPool } from '../src/adapters/persistence/postgres/postgres-pool.js';
-import { writeRecords } from '../src/adapters/persistence/postgres/postgres-record-writer.js';
+import { writeRecords } from '../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { parseDog } from '../src/domain/dogs/dog.js';
 import { CalendarDate } from '../src/domain/records/calendar-date.js';
 import { runMain } from './fixtures/main-process.js';

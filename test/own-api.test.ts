@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import { createPool } from '../src/adapters/persistence/postgres/postgres-pool.js';
-import { writeRecords } from '../src/adapters/persistence/postgres/postgres-record-writer.js';
+import { writeRecords } from '../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { migrateSchema } from '../src/adapters/persistence/postgres/postgres-schema.js';
 import { recordTableOf } from '../src/adapters/persistence/postgres/record-table.js';
 import type { LoadedRecords } from '../src/adapters/persistence/loaded-records.js';

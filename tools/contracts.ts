@@ -3,13 +3,23 @@ import { refuseCommandLine, toolArguments } from './tool-arguments.js';
 /**
  * `npm run contracts -- check|accept`: every released version's OpenAPI document (both AGE_REMOVAL modes) and
  * changelog entry, frozen in `contracts/<version>/`. `check` regenerates them from the code and fails on any
- * difference, one line each, saying whether it breaks clients; `accept` rewrites the files from the code.
+ * difference, one line each, saying whether it breaks clients; `accept` rewrites the files from the code. With
+ * `--api`, the same for an API of a team's own (`openapi.json` and `changelog.json` a version, in `--dir`).
  */
 const usage =
-  'usage: npm run contracts -- check|accept\n' +
+  'usage: npm run contracts -- check|accept [--api MODULE [--export NAME] --dir FOLDER]\n' +
   '  check   compare what the code publishes with contracts/<version>/; exit 1 on any difference, one line each\n' +
-  '  accept  rewrite contracts/<version>/ from the code (a deliberate change, to commit for review)';
-const { positionals, values } = toolArguments({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } }, usage);
+  '  accept  rewrite contracts/<version>/ from the code (a deliberate change, to commit for review)\n' +
+  '  --api MODULE   the module (.mjs or .js) that exports your API, what defineApi gives; the reference API without it\n' +
+  '  --export NAME  the name it is exported as (default: default)\n' +
+  '  --dir FOLDER   where its contracts are frozen (needed with --api)';
+const { positionals, values } = toolArguments(
+  {
+    allowPositionals: true,
+    options: { help: { type: 'boolean', short: 'h' }, api: { type: 'string' }, export: { type: 'string' }, dir: { type: 'string' } },
+  },
+  usage,
+);
 const [command] = positionals;
 if (values.help === true) {
   console.log(usage);
@@ -18,24 +28,28 @@ if (values.help === true) {
 if (command !== 'check' && command !== 'accept')
   refuseCommandLine(command === undefined ? 'no command' : `unknown command ${JSON.stringify(command)}`, usage);
 if (positionals.length > 1) refuseCommandLine(`unexpected ${JSON.stringify(positionals[1])}`, usage);
+if ((values.api === undefined) !== (values.dir === undefined)) refuseCommandLine('--api and --dir go together', usage);
+if (values.export !== undefined && values.api === undefined) refuseCommandLine('--export names the export of --api', usage);
 // Loaded once the command line is read: a refused one does not wait for the whole service to load.
 const { CONTRACTS_DIRECTORY, compareContracts, frozenContracts, problemLine, writeContracts } = await import('./frozen-contracts.js');
-const { releasedContracts } = await import('./released-contracts.js');
-const generated = await releasedContracts();
+const { API_CONTRACT_FILE_NAMES, CONTRACT_FILE_NAMES, apiContracts, releasedContracts } = await import('./released-contracts.js');
+const directory = values.dir ?? CONTRACTS_DIRECTORY;
+const names = values.api === undefined ? CONTRACT_FILE_NAMES : API_CONTRACT_FILE_NAMES;
+const generated = values.api === undefined ? await releasedContracts() : await apiContracts(values.api, values.export ?? 'default');
 if (command === 'accept') {
-  const { written, removed } = await writeContracts(CONTRACTS_DIRECTORY, generated);
+  const { written, removed } = await writeContracts(directory, generated, names);
   for (const path of removed) console.log(`removed ${path}`);
   for (const path of written) console.log(`wrote ${path}`);
 } else {
-  const problems = compareContracts(await frozenContracts(CONTRACTS_DIRECTORY), generated);
+  const problems = compareContracts(await frozenContracts(directory, names), generated);
   for (const problem of problems) console.log(problemLine(problem));
   const versions = new Set(generated.map(({ version }) => version)).size;
-  if (problems.length === 0) console.log(`contracts: ${generated.length} files of ${versions} versions match ${CONTRACTS_DIRECTORY}/`);
+  if (problems.length === 0) console.log(`contracts: ${generated.length} files of ${versions} versions match ${directory}/`);
   else {
     const breaking = problems.filter(({ breaking }) => breaking).length;
     console.error(
-      `contracts: ${problems.length} differences (${breaking} breaking) from ${CONTRACTS_DIRECTORY}/. ` +
-        'Undo the change, or, when it is deliberate, run `npm run contracts -- accept` and commit the files.',
+      `contracts: ${problems.length} differences (${breaking} breaking) from ${directory}/. ` +
+        'Undo the change, or, when it is deliberate, run `npm run contracts -- accept` (with the same options) and commit the files.',
     );
     process.exitCode = 1;
   }

@@ -13,12 +13,12 @@ export interface ContractProblem extends ContractDifference {
   readonly name: string;
 }
 
-/** The contract files committed under `directory`: every version's folder, each of its files that exists. */
-export async function frozenContracts(directory: string): Promise<ContractFile[]> {
+/** The contract files committed under `directory`: every version's folder, each of its files (of `names`) that exists. */
+export async function frozenContracts(directory: string, names: readonly string[] = CONTRACT_FILE_NAMES): Promise<ContractFile[]> {
   const versions = (await readdir(directory, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isDirectory());
   const files: ContractFile[] = [];
   for (const { name: version } of versions) {
-    for (const name of CONTRACT_FILE_NAMES) {
+    for (const name of names) {
       const text = await readFile(join(directory, version, name), 'utf8').catch(() => undefined);
       if (text !== undefined) files.push({ version, name, content: JSON.parse(text) as unknown });
     }
@@ -87,10 +87,14 @@ export async function contractText(content: unknown): Promise<string> {
  * Rewrites the committed contracts from the generated ones, removing the folders of versions the code no longer
  * publishes; answers the paths written and removed.
  */
-export async function writeContracts(directory: string, generated: readonly ContractFile[]): Promise<{ written: string[]; removed: string[] }> {
+export async function writeContracts(
+  directory: string,
+  generated: readonly ContractFile[],
+  names: readonly string[] = CONTRACT_FILE_NAMES,
+): Promise<{ written: string[]; removed: string[] }> {
   const versions = new Set(generated.map(({ version }) => version));
   const removed: string[] = [];
-  for (const { version } of await frozenContracts(directory)) {
+  for (const { version } of await frozenContracts(directory, names)) {
     const folder = join(directory, version);
     if (!versions.has(version) && !removed.includes(folder)) {
       await rm(folder, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toolArguments } from './tool-arguments.js';
@@ -7,7 +7,7 @@ import { toolArguments } from './tool-arguments.js';
 /**
  * `npm run lint:openapi [-- --keep DIR]`: every version's OpenAPI document, in both AGE_REMOVAL modes, linted by two
  * tools nobody here wrote: Redocly CLI (`recommended`, redocly.yaml) and Spectral (`spectral:oas`, .spectral.yaml).
- * Any error or warning fails it. The documents are written to a temporary folder (or DIR, kept) as the service sends them.
+ * Any error or warning fails it; the example API's frozen documents too. The documents are written to a temporary folder (or DIR, kept) as the service sends them.
  */
 const usage =
   "usage: npm run lint:openapi [-- --keep DIR]: lints every version's /openapi.json in both AGE_REMOVAL modes with Redocly CLI and Spectral.";
@@ -30,7 +30,10 @@ try {
       files.push(file);
     }
   }
-  console.log(`${files.length} documents (${AGE_REMOVALS.join(' and ')}) in ${dir}`);
+  // The example API's documents, as its frozen contracts hold them (its contracts test keeps them what it publishes).
+  const examples = (await readdir('examples', { recursive: true })).filter((path) => /contracts\/[^/]+\/openapi\.json$/.test(path)).sort();
+  files.push(...examples.map((path) => join('examples', path)));
+  console.log(`${files.length - examples.length} documents (${AGE_REMOVALS.join(' and ')}) in ${dir}, ${examples.length} of examples/`);
   const run = (command: string, args: string[]): boolean => {
     console.log(`\n$ ${command} ${args.map((arg) => arg.replace(`${dir}/`, '')).join(' ')}`);
     return spawnSync(join('node_modules', '.bin', command), args, { stdio: 'inherit' }).status === 0;

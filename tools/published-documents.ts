@@ -1,5 +1,8 @@
 import type { Environment } from '../src/adapters/config/settings.js';
-import { composeService } from '../src/container.js';
+import { composeService, type ComposedService, type ServiceOutput } from '../src/container.js';
+
+/** How the service is composed: the reference one, or another API's through the package's public entry. */
+export type Compose = (environment: Environment, output: ServiceOutput) => Promise<Pick<ComposedService, 'server' | 'stop'>>;
 
 /** What a version publishes: its OpenAPI document (`/openapi.json`) and its changelog entry (its item in `/version/`). */
 export interface PublishedVersion {
@@ -12,8 +15,8 @@ export interface PublishedVersion {
  * under exactly the settings `environment` holds: the service is started on a free loopback port with the in-memory
  * storage and asked for each, as a client would, then stopped. They never depend on the storage.
  */
-export async function publishedVersions(environment: Environment): Promise<Map<string, PublishedVersion>> {
-  const service = await composeService(
+export async function publishedVersions(environment: Environment, compose: Compose = composeService): Promise<Map<string, PublishedVersion>> {
+  const service = await compose(
     { ...environment, DATABASE_URL: undefined, STORAGE: 'memory', ACCESS_LOG: 'off' },
     { stdout: () => undefined, stderr: (line) => console.error(line) },
   );

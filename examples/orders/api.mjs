@@ -1,6 +1,7 @@
 // A shop's orders, customers and coupons, versioned with the layer through its public entries only (a lint rule
 // keeps any import of src/ out of examples/). Four versions: an endpoint introduced (customers, 2.0.0), a field
-// renamed and one added (3.0.0, the coupons' last version), a field reshaped into an object (4.0.0).
+// renamed and one added (3.0.0, the coupons' last version), a field reshaped into an object (4.0.0). Orders and
+// customers take writes (POST, PATCH): a body sent in an old version's shape is upgraded to the newest and stored so.
 import { defineApi } from 'version-aware-api';
 import {
   AddField,
@@ -59,6 +60,10 @@ export const CUSTOMERS = defineCollection({
     list: { operationId: 'listCustomers', summary: 'A page of customers' },
     retrieve: { operationId: 'retrieveCustomer', summary: 'One customer' },
   },
+  writes: {
+    create: { operationId: 'createCustomer', summary: 'A new customer' },
+    update: { operationId: 'updateCustomer', summary: 'A change to a customer' },
+  },
 });
 
 export const ORDER = resourceKey('Order');
@@ -94,6 +99,10 @@ export const ORDERS = defineCollection({
   path: '/orders/',
   tag: 'Orders',
   routes: { list: { operationId: 'listOrders', summary: 'A page of orders' }, retrieve: { operationId: 'retrieveOrder', summary: 'One order' } },
+  writes: {
+    create: { operationId: 'createOrder', summary: 'A new order' },
+    update: { operationId: 'updateOrder', summary: 'A change to an order' },
+  },
 });
 
 export const COUPON = resourceKey('Coupon');
@@ -116,7 +125,10 @@ export const COUPONS = defineCollection({
   routes: { list: { operationId: 'listCoupons', summary: 'A page of coupons' }, retrieve: { operationId: 'retrieveCoupon', summary: 'One coupon' } },
 });
 
-/** Before 4.0.0 an order's amount was its value in cents, the currency always EUR: the object is walked back to it. */
+/**
+ * Before 4.0.0 an order's amount was its value in cents, the currency always EUR: the object is walked back to it,
+ * and an older body's amount (a create's, or a patch that sends one) is made the object in EUR.
+ */
 class AmountAsObject {
   description = 'the amount in cents became an object with its currency';
 
@@ -126,6 +138,10 @@ class AmountAsObject {
 
   downgradeSchema(schema) {
     return withProperty(schema, 'amount', { type: 'integer', minimum: 1, description: 'In cents of EUR.' });
+  }
+
+  upgradeRequest(data) {
+    return data.amount === undefined ? data : withField(data, 'amount', { value: data.amount, currency: 'EUR' });
   }
 }
 
@@ -148,6 +164,9 @@ export const VERSIONS = [
 
 /** The shop, with a sample to serve when DATA_FILE is not set. */
 export const SHOP = defineApi({
+  title: 'Shop API',
+  name: "The shop's API",
+  tags: { Customers: 'Who orders.', Orders: 'What was ordered, and where it stands.', Coupons: 'Codes for a discount.' },
   collections: [CUSTOMERS, ORDERS, COUPONS],
   versions: VERSIONS,
   sample: {

@@ -12,6 +12,19 @@ export interface ModelSettings {
   readonly ageRemoval: 'computed' | 'placeholder';
 }
 
+/** What an API's documents call it: each OpenAPI document's title and summary, and what each collection's tag groups. */
+export interface ApiInfo {
+  /** The documents' title: `Version-aware API`. */
+  readonly title: string;
+  /** The API in a few words, which a document's summary begins with: `The dogs and cats API` (as version 2.1.0 serves it). */
+  readonly name: string;
+  /** What each collection's tag groups, by tag: `{ Dogs: 'The dog records.' }`. */
+  readonly tags: Readonly<Record<string, string>>;
+}
+
+/** The token the composition root binds an API's ApiInfo to. */
+export const API_INFO = Symbol.for('ApiInfo');
+
 /**
  * An API the layer serves: its record collections and its history. The composition root makes everything else from
  * it (use cases, routes, OpenAPI documents, changelog, storage tables); the reference dogs and cats are one.
@@ -25,6 +38,7 @@ export interface ApiDefinition {
   model(settings: ModelSettings): VersionModel;
   /** The records served in memory when DATA_FILE is not set, a list per collection name. */
   readonly sample: Readonly<Record<string, readonly unknown[]>>;
+  readonly info: ApiInfo;
 }
 
 /** What `defineApi` takes: the collections, every version's declaration newest first, and what a change may choose by. */
@@ -36,13 +50,19 @@ export interface ApiDeclaration<O> {
   readonly options?: (settings: ModelSettings) => O;
   /** The records served in memory when DATA_FILE is not set; none by default. */
   readonly sample?: Readonly<Record<string, readonly unknown[]>>;
+  /** The documents' title; `Version-aware API` by default. */
+  readonly title?: string;
+  /** The API in a few words, which each document's summary begins with; `The API` by default. */
+  readonly name?: string;
+  /** What each collection's tag groups, by tag; none by default. */
+  readonly tags?: Readonly<Record<string, string>>;
 }
 
 /**
  * An API from its declaration: the bundle of its versions over its collections' newest shapes and view sets, built
  * into a VersionModel for the settings at start (where a wrong declaration throws VersionModelError, naming it).
  */
-export function defineApi<O = undefined>({ collections, versions, options, sample }: ApiDeclaration<O>): ApiDefinition {
+export function defineApi<O = undefined>({ collections, versions, options, sample, title, name, tags }: ApiDeclaration<O>): ApiDefinition {
   const bundle = {
     versions,
     resources: collections.map((collection) => collection.head),
@@ -56,6 +76,7 @@ export function defineApi<O = undefined>({ collections, versions, options, sampl
         defaultVersion: settings.defaultVersion,
         removedIn: settings.removedIn,
       }),
-    sample: sample ?? Object.fromEntries(collections.map(({ name }) => [name, []])),
+    sample: sample ?? Object.fromEntries(collections.map((collection) => [collection.name, []])),
+    info: { title: title ?? 'Version-aware API', name: name ?? 'The API', tags: tags ?? {} },
   };
 }

@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import { setTimeout as delay } from 'node:timers/promises';
 import t from 'tap';
 import { createPool } from '../../src/adapters/persistence/postgres/postgres-pool.js';
-import { writeRecords } from '../../src/adapters/persistence/postgres/postgres-record-writer.js';
+import { writeRecords } from '../../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { parseDog } from '../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../src/domain/records/calendar-date.js';
 import { freePort } from '../fixtures/free-port.js';

@@ -4,6 +4,8 @@ import t, { type Test } from 'tap';
 import { ROOT, serveProgram, type Served } from '../fixtures/served-program.js';
 import { testDatabase } from '../fixtures/postgres/test-database.js';
 import { createPool } from '../../src/adapters/persistence/postgres/postgres-pool.js';
+import { API_CONTRACT_FILE_NAMES, apiContracts } from '../../tools/released-contracts.js';
+import { compareContracts, frozenContracts, problemLine } from '../../tools/frozen-contracts.js';
 
 // The second API, examples/orders: built from the package's exports alone and served by `npm run example`.
 const SERVER = ['examples/orders/server.mjs'];
@@ -60,8 +62,54 @@ async function servesTheShop(t: Test, served: Served): Promise<void> {
   );
 }
 
+/** A write in the oldest shape: stored in the newest, answered in its own; a customer needs its email from 3.0.0 on. */
+async function writesToTheShop(t: Test, served: Served): Promise<void> {
+  const send = async (method: string, path: string, version: string, body: unknown) => {
+    const response = await fetch(`${served.url}${path}`, {
+      method,
+      headers: { accept: `application/json; version=${version}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, location: response.headers.get('location'), body: (await response.json()) as Record<string, unknown> };
+  };
+  const created = await send('POST', '/orders/', '1.0.0', { customer_id: 2, amount: 500, status: 'placed' });
+  t.same(
+    created,
+    { status: 201, location: '/orders/3/', body: { id: 3, customer_id: 2, amount: 500, status: 'placed' } },
+    "created in 1.0.0's shape",
+  );
+  t.same(
+    await json(served, '/orders/3/', '4.0.0'),
+    { id: 3, customer_id: 2, amount: { value: 500, currency: 'EUR' }, state: 'placed' },
+    'stored in the newest: status renamed, amount an object',
+  );
+  const patched = await send('PATCH', '/orders/3/', '3.0.0', { state: 'paid' });
+  t.same(patched.body, { id: 3, customer_id: 2, amount: 500, state: 'paid' }, "patched in 3.0.0's shape");
+  const customer = await send('POST', '/customers/', '2.0.0', { name: 'Edsger' });
+  t.same(
+    [customer.status, customer.body.detail],
+    [422, 'The body, upgraded from version 2.0.0 to 4.0.0, does not fit Customer: "email" is required (required).'],
+    'a 2.0.0 customer lacks the email the newest shape requires',
+  );
+  t.equal((await send('POST', '/customers/', '3.0.0', { name: 'Edsger', email: 'ewd@example.com' })).status, 201, 'and is made at 3.0.0');
+  t.equal((await send('POST', '/coupons/', '3.0.0', { code: 'SPRING' })).status, 405, 'coupons take no write');
+}
+
+t.test("the shop's released versions are frozen: what it publishes is what examples/orders/contracts holds", async (t) => {
+  const generated = await apiContracts(join(FOLDER, 'api.mjs'), 'SHOP');
+  t.same([...new Set(generated.map(({ version }) => version))], ['4.0.0', '3.0.0', '2.0.0', '1.0.0']);
+  t.same(
+    compareContracts(await frozenContracts(join(FOLDER, 'contracts'), API_CONTRACT_FILE_NAMES), generated).map(problemLine),
+    [],
+    'no difference: when a change is deliberate, run `npm run example:contracts -- accept` and commit',
+  );
+  const [newest] = generated;
+  t.match(newest?.content, { info: { title: 'Shop API', summary: "The shop's API as version 4.0.0 serves it." } }, 'its own title');
+  await t.rejects(apiContracts(join(FOLDER, 'api.mjs'), 'ORDERS'), { message: /exports no API as ORDERS: export what defineApi gives/ });
+});
+
 t.test('examples/ imports the layer only through its two entries', async (t) => {
-  for (const file of readdirSync(FOLDER)) {
+  for (const file of readdirSync(FOLDER).filter((name) => name.endsWith('.mjs'))) {
     const source = readFileSync(join(FOLDER, file), 'utf8');
     const imported = [...source.matchAll(/^import[^'"]*['"]([^'"]+)['"]/gm)].map((match) => match[1] as string);
     t.same(
@@ -73,7 +121,10 @@ t.test('examples/ imports the layer only through its two entries', async (t) => 
 });
 
 t.test('the shop in memory, as npm run example serves it', async (t) => {
-  await serveProgram(t, SERVER, {}, (served) => servesTheShop(t, served));
+  await serveProgram(t, SERVER, {}, async (served) => {
+    await servesTheShop(t, served);
+    await writesToTheShop(t, served);
+  });
 });
 
 t.test('the shop on PostgreSQL: its tables made from its schemas, an object field in jsonb', async (t) => {
@@ -92,5 +143,8 @@ t.test('the shop on PostgreSQL: its tables made from its schemas, an object fiel
     );
     await pool.query("INSERT INTO coupons VALUES (1, 'WELCOME')");
     await servesTheShop(t, served);
+    await writesToTheShop(t, served);
+    const { rows: stored } = await pool.query('SELECT id, customer_id, amount, state FROM orders WHERE id = 3');
+    t.same(stored, [{ id: '3', customer_id: '2', amount: { value: 500, currency: 'EUR' }, state: 'paid' }], 'the row holds the newest shape');
   });
 });

@@ -22,7 +22,14 @@ function runTool(script: string, args: readonly string[]): Promise<{ code: numbe
 t.test('every npm run tool refuses a command line it cannot read: it says what, with its usage, and exits 2', async (t) => {
   // [npm script, compiled file, arguments, what stderr names]
   const cases: [string, string, string[], RegExp][] = [
-    ['contracts', 'tools/contracts.js', ['chek'], /^unknown command "chek"\nusage: npm run contracts -- check\|accept\n/],
+    [
+      'contracts',
+      'tools/contracts.js',
+      ['chek'],
+      /^unknown command "chek"\nusage: npm run contracts -- check\|accept \[--api MODULE \[--export NAME\] --dir FOLDER\]\n/,
+    ],
+    ['contracts', 'tools/contracts.js', ['check', '--api', 'examples/orders/api.mjs'], /^--api and --dir go together\nusage: npm run contracts/],
+    ['contracts', 'tools/contracts.js', ['check', '--export', 'SHOP'], /^--export names the export of --api\nusage: npm run contracts/],
     ['lint:openapi', 'tools/openapi-lint.js', ['all'], /Unexpected argument 'all'.*\nusage: npm run lint:openapi/],
     ['client-types', 'tools/client-types.js', ['--output', 'x'], /Unknown option '--output'.*\nusage: npm run client-types/],
     ['client-paths', 'tools/client-paths.js', ['check'], /Unexpected argument 'check'.*\nusage: npm run client-paths/],

@@ -16,14 +16,15 @@ import { CorsPolicy } from './cors/cors-policy.js';
 import { ifNoneMatchNames } from './caching/entity-tags.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
 import { clientOf } from './request/authorization.js';
-import { readJsonBody } from './request/json-body.js';
+import { MAX_RECORD_BODY_BYTES, readJsonBody } from './request/json-body.js';
+import { idempotencyKeyOf } from './request/idempotency-key.js';
 import { BadRequestError, errorResponseFor, MissingTokenError, SERVER_ERROR, UnknownPathError, type ErrorResponse } from './request/refusals.js';
 import { checkHostHeader, parseQuery, parseRequestTarget } from './request/request-target.js';
 import { LifecycleHeaders } from './response/lifecycle-headers.js';
 import { EncodedBody, JsonText } from './response/prepared-bodies.js';
 import { baseHeaders, JSON_MEDIA_TYPE, sendBody, type ResponseHeaders } from './response/send-body.js';
 import { OptionsHeaders } from './routing/options-headers.js';
-import { acceptedText, ALLOWED_METHODS, allowedMethods, type RouteOutcome, type RouteResponse, type ServedRoute } from './routing/route.js';
+import { acceptedText, ALLOWED_METHODS, allowedMethods, writeOf, type RouteOutcome, type RouteResponse, type ServedRoute } from './routing/route.js';
 import { Router } from './routing/router.js';
 import { LOGGED_PATH_LENGTH } from './steps/access-log.js';
 import type { Exchange } from './steps/exchange.js';
@@ -94,10 +95,13 @@ export function checkQuery(exchange: Exchange, route: ServedRoute): BadRequestEr
   return new BadRequestError(`${unknownText([...unknown])}; ${acceptedText(route)}.`);
 }
 
-/** 5. GET and HEAD go on to a route that reads, PUT to one that takes a body; OPTIONS is a 204 with the path's versions; any other method a 405. */
+/**
+ * 5. GET and HEAD go on to a route that reads, PUT to one that takes a body, POST or PATCH to a route that takes that
+ * write; OPTIONS is a 204 with the path's versions; any other method a 405.
+ */
 export function checkMethod(options: OptionsHeaders, { method, today }: Exchange, route: ServedRoute): RouteResponse | undefined {
   const takesPut = 'method' in route;
-  if (takesPut ? method === 'PUT' : method === 'GET' || method === 'HEAD') return undefined;
+  if (takesPut ? method === 'PUT' : method === 'GET' || method === 'HEAD' || method === writeOf(route)?.method) return undefined;
   if (method === 'OPTIONS') return { status: 204, body: undefined, headers: options.of(route, today) };
   return { status: 405, body: { detail: `Method "${method}" not allowed.` }, headers: { Allow: allowedMethods(route) } };
 }
@@ -131,7 +135,7 @@ export function chooseVersion(versions: VersionNegotiation, exchange: Exchange, 
   return undefined;
 }
 
-/** 8. The route's answer: its use case asks whether the action exists at the version (404), and reads the storage (503). */
+/** 8. The route's answer: its use case asks whether the action exists at the version (404), and reads the storage (503); a write's body is read first (415, 413, 400). */
 export function runRoute(exchange: Exchange, req: IncomingMessage): Outcome {
   const { path, params, parameters: query, today, client, version } = exchange;
   const route = exchange.route as ServedRoute;
@@ -143,7 +147,14 @@ export function runRoute(exchange: Exchange, req: IncomingMessage): Outcome {
     );
   }
   if (route.unversioned === true) return route.handle({ version: undefined, path, params, query, today, client });
-  return route.handle({ version: version as Version, path, params, query, today, client });
+  const request = { version: version as Version, path, params, query, today, client };
+  const write = route.write;
+  if (write === undefined || exchange.method !== write.method) return route.handle(request);
+  const idempotencyKey = write.idempotent ? idempotencyKeyOf(req) : undefined;
+  if (idempotencyKey instanceof Refusal) return idempotencyKey;
+  return readJsonBody(req, { maxBytes: MAX_RECORD_BODY_BYTES, mergePatch: write.method === 'PATCH' }).then((body) =>
+    body instanceof Refusal ? body : write.handle(request, { body, idempotencyKey }),
+  );
 }
 
 /**

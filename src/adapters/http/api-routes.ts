@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { inject, injectable, multiInject } from 'inversify';
 import { whenReady, type Awaitable } from '../../application/ports/awaitable.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
@@ -24,10 +25,24 @@ import { paginationHeaders } from './response/pagination-headers.js';
 import { PAGE_PARAMETERS } from '../../application/paging/page-request.js';
 import { AnswerCache } from './response/answer-cache.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
-import type { ApiRoute, Route, RouteBody, RouteContract, RouteOutcome, RouteRequest, RouteResponse, ServedRoute } from './routing/route.js';
+import type {
+  ApiRoute,
+  Route,
+  RouteBody,
+  RouteContract,
+  RouteOutcome,
+  RouteRequest,
+  RouteResponse,
+  RouteWrite,
+  ServedRoute,
+  WriteContract,
+} from './routing/route.js';
+import type { CreateRecord } from '../../application/use-cases/create-record.js';
+import type { UpdateRecord } from '../../application/use-cases/update-record.js';
 import { Refusal } from '../../domain/errors/refusal.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
 import { VERSION_MODEL } from '../../application/ports/version-model.js';
+import { API_INFO, type ApiInfo } from '../../application/api-definition.js';
 
 /** Every path the service answers: the API's (a client's own among them), each bound to its use case, and the docs page's. */
 @injectable()
@@ -50,6 +65,7 @@ export class ApiRoutes {
     @inject(CLOCK) clock: Pick<Clock, 'now'>,
     @inject(UsageReports) usage: Pick<UsageReports, 'ofClient'>,
     @inject(UpgradeReports) upgrades: Pick<UpgradeReports, 'forClient'>,
+    @inject(API_INFO) info: ApiInfo,
   ) {
     // The changelog never changes while the process runs: each body is serialized once.
     const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
@@ -73,17 +89,19 @@ export class ApiRoutes {
         handle: ({ version }) => ({ body: entryJson.get(version.toString()) as JsonText }),
         contract: { operationId: 'getMyVersion', summary: 'The version this request is served at', tag: 'Versions', body: changelogSchema },
       },
-      ...collections.flatMap(({ collection: { path, tag, routes, viewSet }, list, retrieve }): Route[] => [
+      ...collections.flatMap(({ collection: { path, tag, routes, viewSet, writes }, list, retrieve, create, update }): Route[] => [
         {
           pattern: path,
           handle: listing(list, answers),
           contract: { ...recordContract('page', routes.list, tag, list), serves: { viewSet, action: 'list' } },
           queryParameters: PAGE_PARAMETERS,
+          ...(create === undefined ? {} : { write: creation(create, writes?.create as ActionRoute, path, answers) }),
         },
         {
           pattern: `${path}:id/`,
           handle: retrieval(retrieve, answers),
           contract: { ...recordContract('record', routes.retrieve, tag, retrieve), serves: { viewSet, action: 'retrieve' } },
+          ...(update === undefined ? {} : { write: updating(update, writes?.update as ActionRoute, answers) }),
         },
       ]),
       {
@@ -109,7 +127,7 @@ export class ApiRoutes {
       new ApiCatalog(standings).route,
     ];
     this.reach = changeReach(api);
-    this.contracts = new PublishedContracts(api, describeRecords, changelog.execute());
+    this.contracts = new PublishedContracts(api, describeRecords, changelog.execute(), info);
     this.all = [...api, ...new DocsRoutes(this.contracts, standings).all];
   }
 }
@@ -147,6 +165,79 @@ function retrieval<R>(useCase: Pick<RetrieveRecord<R>, 'find' | 'represent' | 'r
     whenReady(useCase.find({ version, id: params.id as string }), (record) =>
       record instanceof Refusal ? record : { body: answers.record(record, { version, today }, useCase.represent) },
     );
+}
+
+/** Who an Idempotency-Key belongs to: one caller's key never answers another's request. */
+const scopeOf = (client: RouteRequest['client']): string => (client === undefined ? 'anonymous' : `client:${client.name}`);
+
+/** POST to a collection: 201 with the record at the request's version and its Location (`Idempotent-Replayed` on a retry's answer). */
+function creation<R extends { readonly id: number }>(useCase: CreateRecord<R>, route: ActionRoute, path: string, cache: AnswerCache): RouteWrite {
+  const answers = cache.for(useCase.resource);
+  return {
+    method: 'POST',
+    idempotent: true,
+    contract: writeContract(useCase, route, 201, {
+      invalid_body: 'The body does not fit the version’s schema, the newest once upgraded, or a rule of the record',
+      idempotency_key_reused: 'The Idempotency-Key came before with another body or version',
+    }),
+    handle: ({ version, today, client }, { body, idempotencyKey }) => {
+      const idempotency =
+        idempotencyKey === undefined
+          ? undefined
+          : {
+              scope: scopeOf(client),
+              key: idempotencyKey,
+              fingerprint: createHash('sha256')
+                .update(JSON.stringify([version.toString(), body]))
+                .digest('base64url'),
+            };
+      return whenReady(useCase.create({ version, today, body, ...(idempotency === undefined ? {} : { idempotency }) }), (created) =>
+        created instanceof Refusal
+          ? created
+          : {
+              status: 201,
+              body: answers.record(created.record, { version, today }, useCase.represent),
+              headers: { Location: `${path}${created.record.id}/`, ...(created.replayed ? REPLAYED : {}) },
+            },
+      );
+    },
+  };
+}
+
+const REPLAYED = Object.freeze({ 'Idempotent-Replayed': 'true' });
+
+/** PATCH of a record: 200 with the record as stored after the merge patch, at the request's version. */
+function updating<R extends { readonly id: number }>(useCase: UpdateRecord<R>, route: ActionRoute, cache: AnswerCache): RouteWrite {
+  const answers = cache.for(useCase.resource);
+  return {
+    method: 'PATCH',
+    idempotent: false,
+    contract: writeContract(useCase, route, 200, {
+      invalid_body: 'The patch does not fit the version’s schema, or the record once patched does not fit the newest schema or a rule of the record',
+    }),
+    handle: ({ version, today, params }, { body }) =>
+      whenReady(useCase.update({ version, today, body, id: params.id as string }), (record) =>
+        record instanceof Refusal ? record : { body: answers.record(record, { version, today }, useCase.represent) },
+      ),
+  };
+}
+
+function writeContract(
+  useCase: Pick<CreateRecord<never>, 'resource' | 'bodySchema' | 'isAvailableAt' | 'hasEnd'>,
+  { operationId, summary }: ActionRoute,
+  status: 201 | 200,
+  refusals: Readonly<Record<string, string>>,
+): WriteContract {
+  return {
+    operationId,
+    summary,
+    resource: useCase.resource,
+    status,
+    bodyAt: (version) => useCase.bodySchema(version),
+    availableAt: (version) => useCase.isAvailableAt(version),
+    ends: useCase.hasEnd(),
+    refusals: { ...refusals, writes_unavailable: 'The in-memory storage runs in several processes (WORKERS above 1), which would not see the write' },
+  };
 }
 
 const OPENAPI_BODY: RouteBody = {

@@ -55,5 +55,40 @@ export class InvalidUpgradeTargetError extends Refusal {
   readonly code = 'invalid_upgrade_target';
 }
 
+/** A write's body does not fit its version's schema, the newest once upgraded, or the record's rules: the message names the field, the rule and the version. */
+export class InvalidBodyError extends Refusal {
+  readonly code = 'invalid_body';
+}
+
+/** An Idempotency-Key sent before with another request (another body, version or collection): 422, nothing stored. */
+export class IdempotencyKeyReusedError extends Refusal {
+  readonly code = 'idempotency_key_reused';
+
+  constructor() {
+    super(
+      'This Idempotency-Key was sent before with another request: send a new key for a new request, or the same request to be answered as before.',
+    );
+  }
+}
+
+/** The in-memory storage serving several processes cannot take a write that each would see (WORKERS above 1): 409. */
+export class WritesUnavailableError extends Refusal {
+  readonly code = 'writes_unavailable';
+
+  constructor() {
+    super(
+      'Writes are taken here only with STORAGE=postgres, or with the in-memory storage in one process (WORKERS=1): another process would not see them.',
+    );
+  }
+}
+
 /** Every refusal a use case answers with. */
-export type UseCaseRefusal = NotFoundError | InvalidPageError | DependencyUnavailableError | PinChangeUnavailableError | InvalidUpgradeTargetError;
+export type UseCaseRefusal =
+  | NotFoundError
+  | InvalidPageError
+  | DependencyUnavailableError
+  | PinChangeUnavailableError
+  | InvalidUpgradeTargetError
+  | InvalidBodyError
+  | IdempotencyKeyReusedError
+  | WritesUnavailableError;

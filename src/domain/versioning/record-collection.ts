@@ -3,7 +3,10 @@ import type { BundledResource, ResourceHead, ViewSetHead } from './version-bundl
 
 /** The actions every collection's view set has. */
 export const COLLECTION_ACTIONS = ['list', 'retrieve'] as const;
-export type CollectionAction = (typeof COLLECTION_ACTIONS)[number];
+/** The actions a collection's view set has when the collection declares them: `POST` to the list, `PATCH` to a record. */
+export const WRITE_ACTIONS = ['create', 'update'] as const;
+export type WriteAction = (typeof WRITE_ACTIONS)[number];
+export type CollectionAction = (typeof COLLECTION_ACTIONS)[number] | WriteAction;
 
 /** How one action's route is published: its OpenAPI operationId and summary. */
 export interface ActionRoute {
@@ -20,7 +23,7 @@ export interface RecordCollection<R extends { readonly id: number }, N extends s
   readonly name: N;
   /** The newest shape, which the versions' changes walk back. */
   readonly head: ResourceHead<R>;
-  /** The view set serving it, whose name the changelog shows; its actions are COLLECTION_ACTIONS. */
+  /** The view set serving it, whose name the changelog shows; its actions are COLLECTION_ACTIONS and the writes it declares. */
   readonly viewSet: string;
   /** A record from untrusted input (a data file's item, a stored row); `today` for fields that default to it. Throws InvalidRecordError. */
   readonly parse: (input: unknown, today: CalendarDate) => R;
@@ -28,7 +31,13 @@ export interface RecordCollection<R extends { readonly id: number }, N extends s
   readonly path: string;
   /** The OpenAPI tag of its routes. */
   readonly tag: string;
-  readonly routes: { readonly [A in CollectionAction]: ActionRoute };
+  readonly routes: { readonly [A in (typeof COLLECTION_ACTIONS)[number]]: ActionRoute };
+  /**
+   * The writes it takes, each with its route: `create` (POST to the list, the new record's id given by the storage)
+   * and `update` (PATCH of a record, a JSON merge patch). A body is read in the shape of the request's version and
+   * upgraded to the newest by the versions' `upgradeRequest`; none when absent: the collection is read-only.
+   */
+  readonly writes?: { readonly [A in WriteAction]?: ActionRoute };
 }
 
 /** A collection of any record type, as a list of collections holds it. */
@@ -42,7 +51,8 @@ export function defineCollection<R extends { readonly id: number }, N extends st
   return Object.freeze(collection);
 }
 
-/** The view set of a collection, as the bundle lists it. */
+/** The view set of a collection, as the bundle lists it: its reads, and the writes it declares. */
 export function viewSetOf(collection: AnyRecordCollection): ViewSetHead {
-  return { name: collection.viewSet, resource: collection.head.key, actions: COLLECTION_ACTIONS };
+  const writes = WRITE_ACTIONS.filter((action) => collection.writes?.[action] !== undefined);
+  return { name: collection.viewSet, resource: collection.head.key, actions: [...COLLECTION_ACTIONS, ...writes] };
 }

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { jsonSchemaValidator } from '../../../src/adapters/http/openapi/json-schema-validator.js';
+import { jsonSchemaValidator } from '../../../src/adapters/validation/json-schema-validator.js';
 import type { ChangelogEntry } from '../../../src/domain/versioning/changelog-entry.js';
 import { CHANGELOG_ENTRY_SCHEMA } from '../../../src/domain/versioning/changelog-schema.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';

@@ -35,7 +35,7 @@ export const PREFLIGHT_HEADERS = 'Accept, Api-Version, Authorization, Content-Ty
  * Access-Control-Allow-Origin `*` and Access-Control-Expose-Headers, Origin or not, as the standard advises for a
  * static value ("CORS protocol and HTTP caches"), so a shared cache may hand any stored answer to any origin. With a
  * list, only a request from a listed origin gets them, its origin echoed, and every response says `Vary: Accept, Origin`.
- * A preflight gets the methods, headers and max-age allowed. Credentials are never allowed: the data is public and read-only.
+ * A preflight gets the methods, headers and max-age allowed. Credentials are never allowed: a request is authorised by its API key, never by a cookie.
  */
 export class CorsPolicy {
   /**
@@ -46,15 +46,20 @@ export class CorsPolicy {
   readonly #any: { readonly response: Headers; readonly preflight: Headers } | undefined;
   readonly #byOrigin = new Map<string, { readonly response: Headers; readonly preflight: Headers }>();
 
-  constructor(origins: CorsOrigins, maxAgeSeconds: number) {
+  readonly #methods: readonly string[];
+
+  /** `writes`: the write methods some route takes (POST, PATCH), allowed to a preflight too, with the Idempotency-Key a POST may send. */
+  constructor(origins: CorsOrigins, maxAgeSeconds: number, writes: readonly string[] = []) {
+    this.#methods = [...PREFLIGHT_METHODS, ...writes];
+    const allowHeaders = writes.includes('POST') ? `${PREFLIGHT_HEADERS}, Idempotency-Key` : PREFLIGHT_HEADERS;
     this.vary = origins.kind === 'list' ? 'Accept, Api-Version, Authorization, Origin' : 'Accept, Api-Version, Authorization';
     const headersFor = (allowOrigin: string) => {
       const response = Object.freeze({ 'Access-Control-Allow-Origin': allowOrigin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS });
       const preflight = Object.freeze({
         Allow: ALLOWED_METHODS,
         'Access-Control-Allow-Origin': allowOrigin,
-        'Access-Control-Allow-Methods': PREFLIGHT_METHODS.join(', '),
-        'Access-Control-Allow-Headers': PREFLIGHT_HEADERS,
+        'Access-Control-Allow-Methods': this.#methods.join(', '),
+        'Access-Control-Allow-Headers': allowHeaders,
         'Access-Control-Max-Age': String(maxAgeSeconds),
       });
       return { response, preflight };
@@ -71,7 +76,7 @@ export class CorsPolicy {
 
   /** The headers of a preflight's answer; undefined (no CORS headers) for an origin or method not allowed. */
   preflight(origin: string, method: string): Headers | undefined {
-    if (!PREFLIGHT_METHODS.includes(method)) return undefined;
+    if (!this.#methods.includes(method)) return undefined;
     return (this.#any ?? this.#byOrigin.get(origin))?.preflight;
   }
 }

@@ -2,11 +2,13 @@ import type { RecordDescription } from '../../../application/use-cases/describe-
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { ApiRoute } from '../routing/route.js';
+import type { ApiInfo } from '../../../application/api-definition.js';
 import type { OpenApiDocument } from './api-contracts.js';
 import { SECURITY_SCHEMES } from './api-key-security.js';
 import { optionsOperation } from './options-operation.js';
 import { putOperation } from './put-operation.js';
 import { readOperation } from './read-operation.js';
+import { bodySchemaName, writeOperation } from './write-operation.js';
 import { always, errorResponse, lifecycleHeaders, type Json } from './response-objects.js';
 import { ERROR_SCHEMA } from '../request/refusals.js';
 
@@ -22,13 +24,13 @@ export interface DocumentSource {
   readonly brownouts: readonly string[];
   /** Every supported version, oldest first: an operation's description says at which of them it is served. */
   readonly versions: readonly Version[];
+  /** What the documents call the API. */
+  readonly info: ApiInfo;
 }
 
-/** What each tag groups, for the documents' readers. */
+/** What each of the service's own tags groups, for the documents' readers (an API's info says what its collections' do). */
 const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Versions: 'The versions the service serves and what each changed.',
-  Dogs: 'The dog records.',
-  Cats: 'The cat records.',
   Contract: "Each version's OpenAPI document, this one among them.",
   Health: 'Whether the service and its storage answer, for load balancers and monitors.',
   Client: "A client's own pinned version, read and changed with its API key.",
@@ -41,11 +43,17 @@ const SERVERS = [{ url: '/', description: 'This service: the paths are relative 
  * The OpenAPI 3.1 document of one version: the operations that exist at it (their windows, R1 to R6), each with
  * its parameters, the schema of every status it can answer and its headers, and the records' schemas at the version.
  */
-export function openApiDocument({ version, entry, routes, records, sunsets, brownouts, versions }: DocumentSource): OpenApiDocument {
+export function openApiDocument({ version, entry, routes, records, sunsets, brownouts, versions, info: api }: DocumentSource): OpenApiDocument {
   const gone = goneResponse(sunsets, brownouts);
   // Not `Error`: generated TypeScript would shadow the global Error with it.
   const schemas: Json = { ErrorBody: ERROR_SCHEMA };
-  for (const record of records) schemas[record.key.name] = record.schema;
+  // Only the record types an operation at this version answers with: a collection not served here has no schema in it.
+  const served = new Set(
+    routes.flatMap(({ contract }) =>
+      contract.body.kind === 'fixed' || (contract.availableAt !== undefined && !contract.availableAt(version)) ? [] : [contract.body.resource.name],
+    ),
+  );
+  for (const record of records) if (served.has(record.key.name)) schemas[record.key.name] = record.schema;
   const examples = new Map(records.map((record) => [record.key.name, record.example]));
   const paths: Json = {};
   const windows: string[] = [];
@@ -61,16 +69,27 @@ export function openApiDocument({ version, entry, routes, records, sunsets, brow
       schemas[route.contract.requestBody.name] = route.contract.requestBody.schema;
       paths[path] = { put: putOperation(route, version), options };
     } else {
-      paths[path] = {
-        get: readOperation(route, { version, entry, examples, gone, served: servedText(servedAt, contract.ends === true) }),
-        options,
-      };
+      const served = servedText(servedAt, contract.ends === true);
+      const operations: Json = { get: readOperation(route, { version, entry, examples, gone, served }) };
+      const write = route.unversioned === true ? undefined : route.write;
+      if (route.unversioned !== true && write !== undefined && write.contract.availableAt(version)) {
+        schemas[bodySchemaName(write)] = write.contract.bodyAt(version);
+        const writtenAt = versions.filter((candidate) => write.contract.availableAt(candidate));
+        operations[write.method.toLowerCase()] = writeOperation(route, write, {
+          version,
+          entry,
+          examples,
+          gone,
+          served: servedText(writtenAt, write.contract.ends),
+        });
+      }
+      paths[path] = { ...operations, options };
     }
   }
   const info: Json = {
-    title: 'Version-aware API',
+    title: api.title,
     version: version.toString(),
-    summary: `The dogs and cats API as version ${version.toString()} serves it${entry.deprecated === null ? '' : ', deprecated'}.`,
+    summary: `${api.name} as version ${version.toString()} serves it${entry.deprecated === null ? '' : ', deprecated'}.`,
     description: infoDescription(version, entry, windows),
   };
   if (entry.deprecated !== null) info['x-deprecated'] = entry.deprecated;
@@ -91,7 +110,7 @@ export function openApiDocument({ version, entry, routes, records, sunsets, brow
     openapi: '3.1.0',
     info,
     servers: SERVERS,
-    tags: [...new Set(routes.map((route) => route.contract.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+    tags: [...new Set(routes.map((route) => route.contract.tag))].map((name) => ({ name, description: api.tags[name] ?? TAG_DESCRIPTIONS[name] })),
     paths,
     // What a path this document does not list answers: no OpenAPI object covers "any other path".
     'x-unknown-path-responses': unknownPath,

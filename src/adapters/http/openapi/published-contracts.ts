@@ -7,6 +7,7 @@ import type { ApiRoute } from '../routing/route.js';
 import type { ApiContracts, OpenApiDocument, VersionSummary } from './api-contracts.js';
 import { openApiDocument } from './openapi-document.js';
 import { checkSchemaAgreement } from './schema-agreement.js';
+import type { ApiInfo } from '../../../application/api-definition.js';
 
 /** One version's document, and its bytes as `/openapi.json` sends them. */
 interface Published {
@@ -22,7 +23,7 @@ export class PublishedContracts implements ApiContracts {
   readonly versions: readonly VersionSummary[];
   readonly #published = new Map<string, Published>();
 
-  constructor(routes: readonly ApiRoute[], records: DescribeRecords, changelog: readonly ChangelogEntry[]) {
+  constructor(routes: readonly ApiRoute[], records: DescribeRecords, changelog: readonly ChangelogEntry[], info: ApiInfo) {
     const entries = new Map(changelog.map((entry) => [entry.version, entry]));
     const sources = records.versions.map((version) => ({
       version,
@@ -34,7 +35,7 @@ export class PublishedContracts implements ApiContracts {
     const sunsets = changelog.flatMap(({ version, sunset }) => (sunset === null ? [] : [`${version} from ${sunset}`]));
     const brownouts = changelog.flatMap(({ version, brownouts: windows }) => windows.map(({ start, end }) => `${version} from ${start} to ${end}`));
     for (const source of sources) {
-      const document = deepFreeze(openApiDocument({ ...source, routes, sunsets, brownouts, versions: oldestFirst }));
+      const document = deepFreeze(openApiDocument({ ...source, routes, sunsets, brownouts, versions: oldestFirst, info }));
       this.#published.set(source.version.toString(), { document, json: new JsonText(JSON.stringify(document)) });
     }
     this.versions = Object.freeze(

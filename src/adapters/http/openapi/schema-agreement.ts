@@ -3,7 +3,7 @@ import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.
 import type { Version } from '../../../domain/versioning/version.js';
 import { VersionModelError } from '../../../domain/versioning/version-model-error.js';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import { jsonSchemaValidator } from './json-schema-validator.js';
+import { jsonSchemaValidator } from '../../validation/json-schema-validator.js';
 
 /** One version's record types, with its changelog entry to name its changes. */
 export interface VersionRecords {

@@ -65,8 +65,12 @@ export class BodyTooLargeError extends Refusal {
 export class UnsupportedMediaTypeError extends Refusal {
   readonly code = 'unsupported_media_type';
 
-  constructor() {
-    super('The body must be JSON: send Content-Type: application/json.');
+  constructor(mergePatch = false) {
+    super(
+      mergePatch
+        ? 'The body must be a JSON merge patch: send Content-Type: application/merge-patch+json (or application/json).'
+        : 'The body must be JSON: send Content-Type: application/json.',
+    );
   }
 }
 
@@ -155,6 +159,9 @@ const RESPONSES = {
   pin_conflict: (error) => ({ status: 409, detail: messageOf(error) }),
   invalid_pin: (error) => ({ status: 422, detail: messageOf(error) }),
   invalid_upgrade_target: (error) => ({ status: 422, detail: messageOf(error) }),
+  invalid_body: (error) => ({ status: 422, detail: messageOf(error) }),
+  idempotency_key_reused: (error) => ({ status: 422, detail: messageOf(error) }),
+  writes_unavailable: (error) => ({ status: 409, detail: messageOf(error) }),
   invalid_token: (error) => ({ status: 401, detail: messageOf(error), headers: { 'WWW-Authenticate': challengeOf('invalid_token') } }),
   missing_token: (error) => ({ status: 401, detail: messageOf(error), headers: { 'WWW-Authenticate': challengeOf('missing_token') } }),
   invalid_authorization: (error) => ({

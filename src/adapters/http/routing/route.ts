@@ -83,12 +83,49 @@ export interface ReadsQuery {
   readonly queryNote?: string;
 }
 
-/** One path of the API, like `/doggies/:id/`, and what answers a GET on it at the resolved version. */
+/** What a write's handler gets beyond the request: the JSON body as sent, and the Idempotency-Key, when the write reads one. */
+export interface WriteRequest {
+  readonly body: unknown;
+  readonly idempotencyKey: string | undefined;
+}
+
+/** What the published contract says of a write: its operation, the body it takes at each version, and what it answers. */
+export interface WriteContract {
+  readonly operationId: string;
+  readonly summary: string;
+  /** The record type it stores and answers with. */
+  readonly resource: ResourceKey<never>;
+  /** 201 with Location for a create, 200 for an update. */
+  readonly status: 201 | 200;
+  /** The JSON Schema of its body at the version. */
+  bodyAt(version: Version): JsonSchema;
+  /** Whether it exists at the version. */
+  availableAt(version: Version): boolean;
+  /** Whether it is removed after the last version that serves it. */
+  readonly ends: boolean;
+  /** The refusals its handler answers beyond every route's, by error code, each with when. */
+  readonly refusals: Readonly<Record<string, string>>;
+}
+
+/**
+ * A write a versioned route takes beside GET, at the request's version: POST to a collection's path (a create), PATCH
+ * to a record's (an update, a merge patch). Its JSON body is read (bounded) before `handle` gets it.
+ */
+export interface RouteWrite {
+  readonly method: 'POST' | 'PATCH';
+  readonly contract: WriteContract;
+  /** Whether it reads the Idempotency-Key header (a create does). */
+  readonly idempotent: boolean;
+  handle(request: RouteRequest, write: WriteRequest): Awaitable<RouteOutcome>;
+}
+
+/** One path of the API, like `/doggies/:id/`, and what answers a GET on it at the resolved version (and a write, when it takes one). */
 export interface VersionedRoute extends ReadsQuery {
   readonly pattern: string;
   readonly unversioned?: false;
   readonly contract: RouteContract;
   handle(request: RouteRequest): Awaitable<RouteOutcome>;
+  readonly write?: RouteWrite;
 }
 
 /** A path outside API versioning (`/health/`): it answers whatever version Accept asks for, and names none. */
@@ -129,7 +166,14 @@ export type ApiRoute = Route | PutRoute;
 
 /** The `Allow` of a route: what it answers. */
 export function allowedMethods(route: ServedRoute): string {
-  return 'method' in route ? PUT_METHODS : ALLOWED_METHODS;
+  if ('method' in route) return PUT_METHODS;
+  const write = writeOf(route);
+  return write === undefined ? ALLOWED_METHODS : `GET, HEAD, ${write.method}, OPTIONS`;
+}
+
+/** The write a route takes, if any. */
+export function writeOf(route: ServedRoute): RouteWrite | undefined {
+  return 'write' in route ? route.write : undefined;
 }
 
 const PUT_METHODS = 'PUT, OPTIONS';

@@ -8,6 +8,7 @@ import { PostgresUsageStore } from './postgres-usage-store.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import { HEALTH_CHECK, type HealthCheck } from '../../../application/ports/health-check.js';
 import { repositoryOf, type RecordRepository } from '../../../application/ports/record-repository.js';
+import { writerOf, type RecordWriter } from '../../../application/ports/record-writer.js';
 import { RECORD_COLLECTIONS } from '../../../domain/api-history/bundle.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import { PostgresClientRepository } from './postgres-client-repository.js';
@@ -16,6 +17,7 @@ import { PostgresHealthCheck } from './postgres-health-check.js';
 import { registerPoolMetrics } from './postgres-pool-metrics.js';
 import { CONNECTION_TIMEOUT_MS, createPool, redactedUrl } from './postgres-pool.js';
 import { PostgresRecordRepository } from './postgres-record-repository.js';
+import { PostgresRecordWriter } from './postgres-record-writer.js';
 import { CacheSizes } from '../../../application/caching/cache-sizes.js';
 import { migrateSchema } from './postgres-schema.js';
 import { RECORD_TABLES, recordTableOf, type RecordTable } from './record-table.js';
@@ -163,7 +165,10 @@ export async function openPostgresStorage(
   };
 }
 
-/** Binds each collection's repository to its table in `pool`'s database (named as the collection), the clients' repository, and the health check. */
+/**
+ * Binds each collection's repository and writer to its table in `pool`'s database (named as the collection), the
+ * clients' repository, and the health check.
+ */
 export function postgresPersistenceModule(
   pool: pg.Pool,
   clock: Clock,
@@ -176,6 +181,7 @@ export function postgresPersistenceModule(
       bind<RecordRepository<unknown>>(repositoryOf(table))
         .toResolvedValue((sizes: CacheSizes) => new PostgresRecordRepository(pool, table, today, sizes.rows), [CacheSizes])
         .inSingletonScope();
+      bind<RecordWriter<unknown>>(writerOf(table)).toConstantValue(new PostgresRecordWriter(pool, table, today));
     }
     bind<ClientRepository>(CLIENT_REPOSITORY).toConstantValue(clients);
     bind<UsageStore>(USAGE_STORE).toConstantValue(new PostgresUsageStore(pool));

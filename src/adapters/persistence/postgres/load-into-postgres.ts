@@ -1,7 +1,7 @@
 import { recordsOf, type LoadedRecords } from '../loaded-records.js';
 import { connectPostgres } from './connect-postgres.js';
 import { redactedUrl } from './postgres-pool.js';
-import { writeRecords } from './postgres-record-writer.js';
+import { writeRecords } from './postgres-bulk-load.js';
 import { RECORD_TABLES } from './record-table.js';
 
 /** Where a command's lines go. */

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { CLIENT_TABLE } from './client-table.js';
 import { USAGE_TABLE } from './postgres-usage-store.js';
+import { IDEMPOTENCY_KEYS_INDEX, IDEMPOTENCY_KEYS_TABLE } from './postgres-record-writer.js';
 import { withConnection } from './held-connection.js';
 import { timed } from './postgres-pool.js';
 import { RECORD_TABLES, type RecordTable } from './record-table.js';
@@ -13,6 +14,8 @@ export const schemaOf = (records: readonly Pick<RecordTable<unknown>, 'create'>[
   ...records.map((table) => table.create),
   CLIENT_TABLE,
   USAGE_TABLE,
+  IDEMPOTENCY_KEYS_TABLE,
+  IDEMPOTENCY_KEYS_INDEX,
   `CREATE TABLE IF NOT EXISTS row_counts (
     table_name text PRIMARY KEY,
     total bigint NOT NULL

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { REFERENCE_API } from '../../../../src/container.js';
 import { PublishedContracts } from '../../../../src/adapters/http/openapi/published-contracts.js';
 import { FixedClock } from '../../../../src/adapters/clock/fixed-clock.js';
 import { DescribeRecords } from '../../../../src/application/use-cases/describe-records.js';
@@ -36,7 +37,7 @@ function contractsOf(resource: Partial<TestResource>): PublishedContracts {
     }),
     undefined,
   );
-  return new PublishedContracts([], new DescribeRecords(model, clock), model.changelog);
+  return new PublishedContracts([], new DescribeRecords(model, clock), model.changelog, REFERENCE_API.info);
 }
 
 t.test('a change whose data and schema disagree refuses the start, naming the version and the change above it', async (t) => {
@@ -71,6 +72,6 @@ t.test('without an example nothing is checked; every version has a document, and
 t.test('the reference history: every example matches at every version, in both modes', async (t) => {
   for (const ageRemoval of ['computed', 'placeholder'] as const) {
     const model = buildReferenceModel({ ageRemoval });
-    t.doesNotThrow(() => new PublishedContracts([], new DescribeRecords(model, clock), model.changelog), ageRemoval);
+    t.doesNotThrow(() => new PublishedContracts([], new DescribeRecords(model, clock), model.changelog, REFERENCE_API.info), ageRemoval);
   }
 });

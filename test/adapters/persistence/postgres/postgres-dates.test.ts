@@ -4,7 +4,7 @@ import t from 'tap';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
-import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
+import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
 import { recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
 import { DOGS } from '../../../../src/domain/api-history/heads/dog-resource.js';

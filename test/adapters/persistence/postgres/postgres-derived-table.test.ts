@@ -2,7 +2,7 @@
 import t from 'tap';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
-import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
+import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
 import { RESERVED_WORDS, recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
 import type { LoadedRecords } from '../../../../src/adapters/persistence/loaded-records.js';

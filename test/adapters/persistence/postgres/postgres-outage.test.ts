@@ -2,7 +2,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import t from 'tap';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
-import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
+import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { parseCat } from '../../../../src/domain/cats/cat.js';
 import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';

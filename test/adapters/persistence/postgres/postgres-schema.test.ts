@@ -2,7 +2,7 @@
 import pg from 'pg';
 import t from 'tap';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
-import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
+import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
 import { parseCat } from '../../../../src/domain/cats/cat.js';
 import { parseDog } from '../../../../src/domain/dogs/dog.js';
@@ -28,8 +28,8 @@ if (url !== undefined) {
     );
     t.same(
       tables.rows.map((row) => row.table_name),
-      ['api_clients', 'api_usage', 'cats', 'dogs', 'row_counts'],
-      'the clients, their usage, the two record tables and their counts, once each',
+      ['api_clients', 'api_usage', 'cats', 'dogs', 'idempotency_keys', 'row_counts'],
+      "the clients, their usage, the two record tables, their counts and the creates' Idempotency-Keys, once each",
     );
   });
 

@@ -2,7 +2,7 @@ import t from 'tap';
 import { DEFAULT_STATEMENT_TIMEOUT_MS as SETTING_DEFAULT } from '../../../../src/adapters/config/settings.js';
 import { unlessUnavailable } from '../../../../src/adapters/persistence/postgres/postgres-failures.js';
 import { createPool, DEFAULT_STATEMENT_TIMEOUT_MS, QUERY_TIMEOUT_MS } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
-import { ROWS_PER_STATEMENT, writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
+import { ROWS_PER_STATEMENT, writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
 import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
