@@ -102,7 +102,7 @@ t.test("a create through clients generated from 2.0.0's document: 2.0.0's body, 
     };
     const created = await call(service.url);
     t.same([created.status, created.location, created.state], [201, `/orders/${created.id}/`, 'placed'], `${tool}: created, answered at 2.0.0`);
-    const stored = (await (await fetch(`${service.url}/orders/${created.id}/`)).json());
+    const stored = await (await fetch(`${service.url}/orders/${created.id}/`)).json();
     t.same(stored, { id: created.id, amount: { value: 990, currency: 'EUR' }, state: 'placed' }, `${tool}: stored in the newest shape`);
   }
 });

@@ -104,6 +104,12 @@ if (stores !== undefined) {
     t.match(await writer.create(named('Again'), claim), { kind: 'replayed', record: { id: 1, name: 'Anew' } }, 'and replayed after');
   });
 
+  t.test('a maker that gives another id than the one it was given is a fault: nothing stored', async (t) => {
+    const { writer, repository } = await dogWriters.fromRecords([]);
+    await t.rejects(Promise.resolve(writer.create(() => named('Biko')(7))), { message: 'a record made for id 1 of table dogs has id 7' });
+    t.equal((await repository.findById(7)) ?? (await repository.findById(1)), undefined);
+  });
+
   t.test('a stored row that breaks the record rules is a fault naming it, never changed', async (t) => {
     const { writer } = await dogWriters.fromRecords([named('Biko')(1)]);
     await pool.query('ALTER TABLE dogs DROP CONSTRAINT dogs_name_check');
