@@ -15,8 +15,8 @@ import type { ClientRepository } from './application/ports/client-repository.js'
 import type { UsageStore } from './application/ports/usage-store.js';
 import { REPORT_DAYS, UsageReports } from './application/clients/usage-reports.js';
 import type { Clock } from './application/ports/clock.js';
-import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
-import { buildReferenceModel } from './domain/api-history/reference-history.js';
+import type { ApiDefinition } from './application/api-definition.js';
+import { REFERENCE_API } from './reference-api.js';
 import { stateOf, type Client } from './domain/clients/client.js';
 import { quoteShortened } from './domain/errors/quote-shortened.js';
 import { Version } from './domain/versioning/version.js';
@@ -44,9 +44,11 @@ export interface ClientAccess {
 /** Opens the clients of the storage the settings choose (STORAGE). */
 export type OpenClientRepository = (settings: Settings, access: ClientAccess) => Promise<OpenedClients>;
 
-/** What a test replaces; production replaces nothing. */
+/** What a caller chooses: the API whose clients these are (the reference by default), and, in a test, its model. */
 export interface ClientsCommandReplacements {
-  /** The version model in place of the reference history's. */
+  /** The API whose versions a pin names; REFERENCE_API when absent. */
+  readonly api?: ApiDefinition;
+  /** The version model in place of the one the API's settings build. */
   readonly model?: VersionModel;
 }
 
@@ -158,18 +160,19 @@ export async function clientsCommand(
     return USAGE_EXIT_CODE;
   }
   try {
+    const api = replacements.api ?? REFERENCE_API;
     const settings = readSettings(
       env,
-      SUPPORTED_VERSIONS.map((version) => Version.parse(version)),
+      api.versions.map((version) => Version.parse(version)),
     );
-    const model = replacements.model ?? buildReferenceModel(settings);
+    const model = replacements.model ?? api.model(settings);
     const clock = settings.today === undefined ? new SystemClock() : new FixedClock(settings.today);
     const opened = await openRepository(settings, { creating: request.subcommand === 'create' });
     try {
       const standings = model;
       const usage = opened.usage === undefined ? undefined : new UsageReports(opened.usage, standings, { pending: () => [] });
       const clients = new ManageClients(opened.repository, standings);
-      if (request.subcommand === 'upgrade') await upgrade(request, clients, { model, clock, opened }, output);
+      if (request.subcommand === 'upgrade') await upgrade(request, clients, { api, model, clock, opened }, output);
       else await perform(request, clients, usage, clock, opened.description, output);
     } finally {
       await opened.close();
@@ -229,17 +232,18 @@ async function perform(
 
 /** What the report of an upgrade is made from. */
 interface UpgradeSources {
+  readonly api: ApiDefinition;
   readonly model: VersionModel;
   readonly clock: Clock;
   readonly opened: OpenedClients;
 }
 
 /** `upgrade NAME --to V`: the service's `GET /client/upgrade?to=V` for that client, as a table or its JSON. */
-async function upgrade({ name, to, json }: Request, clients: ManageClients, { model, clock, opened }: UpgradeSources, output: CommandOutput) {
+async function upgrade({ name, to, json }: Request, clients: ManageClients, { api, model, clock, opened }: UpgradeSources, output: CommandOutput) {
   const client = await clients.active(name);
   // Loaded only for this subcommand: the others need neither the routes nor the documents they are made with.
   const { composeUpgradeReports } = await import('./container.js');
-  const { reports, reach } = composeUpgradeReports(model, clock, opened.repository, opened.usage ?? new InMemoryUsageStore());
+  const { reports, reach } = composeUpgradeReports(model, clock, opened.repository, opened.usage ?? new InMemoryUsageStore(), api);
   const report = await reports.forClient(client, to, clock.today(), reach);
   if (report instanceof InvalidUpgradeTargetError) throw new ClientCommandError(report.message);
   // With STORAGE=memory the counts live in the service's process: unknown here, not zero.

@@ -40,10 +40,11 @@ import { DEFAULT_WEB_OPTIONS, WEB_OPTIONS, type WebOptions } from './adapters/ht
 import type { LogSink } from './adapters/logging/log-sink.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { memoryPersistenceModule, type MemoryPersistenceOptions } from './adapters/persistence/memory/memory-persistence-module.js';
-import { API_HISTORY, RECORD_COLLECTIONS, SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
-import { API_INFO, defineApi, type ApiDefinition, type ApiInfo } from './application/api-definition.js';
-import type { HistoryOptions } from './domain/api-history/versions/history-options.js';
-import { SAMPLE_DATA } from './adapters/persistence/sample-data.js';
+import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
+import { API_INFO, type ApiDefinition, type ApiInfo } from './application/api-definition.js';
+import { REFERENCE_API } from './reference-api.js';
+
+export { REFERENCE_API };
 import type { AnyRecordCollection } from './domain/versioning/record-collection.js';
 import type { ResourceKey } from './domain/versioning/resource-key.js';
 import { Version } from './domain/versioning/version.js';
@@ -226,16 +227,6 @@ export interface ServiceReplacements {
   /** How often the request counts are handed to the usage store, in place of USAGE_FLUSH_MS. */
   readonly usageFlushMs?: number;
 }
-
-/** The reference API: the dogs and cats, their history 1.0.0 to 5.0.0, and the bundled sample. */
-export const REFERENCE_API: ApiDefinition = defineApi<HistoryOptions>({
-  collections: RECORD_COLLECTIONS,
-  versions: API_HISTORY.versions,
-  options: ({ ageRemoval }) => ({ ageRemoval }),
-  sample: SAMPLE_DATA,
-  name: 'The dogs and cats API',
-  tags: { Dogs: 'The dog records.', Cats: 'The cat records.' },
-});
 
 /** The reference service: `composeApi` of REFERENCE_API. */
 export function composeService(env: Environment, output: ServiceOutput, replacements: ServiceReplacements = {}): Promise<ComposedService> {
@@ -420,13 +411,14 @@ export function composeUpgradeReports(
   clock: Clock,
   clients: ClientRepository,
   usage: UsageStore,
+  api: Pick<ApiDefinition, 'collections' | 'info'> = REFERENCE_API,
 ): { readonly reports: UpgradeReports; readonly reach: ChangeReach } {
   const container = new Container();
   // The routes are made from the collections, never from their records: none are loaded.
-  const noRecords = Object.fromEntries(RECORD_COLLECTIONS.map(({ name }) => [name, []])) as unknown as LoadedRecords;
+  const noRecords = Object.fromEntries(api.collections.map(({ name }) => [name, []])) as unknown as LoadedRecords;
   container.load(
-    applicationModule(model, clock),
-    memoryPersistenceModule(noRecords),
+    applicationModule(model, clock, api),
+    memoryPersistenceModule(noRecords, api.collections),
     clientsModule(clients, usage),
     new ContainerModule(({ bind }) => {
       bind(AnswerCache).toConstantValue(new AnswerCache());

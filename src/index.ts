@@ -4,6 +4,7 @@
  * reference dogs and cats), or compose it and listen yourself, or mount its request handler in a server of your own
  * (`composeApi`). Everything the reference service has comes with it: per-version OpenAPI documents and docs page,
  * the changelog, lifecycle headers and 410s, API keys with pinned versions, usage counts, metrics, CORS and ETags.
+ * `runClients` and `runLoadData` are `npm run clients` and `npm run load-data` for an API of your own.
  * @packageDocumentation
  */
 import 'reflect-metadata';
@@ -11,3 +12,5 @@ import 'reflect-metadata';
 export { defineApi, type ApiDeclaration, type ApiDefinition, type ModelSettings } from './application/api-definition.js';
 export { composeApi, REFERENCE_API, type ComposedService, type ServiceOutput } from './container.js';
 export { runApi } from './run-api.js';
+export { runClients } from './run-clients.js';
+export { runLoadData } from './run-load-data.js';

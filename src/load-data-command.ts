@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import { MAX_NAMED_FAULTS, parseRecords, readRecordsFile } from './adapters/persistence/data-file.js';
-import { SAMPLE_DATA } from './adapters/persistence/sample-data.js';
 import { quoteShortened } from './domain/errors/quote-shortened.js';
 import { readSettings, type Environment } from './adapters/config/settings.js';
 import { SETTINGS } from './adapters/config/setting-schema.js';
 import { loadIntoPostgres, nothingLoaded, type CommandOutput, type LoadTarget } from './adapters/persistence/postgres/load-into-postgres.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
-import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
+import type { ApiDefinition } from './application/api-definition.js';
+import { REFERENCE_API } from './reference-api.js';
+import { recordTableOf } from './adapters/persistence/postgres/record-table.js';
 import { CalendarDate } from './domain/records/calendar-date.js';
 import { Version } from './domain/versioning/version.js';
 import { StartupError } from './domain/errors/startup-error.js';
@@ -15,7 +16,7 @@ export type { CommandOutput };
 
 const SAMPLE = '--sample';
 
-const USAGE = 'usage: npm run load-data -- FILE | --sample, FILE one JSON file {"dogs": [...], "cats": [...]} (--help says more)';
+const USAGE = 'usage: npm run load-data -- FILE | --sample, FILE one JSON file of a list per collection, {"dogs": [...], "cats": [...]} (--help says more)';
 
 export const HELP = `usage: STORAGE=postgres DATABASE_URL=postgres://user:password@host:port/database npm run load-data -- FILE | --sample
 
@@ -24,8 +25,9 @@ every record into the database in one transaction: a record whose id exists repl
 Nothing is written when a record is wrong; the message names each, a line each (the first ${MAX_NAMED_FAULTS}, then a
 count). It creates the tables when missing.
 
-FILE                            one JSON file {"dogs": [{"id": 1, "name": "Biko", "birthday": "2014-05-06"}], "cats": [...]}
---sample                        the bundled sample instead: the 5 dogs and 3 cats the memory storage serves
+FILE                            one JSON file, a list of records per collection; the reference API's:
+                                {"dogs": [{"id": 1, "name": "Biko", "birthday": "2014-05-06"}], "cats": [...]}
+--sample                        the API's bundled sample instead, which the memory storage serves (the reference's 5 dogs and 3 cats)
 --help, -h                      print this and exit
 
 Settings (environment variables, as the service reads them):
@@ -44,8 +46,14 @@ const USAGE_EXIT_CODE = 2;
 /**
  * `npm run load-data -- FILE`: checks the whole file as DATA_FILE is checked, then writes every record into the
  * database of DATABASE_URL in one transaction (a record whose id exists replaces it). Resolves with the exit code.
+ * `api`'s collections are the file's keys and the tables (the reference dogs and cats by default).
  */
-export async function loadDataCommand(args: readonly string[], env: Environment, output: CommandOutput): Promise<number> {
+export async function loadDataCommand(
+  args: readonly string[],
+  env: Environment,
+  output: CommandOutput,
+  api: ApiDefinition = REFERENCE_API,
+): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     output.stdout(HELP);
     return 0;
@@ -60,7 +68,7 @@ export async function loadDataCommand(args: readonly string[], env: Environment,
   try {
     const settings = readSettings(
       env,
-      SUPPORTED_VERSIONS.map((version) => Version.parse(version)),
+      api.versions.map((version) => Version.parse(version)),
     );
     if (settings.storage !== 'postgres') {
       throw new StartupError(
@@ -70,7 +78,9 @@ export async function loadDataCommand(args: readonly string[], env: Environment,
     }
     const today = settings.today ?? CalendarDate.utcDateOf(new Date());
     records =
-      file === SAMPLE ? parseRecords('the bundled sample data', SAMPLE_DATA, today) : await readRecordsFile(JSON.stringify(file), file, today);
+      file === SAMPLE
+        ? parseRecords('the bundled sample data', api.sample, today, api.collections)
+        : await readRecordsFile(JSON.stringify(file), file, today, api.collections);
     target = {
       url: settings.databaseUrl as string,
       statementTimeoutMs: settings.databaseStatementTimeoutMs,
@@ -79,7 +89,12 @@ export async function loadDataCommand(args: readonly string[], env: Environment,
   } catch (error) {
     return nothingLoaded(output, error);
   }
-  return loadIntoPostgres(records, target, output);
+  return loadIntoPostgres(
+    records,
+    target,
+    output,
+    api.collections.map((collection) => recordTableOf(collection)),
+  );
 }
 
 /** FILE, or --sample, the one word of the command line, read by node's parseArgs; what is wrong with it otherwise. */

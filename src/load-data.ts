@@ -1,9 +1,4 @@
-import { loadDataCommand } from './load-data-command.js';
+import { REFERENCE_API } from './reference-api.js';
+import { runLoadData } from './run-load-data.js';
 
-const lineTo =
-  (stream: NodeJS.WriteStream) =>
-  (line: string): void => {
-    stream.write(`${line}\n`);
-  };
-
-process.exitCode = await loadDataCommand(process.argv.slice(2), process.env, { stdout: lineTo(process.stdout), stderr: lineTo(process.stderr) });
+await runLoadData(REFERENCE_API);

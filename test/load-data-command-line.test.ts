@@ -1,7 +1,8 @@
 import t from 'tap';
 import { loadDataCommand } from '../src/load-data-command.js';
 
-const USAGE = 'usage: npm run load-data -- FILE | --sample, FILE one JSON file {"dogs": [...], "cats": [...]} (--help says more)';
+const USAGE =
+  'usage: npm run load-data -- FILE | --sample, FILE one JSON file of a list per collection, {"dogs": [...], "cats": [...]} (--help says more)';
 
 t.test('a command line load-data cannot read is refused before any setting is read, naming the word at fault', async (t) => {
   // [args, what, the problem named]

@@ -39,7 +39,7 @@ t.test('load-data refuses to run without a database to load into, or without exa
     t.equal(run.code, 2, `${what}: exit code 2`);
     t.equal(
       run.stderr,
-      `Nothing loaded: ${problem}; usage: npm run load-data -- FILE | --sample, FILE one JSON file {"dogs": [...], "cats": [...]} (--help says more)\n`,
+      `Nothing loaded: ${problem}; usage: npm run load-data -- FILE | --sample, FILE one JSON file of a list per collection, {"dogs": [...], "cats": [...]} (--help says more)\n`,
       `${what}: said, with the usage`,
     );
   }

@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { SETTING_NAMES } from '../../src/adapters/config/setting-schema.js';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { ROOT, serveProgram, type Served } from '../fixtures/served-program.js';
@@ -127,24 +131,67 @@ t.test('the shop in memory, as npm run example serves it', async (t) => {
   });
 });
 
-t.test('the shop on PostgreSQL: its tables made from its schemas, an object field in jsonb', async (t) => {
+t.test("the shop's own API keys: made by its clients script, pinned to its versions, served at the pin", async (t) => {
+  const folder = await mkdtemp(join(tmpdir(), 'shop-clients-'));
+  t.teardown(() => rm(folder, { recursive: true, force: true }));
+  const clientsFile = join(folder, 'clients.json');
+  const created = await runScript('clients.mjs', ['create', 'till', '--version', '2.0.0'], { CLIENTS_FILE: clientsFile });
+  t.equal(created.code, 0, created.stderr);
+  const key = /vaa_[\w-]+/.exec(created.stdout)?.[0];
+  t.ok(key, 'a key is printed once');
+  const refused = await runScript('clients.mjs', ['create', 'old', '--version', '5.0.0'], { CLIENTS_FILE: clientsFile });
+  t.same(
+    [refused.code, /5\.0\.0/.test(refused.stderr)],
+    [1, true],
+    "a version the shop does not have is refused: the shop's versions, not the reference's",
+  );
+  await serveProgram(t, SERVER, { CLIENTS_FILE: clientsFile }, async (served) => {
+    const response = await fetch(`${served.url}/orders/1/`, { headers: { authorization: `Bearer ${key as string}` } });
+    t.same(
+      [response.headers.get('content-type'), await response.json()],
+      ['application/json; version=2.0.0', { id: 1, customer_id: 1, amount: 1250, status: 'paid' }],
+      "the client's request, no version named: served at its pin",
+    );
+  });
+});
+
+t.test('the shop on PostgreSQL: its tables made from its schemas and filled by its load-data script, an object field in jsonb', async (t) => {
   const url = await testDatabase(t);
   if (url === undefined) return;
   const pool = createPool({ url, size: 1, onIdleError: () => undefined });
   t.teardown(() => pool.end());
+  const loaded = await runScript('load-data.mjs', ['--sample'], { STORAGE: 'postgres', DATABASE_URL: url });
+  t.same(
+    [loaded.code, loaded.stdout.trim()],
+    [0, `Loaded 2 customers, 2 orders, and 1 coupon into ${url.replace(/:[^:@/]*@/, ':***@')}.`],
+    loaded.stderr,
+  );
   await serveProgram(t, SERVER, { STORAGE: 'postgres', DATABASE_URL: url, DATABASE_POOL_SIZE: '2' }, async (served) => {
     const { rows } = await pool.query<{ data_type: string }>(
       "SELECT data_type FROM information_schema.columns WHERE table_name = 'orders' AND column_name = 'amount'",
     );
     t.same(rows, [{ data_type: 'jsonb' }], 'orders.amount is jsonb');
-    await pool.query("INSERT INTO customers VALUES (1, 'Ada', 'ada@example.com'), (2, 'Grace', 'grace@example.com')");
-    await pool.query(
-      `INSERT INTO orders VALUES (1, 1, '{"value": 1250, "currency": "EUR"}', 'paid'), (2, 2, '{"value": 990, "currency": "USD"}', 'placed')`,
-    );
-    await pool.query("INSERT INTO coupons VALUES (1, 'WELCOME')");
     await servesTheShop(t, served);
     await writesToTheShop(t, served);
     const { rows: stored } = await pool.query('SELECT id, customer_id, amount, state FROM orders WHERE id = 3');
     t.same(stored, [{ id: '3', customer_id: '2', amount: { value: 500, currency: 'EUR' }, state: 'paid' }], 'the row holds the newest shape');
   });
 });
+
+/** One of the example's scripts, with these settings alone: its exit code and output. */
+async function runScript(
+  script: string,
+  args: readonly string[],
+  settings: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of SETTING_NAMES) delete env[name];
+  delete env['NODE_OPTIONS'];
+  const child = spawn(process.execPath, [join(FOLDER, script), ...args], { cwd: ROOT, env: { ...env, TODAY: '2026-11-22', ...settings } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr };
+}

@@ -2,7 +2,7 @@ import { recordsOf, type LoadedRecords } from '../loaded-records.js';
 import { connectPostgres } from './connect-postgres.js';
 import { redactedUrl } from './postgres-pool.js';
 import { writeRecords } from './postgres-bulk-load.js';
-import { RECORD_TABLES } from './record-table.js';
+import { RECORD_TABLES, type RecordTable } from './record-table.js';
 
 /** Where a command's lines go. */
 export interface CommandOutput {
@@ -33,19 +33,18 @@ export async function loadIntoPostgres(
   records: LoadedRecords,
   { url, statementTimeoutMs, connectTimeoutMs }: LoadTarget,
   output: CommandOutput,
+  tables: readonly RecordTable<{ readonly id: number }>[] = RECORD_TABLES,
 ): Promise<number> {
   try {
-    const store = await connectPostgres({ url, poolSize: 1, statementTimeoutMs, connectTimeoutMs, log: output.stderr });
+    const store = await connectPostgres({ url, poolSize: 1, statementTimeoutMs, connectTimeoutMs, log: output.stderr }, tables);
     try {
-      await writeRecords(store.pool, records);
+      await writeRecords(store.pool, records, tables);
     } finally {
       await store.close();
     }
   } catch (error) {
     return nothingLoaded(output, error);
   }
-  output.stdout(
-    `Loaded ${AND.format(RECORD_TABLES.map((table) => counted(recordsOf(records, table).length, table.noun)))} into ${redactedUrl(url)}.`,
-  );
+  output.stdout(`Loaded ${AND.format(tables.map((table) => counted(recordsOf(records, table).length, table.noun)))} into ${redactedUrl(url)}.`);
   return 0;
 }
