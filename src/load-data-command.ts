@@ -16,7 +16,8 @@ export type { CommandOutput };
 
 const SAMPLE = '--sample';
 
-const USAGE = 'usage: npm run load-data -- FILE | --sample, FILE one JSON file of a list per collection, {"dogs": [...], "cats": [...]} (--help says more)';
+const USAGE =
+  'usage: npm run load-data -- FILE | --sample, FILE one JSON file of a list per collection, {"dogs": [...], "cats": [...]} (--help says more)';
 
 export const HELP = `usage: STORAGE=postgres DATABASE_URL=postgres://user:password@host:port/database npm run load-data -- FILE | --sample
 

@@ -1,11 +1,6 @@
 import { clientsCommand, openClientsFile, type OpenClientRepository } from './clients-command.js';
 import type { ApiDefinition } from './application/api-definition.js';
-
-const lineTo =
-  (stream: NodeJS.WriteStream) =>
-  (line: string): void => {
-    stream.write(`${line}\n`);
-  };
+import { lineSink } from './adapters/logging/line-sink.js';
 
 const openRepository: OpenClientRepository = async (settings, access) => {
   if (settings.storage === 'memory') return openClientsFile(settings, access);
@@ -16,7 +11,7 @@ const openRepository: OpenClientRepository = async (settings, access) => {
     poolSize: 1,
     statementTimeoutMs: settings.databaseStatementTimeoutMs,
     connectTimeoutMs: settings.databaseConnectTimeoutMs,
-    log: lineTo(process.stderr),
+    log: lineSink(process.stderr),
   });
 };
 
@@ -29,7 +24,7 @@ export async function runClients(api: ApiDefinition): Promise<void> {
   process.exitCode = await clientsCommand(
     process.argv.slice(2),
     process.env,
-    { stdout: lineTo(process.stdout), stderr: lineTo(process.stderr) },
+    { stdout: lineSink(process.stdout), stderr: lineSink(process.stderr) },
     openRepository,
     { api },
   );

@@ -1,11 +1,6 @@
 import type { ApiDefinition } from './application/api-definition.js';
+import { lineSink } from './adapters/logging/line-sink.js';
 import { loadDataCommand } from './load-data-command.js';
-
-const lineTo =
-  (stream: NodeJS.WriteStream) =>
-  (line: string): void => {
-    stream.write(`${line}\n`);
-  };
 
 /**
  * Runs load-data for `api` as a process (`npm run load-data` is this for the reference API): a data file of its
@@ -16,7 +11,7 @@ export async function runLoadData(api: ApiDefinition): Promise<void> {
   process.exitCode = await loadDataCommand(
     process.argv.slice(2),
     process.env,
-    { stdout: lineTo(process.stdout), stderr: lineTo(process.stderr) },
+    { stdout: lineSink(process.stdout), stderr: lineSink(process.stderr) },
     api,
   );
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
+import { CLIENT_COMPILER_OPTIONS } from '../fixtures/generated-client-project.js';
 import ts from 'typescript';
 import { API_HISTORY } from '../../src/domain/api-history/bundle.js';
 import { VersionModel } from '../../src/domain/versioning/version-model.js';
@@ -77,17 +78,7 @@ t.test("the package as a project installs it: typed per version, and the README'
   examples.forEach(({ code }, index) => writeFileSync(join(directory, `readme-${index + 1}.ts`), code.replace(README_URL, urls[index] as string)));
   for (const [name, { source }] of Object.entries(CALLERS)) writeFileSync(join(directory, name), source);
   const files = [...examples.map((_, index) => `readme-${index + 1}.ts`), ...Object.keys(CALLERS)].map((name) => join(directory, name));
-  const program = ts.createProgram(files, {
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-    types: [],
-    skipLibCheck: true,
-    outDir: join(directory, 'out'),
-  });
+  const program = ts.createProgram(files, { ...CLIENT_COMPILER_OPTIONS, exactOptionalPropertyTypes: true, outDir: join(directory, 'out') });
   const errorsOf = (file: string): string[] =>
     ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
   for (const [name, { errors }] of Object.entries(CALLERS)) {

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient as generateHeyApiClient } from '@hey-api/openapi-ts';
 import t from 'tap';
+import { CLIENT_COMPILER_OPTIONS, clientProject } from '../../../fixtures/generated-client-project.js';
 import ts from 'typescript';
 import { clientTypesSource } from '../../../../tools/client-types-source.js';
 import { startService } from '../../../fixtures/service.js';
@@ -43,26 +43,11 @@ export async function call(baseUrl: string): Promise<{ status: number; location:
 const OLD_BODY = "{ amount: 990, status: 'placed' }";
 const NEWEST_BODY = "{ amount: { value: 990, currency: 'EUR' }, state: 'placed' }";
 
-const COMPILER_OPTIONS: ts.CompilerOptions = {
-  strict: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-  types: [],
-  skipLibCheck: true,
-};
-
 t.setTimeout(180_000);
 
 t.test("a create through clients generated from 2.0.0's document: 2.0.0's body, stored in the newest shape", async (t) => {
   const service = await startService(t, { KEEP_ALIVE_TIMEOUT_MS: '600000' }, {}, SHOP);
-  const directory = mkdtempSync(join(tmpdir(), 'generated-write-clients-'));
-  t.teardown(() => rmSync(directory, { recursive: true, force: true }));
-  symlinkSync(resolve('node_modules'), join(directory, 'node_modules'), 'dir');
-  writeFileSync(join(directory, 'package.json'), JSON.stringify({ type: 'module' }));
-  const tsconfig = join(directory, 'tsconfig.json');
-  writeFileSync(tsconfig, JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true } }));
+  const { directory, tsconfig } = clientProject(t, 'generated-write-clients-');
   const document = (await (await fetch(`${service.url}/openapi.json`, { headers: { 'api-version': VERSION } })).json()) as object;
   const fetchDir = join(directory, 'openapi-fetch');
   mkdirSync(fetchDir);
@@ -84,7 +69,7 @@ t.test("a create through clients generated from 2.0.0's document: 2.0.0's body, 
   }
   const out = join(directory, 'out');
   const files = [fetchDir, heyDir].flatMap((dir) => [join(dir, 'call.ts'), join(dir, 'newest-body.ts')]);
-  const program = ts.createProgram(files, { ...COMPILER_OPTIONS, outDir: out, rootDir: directory });
+  const program = ts.createProgram(files, { ...CLIENT_COMPILER_OPTIONS, outDir: out, rootDir: directory });
   const errors = (file: string): string =>
     ts
       .getPreEmitDiagnostics(program, program.getSourceFile(file))
