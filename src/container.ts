@@ -46,7 +46,7 @@ import { REFERENCE_API } from './reference-api.js';
 
 export { REFERENCE_API };
 import type { AnyRecordCollection } from './domain/versioning/record-collection.js';
-import type { ResourceKey } from './domain/versioning/resource-key.js';
+import type { RecordType } from './domain/versioning/record-type.js';
 import { Version } from './domain/versioning/version.js';
 import type { VersionModel } from './domain/versioning/version-model.js';
 import type { CalendarDate } from './domain/records/calendar-date.js';
@@ -127,7 +127,7 @@ export function applicationModule(
     bind(GetChangelogEntry).toSelf().inSingletonScope();
     for (const collection of collections) {
       const { viewSet } = collection;
-      const key = collection.head.key as ResourceKey<{ readonly id: number }>;
+      const key = collection.head.key as RecordType<{ readonly id: number }>;
       bind<CollectionUseCases>(COLLECTION_USE_CASES)
         .toResolvedValue(
           (

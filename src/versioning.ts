@@ -6,8 +6,8 @@
  * @packageDocumentation
  */
 export { defineCollection, type AnyRecordCollection, type RecordCollection, type ActionRoute } from './domain/versioning/record-collection.js';
-export { resourceKey, type ResourceKey } from './domain/versioning/resource-key.js';
-export type { ResourceHead } from './domain/versioning/version-bundle.js';
+export { recordType, type RecordType } from './domain/versioning/record-type.js';
+export type { RecordHead } from './domain/versioning/version-bundle.js';
 export {
   defineVersion,
   introduces,

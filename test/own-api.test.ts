@@ -11,7 +11,7 @@ import { AddField } from '../src/domain/versioning/add-field.js';
 import { closedObject } from '../src/domain/versioning/json-schema.js';
 import { defineCollection } from '../src/domain/versioning/record-collection.js';
 import { RenameField } from '../src/domain/versioning/rename-field.js';
-import { resourceKey } from '../src/domain/versioning/resource-key.js';
+import { recordType } from '../src/domain/versioning/record-type.js';
 import { defineVersion, recordChange } from '../src/domain/versioning/version-declaration.js';
 import { startService } from './fixtures/service.js';
 import { REFERENCE_API } from '../src/container.js';
@@ -32,7 +32,7 @@ function parseBook(input: unknown): Book {
   return Object.freeze({ id: recordId(fields.id), title: recordName(fields.title), pages });
 }
 
-const BOOK = resourceKey<Book>('Book');
+const BOOK = recordType<Book>('Book');
 const BOOKS = defineCollection({
   name: 'books',
   head: {

@@ -16,7 +16,7 @@ import {
   recordId,
   recordName,
   removes,
-  resourceKey,
+  recordType,
   withField,
   withProperty,
 } from 'version-aware-api/versioning';
@@ -36,7 +36,7 @@ function oneOf(field, value, allowed) {
   return value;
 }
 
-export const CUSTOMER = resourceKey('Customer');
+export const CUSTOMER = recordType('Customer');
 export const CUSTOMER_VIEW_SET = 'CustomerViewSet';
 export const CUSTOMERS = defineCollection({
   name: 'customers',
@@ -66,7 +66,7 @@ export const CUSTOMERS = defineCollection({
   },
 });
 
-export const ORDER = resourceKey('Order');
+export const ORDER = recordType('Order');
 export const ORDER_VIEW_SET = 'OrderViewSet';
 const AMOUNT = closedObject({ value: { type: 'integer', minimum: 1, description: 'In cents.' }, currency: { type: 'string', enum: CURRENCIES } });
 export const ORDERS = defineCollection({
@@ -105,7 +105,7 @@ export const ORDERS = defineCollection({
   },
 });
 
-export const COUPON = resourceKey('Coupon');
+export const COUPON = recordType('Coupon');
 export const COUPON_VIEW_SET = 'CouponViewSet';
 export const COUPONS = defineCollection({
   name: 'coupons',

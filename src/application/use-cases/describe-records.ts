@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { JsonSchema } from '../../domain/versioning/json-schema.js';
 import type { Representation } from '../../domain/versioning/representation.js';
-import type { ResourceKey } from '../../domain/versioning/resource-key.js';
+import type { RecordType } from '../../domain/versioning/record-type.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { CLOCK, type Clock } from '../ports/clock.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
@@ -9,7 +9,7 @@ import { VERSION_MODEL } from '../ports/version-model.js';
 
 /** A record type as one version publishes it: its schema, and its example record in that version's shape. */
 export interface RecordDescription {
-  readonly key: ResourceKey<never>;
+  readonly key: RecordType<never>;
   readonly schema: JsonSchema;
   readonly example?: Representation;
 }

@@ -1,7 +1,7 @@
 import type { CollectionAction } from '../../domain/versioning/record-collection.js';
 import type { Representation } from '../../domain/versioning/representation.js';
 import type { RequestContext } from '../../domain/versioning/request-context.js';
-import type { ResourceKey } from '../../domain/versioning/resource-key.js';
+import type { RecordType } from '../../domain/versioning/record-type.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
 import type { RecordRepository } from '../ports/record-repository.js';
@@ -17,7 +17,7 @@ export abstract class RecordAction<R> {
     protected readonly repository: RecordRepository<R>,
     private readonly viewSet: string,
     /** The record type it answers with. */
-    readonly resource: ResourceKey<R>,
+    readonly resource: RecordType<R>,
   ) {}
 
   /**

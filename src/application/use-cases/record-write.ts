@@ -4,7 +4,7 @@ import { Refusal } from '../../domain/errors/refusal.js';
 import { propertiesOf, requiredOf, withoutProperty, type JsonSchema } from '../../domain/versioning/json-schema.js';
 import type { AnyRecordCollection } from '../../domain/versioning/record-collection.js';
 import type { Representation } from '../../domain/versioning/representation.js';
-import type { ResourceKey } from '../../domain/versioning/resource-key.js';
+import type { RecordType } from '../../domain/versioning/record-type.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
 import type { Awaitable } from '../ports/awaitable.js';
@@ -45,7 +45,7 @@ export abstract class RecordWrite<R extends { readonly id: number }> extends Rec
     protected readonly collection: AnyRecordCollection,
     checks: SchemaChecks,
   ) {
-    super(versions, versions, repository, collection.viewSet, collection.head.key as ResourceKey<R>);
+    super(versions, versions, repository, collection.viewSet, collection.head.key as RecordType<R>);
     const compile = (schema: JsonSchema, where: string): Check => {
       try {
         return checks.compile(schema);

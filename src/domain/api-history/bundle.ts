@@ -1,7 +1,7 @@
 import { viewSetOf } from '../versioning/record-collection.js';
 import type { VersionBundle } from '../versioning/version-bundle.js';
-import { CATS } from './heads/cat-resource.js';
-import { DOGS } from './heads/dog-resource.js';
+import { CATS } from './heads/cat-collection.js';
+import { DOGS } from './heads/dog-collection.js';
 import type { HistoryOptions } from './versions/history-options.js';
 import { v1_0_0 } from './versions/v1-0-0.js';
 import { v2_0_0 } from './versions/v2-0-0.js';

@@ -7,7 +7,7 @@ import { RemoveField } from './remove-field.js';
 import { walkSchemas, type BoundTransform, type SchemaStep } from './schema-walk.js';
 import type { Transform } from './transform.js';
 import { Version } from './version.js';
-import type { BundledResource, ViewSetHead } from './version-bundle.js';
+import type { AnyRecordHead, ViewSet } from './version-bundle.js';
 import type { RecordChange, VersionDeclaration } from './version-declaration.js';
 import { VersionModelError } from './version-model-error.js';
 import type { ViewSetWindows, WindowEnds } from './view-set-windows.js';
@@ -69,7 +69,7 @@ export class DeclarationChecker {
   }
 
   /** Each record change that names a record type the bundle has no head for is a problem; the rest are kept. */
-  knownRecordChanges(version: Version, records: readonly RecordChange[], resources: readonly BundledResource[]): readonly RecordChange[] {
+  knownRecordChanges(version: Version, records: readonly RecordChange[], resources: readonly AnyRecordHead[]): readonly RecordChange[] {
     return records.filter((record) => {
       if (resources.some((head) => head.key === record.resource)) return true;
       this.problems.push(`version ${version.toString()} changes record type ${record.resource.name}, which the bundle does not have; add its head`);
@@ -78,7 +78,7 @@ export class DeclarationChecker {
   }
 
   /** Each view set serving a record type the bundle has no head for is a problem: its routes would answer with nothing. */
-  viewSetsServeKnownTypes(heads: readonly ViewSetHead[], resources: readonly BundledResource[]): void {
+  viewSetsServeKnownTypes(heads: readonly ViewSet[], resources: readonly AnyRecordHead[]): void {
     for (const head of heads) {
       if (resources.some((resource) => resource.key === head.resource)) continue;
       this.problems.push(`view set ${head.name} serves record type ${head.resource.name}, which the bundle does not have; add its head`);
@@ -89,7 +89,7 @@ export class DeclarationChecker {
    * Each view set's windows from the versions (oldest first) that introduce and remove it and its actions; a change
    * naming a view set or action the bundle does not have, or ending a window twice, is a problem.
    */
-  viewSetWindows(heads: readonly ViewSetHead[], oldestFirst: readonly VersionDeclaration<never>[]): ViewSetWindows[] {
+  viewSetWindows(heads: readonly ViewSet[], oldestFirst: readonly VersionDeclaration<never>[]): ViewSetWindows[] {
     for (const { version, views } of oldestFirst) {
       for (const view of views) {
         if (heads.some((head) => head.name === view.viewSet && (view.action === undefined || head.actions.includes(view.action)))) continue;
@@ -121,7 +121,7 @@ export class DeclarationChecker {
   /** Each record change that no view set serving its record type carries to a client is a problem: it would never run. */
   recordChangesReachRoutes(
     changes: readonly { readonly version: Version; readonly records: readonly RecordChange[] }[],
-    heads: readonly ViewSetHead[],
+    heads: readonly ViewSet[],
     availability: AvailabilityTable,
   ): void {
     for (const { version, records } of changes) {
@@ -156,7 +156,7 @@ export class DeclarationChecker {
   }
 
   /** Walks a record type's schema back through its transforms, newest first; undefined when a step fails. */
-  walkSchemas(resource: BundledResource, newestFirst: readonly BoundTransform[]): readonly SchemaStep[] | undefined {
+  walkSchemas(resource: AnyRecordHead, newestFirst: readonly BoundTransform[]): readonly SchemaStep[] | undefined {
     const owner = resource.key.name;
     if (!isObjectSchema(resource.schema)) {
       this.problems.push(`${owner}: its schema is not an object schema; declare {type: 'object', properties, required, additionalProperties: false}`);

@@ -1,5 +1,5 @@
 import type { CalendarDate } from '../records/calendar-date.js';
-import type { BundledResource, ResourceHead, ViewSetHead } from './version-bundle.js';
+import type { AnyRecordHead, RecordHead, ViewSet } from './version-bundle.js';
 
 /** The actions every collection's view set has. */
 export const COLLECTION_ACTIONS = ['list', 'retrieve'] as const;
@@ -22,7 +22,7 @@ export interface RecordCollection<R extends { readonly id: number }, N extends s
   /** The data file's key and the storage's table: `dogs`. */
   readonly name: N;
   /** The newest shape, which the versions' changes walk back. */
-  readonly head: ResourceHead<R>;
+  readonly head: RecordHead<R>;
   /** The view set serving it, whose name the changelog shows; its actions are COLLECTION_ACTIONS and the writes it declares. */
   readonly viewSet: string;
   /** A record from untrusted input (a data file's item, a stored row); `today` for fields that default to it. Throws InvalidRecordError. */
@@ -41,7 +41,7 @@ export interface RecordCollection<R extends { readonly id: number }, N extends s
 }
 
 /** A collection of any record type, as a list of collections holds it. */
-export type AnyRecordCollection = Omit<RecordCollection<{ readonly id: number }>, 'head'> & { readonly head: BundledResource };
+export type AnyRecordCollection = Omit<RecordCollection<{ readonly id: number }>, 'head'> & { readonly head: AnyRecordHead };
 
 /** The record type of a collection. */
 export type RecordOf<C> = C extends RecordCollection<infer R> ? R : never;
@@ -52,7 +52,7 @@ export function defineCollection<R extends { readonly id: number }, N extends st
 }
 
 /** The view set of a collection, as the bundle lists it: its reads, and the writes it declares. */
-export function viewSetOf(collection: AnyRecordCollection): ViewSetHead {
+export function viewSetOf(collection: AnyRecordCollection): ViewSet {
   const writes = WRITE_ACTIONS.filter((action) => collection.writes?.[action] !== undefined);
   return { name: collection.viewSet, resource: collection.head.key, actions: [...COLLECTION_ACTIONS, ...writes] };
 }

@@ -1,11 +1,11 @@
 import type { JsonSchema } from './json-schema.js';
 import type { Representation } from './representation.js';
-import type { ResourceKey } from './resource-key.js';
+import type { RecordType } from './record-type.js';
 import type { VersionDeclaration } from './version-declaration.js';
 
 /** A record type's newest shape: the code always produces it, and the bundle's changes walk it back. */
-export interface ResourceHead<R> {
-  readonly key: ResourceKey<R>;
+export interface RecordHead<R> {
+  readonly key: RecordType<R>;
   represent(record: R): Representation;
   /** The JSON Schema of `represent`'s output, a closed object schema (`closedObject`); each change walks it back. */
   readonly schema: JsonSchema;
@@ -14,19 +14,19 @@ export interface ResourceHead<R> {
 }
 
 /** A head of any record type, as the bundle lists it. */
-export type BundledResource = Omit<ResourceHead<never>, 'example'> & { readonly example: unknown };
+export type AnyRecordHead = Omit<RecordHead<never>, 'example'> & { readonly example: unknown };
 
 /** A view set and its actions, as they exist in some version; the bundle's changes give their windows. */
-export interface ViewSetHead {
+export interface ViewSet {
   readonly name: string;
   /** The record type its actions serve: a change to that type must reach one of its versions. */
-  readonly resource: ResourceKey<never>;
+  readonly resource: RecordType<never>;
   readonly actions: readonly string[];
 }
 
 /** The ordered versions (newest first) and the heads they change; the only place the versions are ordered. */
 export interface VersionBundle<O> {
   readonly versions: readonly VersionDeclaration<O>[];
-  readonly resources: readonly BundledResource[];
-  readonly viewSets: readonly ViewSetHead[];
+  readonly resources: readonly AnyRecordHead[];
+  readonly viewSets: readonly ViewSet[];
 }

@@ -1,10 +1,10 @@
-import type { ResourceKey } from './resource-key.js';
+import type { RecordType } from './record-type.js';
 import type { Transform } from './transform.js';
 import type { LifecycleDeclaration } from './version-lifecycle.js';
 
 /** One record change of a version: a transform of one record type, bound to the version whose module declares it. */
 export interface RecordChange {
-  readonly resource: ResourceKey<never>;
+  readonly resource: RecordType<never>;
   readonly transform: Transform<never>;
 }
 
@@ -38,7 +38,7 @@ export function defineVersion<O>(version: string, body: VersionDeclarationBody<O
 }
 
 /** A transform of record type R, as one change of a version. */
-export function recordChange<R>(resource: ResourceKey<R>, transform: Transform<R>): RecordChange {
+export function recordChange<R>(resource: RecordType<R>, transform: Transform<R>): RecordChange {
   return { resource, transform };
 }
 

@@ -10,10 +10,10 @@ import type { DefaultVersionChoice } from './default-version.js';
 import type { RemovalReading } from './removal-reading.js';
 import type { Representation } from './representation.js';
 import type { RequestContext } from './request-context.js';
-import type { ResourceKey } from './resource-key.js';
+import type { RecordType } from './record-type.js';
 import type { Transform } from './transform.js';
 import type { Version } from './version.js';
-import type { BundledResource, VersionBundle } from './version-bundle.js';
+import type { AnyRecordHead, VersionBundle } from './version-bundle.js';
 import { lifecyclesOf, type VersionLifecycle, type VersionWithLifecycle } from './version-lifecycle.js';
 import { VersionStanding, type AdvertisedVersions } from './version-standing.js';
 import type { CalendarDate } from '../records/calendar-date.js';
@@ -30,8 +30,8 @@ export interface VersionModelSettings {
 type AnyTransform = Transform<unknown>;
 
 /** A record type and the example record its declaration gives, if any. */
-export interface ResourceSample {
-  readonly key: ResourceKey<never>;
+export interface RecordSample {
+  readonly key: RecordType<never>;
   readonly example?: unknown;
 }
 
@@ -60,7 +60,7 @@ export class VersionModel {
   readonly versions: readonly Version[];
   readonly changelog: readonly ChangelogEntry[];
   readonly #tables: ReadonlyMap<string, VersionTable>;
-  readonly #resources: ReadonlyMap<string, BundledResource>;
+  readonly #resources: ReadonlyMap<string, AnyRecordHead>;
   readonly #availability: AvailabilityTable;
   /** "viewSet.action" of every action whose window has an end (removedIn): it is not served after its last version. */
   readonly #ending: ReadonlySet<string>;
@@ -77,7 +77,7 @@ export class VersionModel {
   private constructor(
     versions: readonly Version[],
     tables: ReadonlyMap<string, VersionTable>,
-    resources: ReadonlyMap<string, BundledResource>,
+    resources: ReadonlyMap<string, AnyRecordHead>,
     availability: AvailabilityTable,
     ending: ReadonlySet<string>,
     lifecycles: ReadonlyMap<string, VersionLifecycle>,
@@ -204,7 +204,7 @@ export class VersionModel {
   }
 
   /** The record in the shape of the request's version: the newest shape, downgraded newest change first. */
-  represent<R>(key: ResourceKey<R>, record: R, context: RequestContext): Representation {
+  represent<R>(key: RecordType<R>, record: R, context: RequestContext): Representation {
     const resource = this.#resource(key);
     let data = resource.represent(record as never);
     for (const transform of this.#chain(key, context.version).downgrade) {
@@ -214,7 +214,7 @@ export class VersionModel {
   }
 
   /** Input sent in the shape of the request's version, upgraded oldest change first to the newest shape. */
-  upgradeRequest<R>(key: ResourceKey<R>, data: Representation, context: RequestContext): Representation {
+  upgradeRequest<R>(key: RecordType<R>, data: Representation, context: RequestContext): Representation {
     this.#resource(key);
     let upgraded = data;
     for (const transform of this.#chain(key, context.version).upgrade) {
@@ -224,13 +224,13 @@ export class VersionModel {
   }
 
   /** The JSON Schema of the record type's shape at the version: the head's schema walked back as the data is. */
-  schemaOf(key: ResourceKey<never>, version: Version): JsonSchema {
+  schemaOf(key: RecordType<never>, version: Version): JsonSchema {
     this.#resource(key);
     return this.#table(version).schemas.get(key.name) as JsonSchema;
   }
 
   /** The declared record types, with their example records when they have one. */
-  get resources(): readonly ResourceSample[] {
+  get resources(): readonly RecordSample[] {
     return [...this.#resources.values()].map(({ key, example }) => (example === undefined ? { key } : { key, example }));
   }
 
@@ -265,20 +265,20 @@ export class VersionModel {
     return table;
   }
 
-  #resource<R>(key: ResourceKey<R>): BundledResource {
+  #resource<R>(key: RecordType<R>): AnyRecordHead {
     const resource = this.#resources.get(key.name);
     if (resource === undefined) throw new Error(`resource ${key.name} is not declared in the version model`);
     return resource;
   }
 
-  #chain(key: ResourceKey<never>, version: Version): TransformChain {
+  #chain(key: RecordType<never>, version: Version): TransformChain {
     return this.#table(version).chains.get(key.name) as TransformChain;
   }
 }
 
 /** Each record type's transform chain at the version, and its schema there: the head's walked back through that chain. */
 function compileChains(
-  resources: readonly BundledResource[],
+  resources: readonly AnyRecordHead[],
   transforms: ReadonlyMap<string, readonly BoundTransform[]>,
   version: Version,
 ): { chains: Map<string, TransformChain>; schemas: Map<string, JsonSchema> } {

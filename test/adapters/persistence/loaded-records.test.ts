@@ -1,7 +1,7 @@
 import t from 'tap';
 import { recordsOf } from '../../../src/adapters/persistence/loaded-records.js';
-import { CATS } from '../../../src/domain/api-history/heads/cat-resource.js';
-import { DOGS } from '../../../src/domain/api-history/heads/dog-resource.js';
+import { CATS } from '../../../src/domain/api-history/heads/cat-collection.js';
+import { DOGS } from '../../../src/domain/api-history/heads/dog-collection.js';
 import { parseCat } from '../../../src/domain/cats/cat.js';
 
 t.test("a collection's records by its name, none when the records leave it out", async (t) => {

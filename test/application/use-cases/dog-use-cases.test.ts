@@ -2,7 +2,7 @@ import t from 'tap';
 import { PageRequest } from '../../../src/application/paging/page-request.js';
 import { ListRecords } from '../../../src/application/use-cases/list-records.js';
 import { RetrieveRecord } from '../../../src/application/use-cases/retrieve-record.js';
-import { DOG_RESOURCE, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/dog-resource.js';
+import { DOG, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/dog-collection.js';
 import { answered, applicationParts, TODAY } from '../../fixtures/application.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 import { NotFoundError } from '../../../src/application/errors/refusals.js';
@@ -11,7 +11,7 @@ const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
 
 t.test('retrieve a dog at every version, shaped for it', async (t) => {
   const { model, dogs } = applicationParts();
-  const retrieve = new RetrieveRecord(model, model, dogs, DOGGIE_VIEW_SET, DOG_RESOURCE);
+  const retrieve = new RetrieveRecord(model, model, dogs, DOGGIE_VIEW_SET, DOG);
   const rows: [string, unknown][] = [
     ['2.0.0', BIKO],
     ['2.1.0', { ...BIKO, age: 12 }],
@@ -25,7 +25,7 @@ t.test('retrieve a dog at every version, shaped for it', async (t) => {
 
 t.test('retrieve: hidden before 2.0.0, then unknown or malformed ids find nothing, in that order', async (t) => {
   const { model, dogs } = applicationParts();
-  const retrieve = new RetrieveRecord(model, model, dogs, DOGGIE_VIEW_SET, DOG_RESOURCE);
+  const retrieve = new RetrieveRecord(model, model, dogs, DOGGIE_VIEW_SET, DOG);
   const cases: [string, string, 'hidden' | 'no_record'][] = [
     ['1.0.0', '1', 'hidden'],
     ['1.0.0', 'abc', 'hidden'],
@@ -45,7 +45,7 @@ t.test('retrieve: hidden before 2.0.0, then unknown or malformed ids find nothin
 
 t.test('list dogs: every version, a page in id order, each item shaped, with the total', async (t) => {
   const { model, dogs } = applicationParts({ ageRemoval: 'placeholder' }, 5);
-  const list = new ListRecords(model, model, dogs, DOGGIE_VIEW_SET, DOG_RESOURCE);
+  const list = new ListRecords(model, model, dogs, DOGGIE_VIEW_SET, DOG);
   const page = answered(await list.execute({ version: Version.parse('2.1.0'), today: TODAY, page: { limit: 2, offset: 1 } }));
   t.same(page.items, [
     { id: 2, name: 'Dog 2', birthday: '2014-05-06', age: -1 },

@@ -1,8 +1,8 @@
 import { inc } from 'semver';
 import t from 'tap';
 import { API_HISTORY } from '../../../src/domain/api-history/bundle.js';
-import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/cat-resource.js';
-import { DOG_RESOURCE, DOG_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/dog-resource.js';
+import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/cat-collection.js';
+import { DOG, DOG_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/dog-collection.js';
 import { defineVersion, recordChange } from '../../../src/domain/versioning/version-declaration.js';
 import { parseDog, type Dog } from '../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
@@ -40,11 +40,11 @@ t.test('two later versions added on top: every older row of table 2.1.2 still ho
   const afterNext = inc(NEXT_VERSION, 'major') as string;
   const v6 = defineVersion<{ ageRemoval: 'computed' }>(NEXT_VERSION, {
     notes: ['Renamed Dog.name'],
-    records: () => [recordChange(DOG_RESOURCE, new RenameNameToTitle())],
+    records: () => [recordChange(DOG, new RenameNameToTitle())],
   });
   const v7 = defineVersion<{ ageRemoval: 'computed' }>(afterNext, {
     notes: ['Added Dog.good_boy'],
-    records: () => [recordChange(DOG_RESOURCE, new AddField<Dog>({ fieldName: 'good_boy', schema: { type: 'boolean' } }))],
+    records: () => [recordChange(DOG, new AddField<Dog>({ fieldName: 'good_boy', schema: { type: 'boolean' } }))],
   });
   const { id, name: _name, ...others } = propertiesOf(DOG_RESOURCE_HEAD.schema);
   const model = VersionModel.build(
@@ -75,7 +75,7 @@ t.test('two later versions added on top: every older row of table 2.1.2 still ho
     ['1.0.0', BIKO],
   ];
   for (const [version, shape] of rows) {
-    const data = model.represent(DOG_RESOURCE, biko, { version: Version.parse(version), today });
+    const data = model.represent(DOG, biko, { version: Version.parse(version), today });
     t.same(data, shape, `at ${version}`);
     t.same(Object.keys(data), Object.keys(shape as object), `field order at ${version}`);
   }

@@ -1,7 +1,7 @@
 import t from 'tap';
-import { DOG_RESOURCE, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/dog-resource.js';
+import { DOG, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/dog-collection.js';
 import { buildReferenceModel, type ReferenceHistoryOptions } from '../../../src/domain/api-history/reference-history.js';
-import { CAT_VIEW_SET } from '../../../src/domain/api-history/heads/cat-resource.js';
+import { CAT_VIEW_SET } from '../../../src/domain/api-history/heads/cat-collection.js';
 import { parseDog } from '../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import type { VersionModel } from '../../../src/domain/versioning/version-model.js';
@@ -13,7 +13,7 @@ const biko = parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today);
 const BIKO = { id: 1, name: 'Biko', birthday: '2014-05-06' };
 
 function shapeAt(model: VersionModel, version: string, dog = biko): unknown {
-  return model.represent(DOG_RESOURCE, dog, { version: Version.parse(version), today });
+  return model.represent(DOG, dog, { version: Version.parse(version), today });
 }
 
 t.test('spec table 2.1.2, Mode A (computed): every row', async (t) => {
@@ -97,7 +97,7 @@ t.test('input from an older client is upgraded to the newest shape: age is read-
       ['3.0.0', { ...BIKO, age: { human_years: 12, dog_years: 84 } }],
       ['5.0.0', BIKO],
     ] as const) {
-      t.same(model.upgradeRequest(DOG_RESOURCE, input, { version: Version.parse(version), today }), BIKO_NEWEST, `${ageRemoval}: from ${version}`);
+      t.same(model.upgradeRequest(DOG, input, { version: Version.parse(version), today }), BIKO_NEWEST, `${ageRemoval}: from ${version}`);
     }
   }
 });

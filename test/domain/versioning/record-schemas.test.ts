@@ -5,7 +5,7 @@ import { closedObject, type JsonSchema, propertiesOf, withoutProperty, withPrope
 import { RemoveField } from '../../../src/domain/versioning/remove-field.js';
 import { RenameField } from '../../../src/domain/versioning/rename-field.js';
 import type { Representation } from '../../../src/domain/versioning/representation.js';
-import { resourceKey } from '../../../src/domain/versioning/resource-key.js';
+import { recordType } from '../../../src/domain/versioning/record-type.js';
 import { describeSchema, describeSchemaChange } from '../../../src/domain/versioning/schema-change.js';
 import type { Transform } from '../../../src/domain/versioning/transform.js';
 import { Version } from '../../../src/domain/versioning/version.js';
@@ -17,7 +17,7 @@ interface Pet {
   readonly id: number;
   readonly name: string;
 }
-const PET = resourceKey<Pet>('Pet');
+const PET = recordType<Pet>('Pet');
 const INTEGER: JsonSchema = { type: 'integer' };
 const HEAD = closedObject({ id: INTEGER, title: { type: 'string' }, legs: INTEGER });
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
@@ -71,7 +71,7 @@ t.test('a schema walks back through the changes newest first, as the data does',
   t.same(Object.keys(model.resources[0] as object), ['key'], 'and no example key');
   const example = { id: 7, name: 'Rex' };
   t.same(build({ ...pets(HISTORY), example }).resources, [{ key: PET, example }], 'an example declared is given');
-  t.throws(() => model.schemaOf(resourceKey('Nope'), Version.parse('1.0.0')), /resource Nope is not declared/);
+  t.throws(() => model.schemaOf(recordType('Nope'), Version.parse('1.0.0')), /resource Nope is not declared/);
 });
 
 t.test('RenameField renames input on the way up, and leaves data without the field as it is', async (t) => {

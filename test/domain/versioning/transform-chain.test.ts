@@ -2,7 +2,7 @@ import t from 'tap';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
 import { RemoveField } from '../../../src/domain/versioning/remove-field.js';
-import { resourceKey } from '../../../src/domain/versioning/resource-key.js';
+import { recordType } from '../../../src/domain/versioning/record-type.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
 import { bundleOf } from '../../fixtures/bundle-of.js';
@@ -37,7 +37,7 @@ t.test('remove-field puts the field back with null_value, and strips it from old
 });
 
 t.test('chains run newest change first on output and oldest first on input, only for older requests', async (t) => {
-  const KEY = resourceKey<{ id: number }>('Thing');
+  const KEY = recordType<{ id: number }>('Thing');
   const model = VersionModel.build(
     bundleOf({
       versions: ['1.0.0', '2.0.0', '3.0.0', '4.0.0'],
@@ -79,7 +79,7 @@ t.test('chains run newest change first on output and oldest first on input, only
 });
 
 t.test('a transform without an input upgrade is skipped on input', async (t) => {
-  const KEY = resourceKey<{ id: number }>('Thing');
+  const KEY = recordType<{ id: number }>('Thing');
   const model = VersionModel.build(
     bundleOf({
       versions: ['1.0.0', '2.0.0'],

@@ -1,14 +1,14 @@
 import t from 'tap';
 import { lte } from 'semver';
 import { API_HISTORY, SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
-import { CAT_RESOURCE_HEAD, CAT_VIEW_SET } from '../../../src/domain/api-history/heads/cat-resource.js';
-import { DOG_RESOURCE, DOG_RESOURCE_HEAD, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/dog-resource.js';
+import { CAT_RESOURCE_HEAD, CAT_VIEW_SET } from '../../../src/domain/api-history/heads/cat-collection.js';
+import { DOG, DOG_RESOURCE_HEAD, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/dog-collection.js';
 import { withProperty } from '../../../src/domain/versioning/json-schema.js';
 import { AGE_REMOVALS } from '../../../src/domain/api-history/versions/age-removal.js';
 import type { HistoryOptions } from '../../../src/domain/api-history/versions/history-options.js';
 import type { Dog } from '../../../src/domain/dogs/dog.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
-import { resourceKey } from '../../../src/domain/versioning/resource-key.js';
+import { recordType } from '../../../src/domain/versioning/record-type.js';
 import { defineVersion, introduces, recordChange, removes, type VersionDeclaration } from '../../../src/domain/versioning/version-declaration.js';
 import { VersionModelError } from '../../../src/domain/versioning/version-model-error.js';
 import { NEXT_VERSION } from '../../fixtures/versions.js';
@@ -47,7 +47,7 @@ t.test('the reference bundle: each version with its notes, each record change un
 t.test('a change naming what the bundle does not have, or ending a window twice, is refused, every problem named', async (t) => {
   const broken = defineVersion<HistoryOptions>(NEXT_VERSION, {
     notes: ['Broken'],
-    records: () => [recordChange(resourceKey<Dog>('Horse'), new AddField<Dog>({ fieldName: 'mane', schema: { type: 'string' } }))],
+    records: () => [recordChange(recordType<Dog>('Horse'), new AddField<Dog>({ fieldName: 'mane', schema: { type: 'string' } }))],
     views: [introduces('HorseViewSet'), removes(DOGGIE_VIEW_SET, 'update'), introduces(CAT_VIEW_SET, 'update'), removes(CAT_VIEW_SET)],
   });
   const error = t.throws(() => VersionModel.build({ ...API_HISTORY, versions: [broken, ...API_HISTORY.versions] }, OPTIONS), VersionModelError);
@@ -87,7 +87,7 @@ t.test('a bundle not newest first is refused, naming each version out of place, 
 });
 
 t.test('a view set serving a record type the bundle has no head for is refused at build, naming both', async (t) => {
-  const horses = { name: 'HorseViewSet', resource: resourceKey<never>('Horse'), actions: ['list'] };
+  const horses = { name: 'HorseViewSet', resource: recordType<never>('Horse'), actions: ['list'] };
   const error = t.throws(() => VersionModel.build({ ...API_HISTORY, viewSets: [...API_HISTORY.viewSets, horses] }, OPTIONS), VersionModelError);
   t.same((error as VersionModelError).problems, ['view set HorseViewSet serves record type Horse, which the bundle does not have; add its head']);
 });
@@ -109,7 +109,7 @@ t.test('a dog change at a version before which no dog route exists is refused, n
 t.test('a record change of a known type, at a version with no views, is kept in its place', async (t) => {
   const added = defineVersion<HistoryOptions>(NEXT_VERSION, {
     notes: ['Added Dog.good_boy'],
-    records: () => [recordChange(DOG_RESOURCE, new AddField<Dog>({ fieldName: 'good_boy', schema: { type: 'boolean' } }))],
+    records: () => [recordChange(DOG, new AddField<Dog>({ fieldName: 'good_boy', schema: { type: 'boolean' } }))],
   });
   const head = { ...DOG_RESOURCE_HEAD, schema: withProperty(DOG_RESOURCE_HEAD.schema, 'good_boy', { type: 'boolean' }) };
   const model = VersionModel.build({ ...API_HISTORY, versions: [added, ...API_HISTORY.versions], resources: [head, CAT_RESOURCE_HEAD] }, OPTIONS);

@@ -2,7 +2,7 @@ import t from 'tap';
 import { API_HISTORY } from '../../../src/domain/api-history/bundle.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { Version } from '../../../src/domain/versioning/version.js';
-import { DOG_RESOURCE } from '../../../src/domain/api-history/heads/dog-resource.js';
+import { DOG } from '../../../src/domain/api-history/heads/dog-collection.js';
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
 import { VersionLifecycle, type LifecycleDeclaration } from '../../../src/domain/versioning/version-lifecycle.js';
 import { VersionModelError } from '../../../src/domain/versioning/version-model-error.js';
@@ -175,7 +175,7 @@ t.test('a bad lifecycle is listed with the other problems of the declaration, no
   const error = t.throws(
     () =>
       VersionModel.build(
-        { ...bundle, viewSets: [...bundle.viewSets, { name: 'HorseViewSet', resource: DOG_RESOURCE, actions: [] }] },
+        { ...bundle, viewSets: [...bundle.viewSets, { name: 'HorseViewSet', resource: DOG, actions: [] }] },
         { ageRemoval: 'computed' },
       ),
     VersionModelError,

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import type { VersionStanding } from '../../../src/domain/versioning/version-standing.js';
-import { resourceKey } from '../../../src/domain/versioning/resource-key.js';
+import { recordType } from '../../../src/domain/versioning/record-type.js';
 import { AddField } from '../../../src/domain/versioning/add-field.js';
 import { closedObject } from '../../../src/domain/versioning/json-schema.js';
 import type { RemovalReading } from '../../../src/domain/versioning/removal-reading.js';
@@ -13,7 +13,7 @@ import { introduces } from '../../../src/domain/versioning/version-declaration.j
 import { bundleOf, type TestHistory, type TestResource } from '../../fixtures/bundle-of.js';
 import { MalformedVersionError, UnsupportedVersionError } from '../../../src/domain/versioning/refusals.js';
 
-const THING = resourceKey<{ id: number }>('Thing');
+const THING = recordType<{ id: number }>('Thing');
 const thing = (transforms: TestResource['transforms'] = []): TestResource => ({
   key: THING,
   represent: (record: { id: number }) => ({ id: record.id }),
@@ -104,7 +104,7 @@ t.test('every wrong declaration is refused with a message naming it', async (t) 
     ['two resources of one name', { resources: [thing(), thing()] }, /resource Thing is declared twice/],
     ['a view set with no name', { viewSets: [{ name: '', actions: { list: {} } }] }, /a view set has an empty name/],
     ['a view set named with white space only', { viewSets: [{ name: ' \t', actions: { list: {} } }] }, /a view set has an empty name/],
-    ['a record type whose name is not text', { resources: [{ ...thing(), key: resourceKey(42 as never) }] }, /a resource has an empty name/],
+    ['a record type whose name is not text', { resources: [{ ...thing(), key: recordType(42 as never) }] }, /a resource has an empty name/],
     [
       'a description that is not text',
       { resources: [thing([['2.0.0', new AddField({ fieldName: 'x', schema: { type: 'integer' }, description: 5 as never })]])] },
@@ -181,7 +181,7 @@ t.test('a record change must reach a route: one serving its record type at a ver
   t.same((error as VersionModelError).problems, [
     'version 2.0.0: the change AddField(x) to Thing reaches no route: no view set serving Thing is available at a version it downgrades to (1.0.0); remove the change, or open a view set serving Thing at one of those versions',
   ]);
-  const other = resourceKey<never>('Other');
+  const other = recordType<never>('Other');
   const elsewhere = t.throws(
     () =>
       build({
@@ -225,8 +225,8 @@ t.test('asking about what was never declared is a programming error, not a 404',
   t.throws(() => model.isAvailable('ThingViewSet', 'destroy', latest), /ThingViewSet\.destroy is not declared/);
   t.throws(() => model.isAvailable('Nope', 'list', latest), /Nope\.list is not declared/);
   const context = { version: latest, today };
-  t.throws(() => model.represent(resourceKey<{ id: number }>('Other'), { id: 1 }, context), /resource Other is not declared/);
-  t.throws(() => model.upgradeRequest(resourceKey('Other'), {}, context), /resource Other is not declared/);
+  t.throws(() => model.represent(recordType<{ id: number }>('Other'), { id: 1 }, context), /resource Other is not declared/);
+  t.throws(() => model.upgradeRequest(recordType('Other'), {}, context), /resource Other is not declared/);
   const foreign = Version.parse('9.0.0');
   t.throws(() => model.isAvailable('ThingViewSet', 'list', foreign), UnsupportedVersionError, 'a version the model does not support');
   t.throws(() => model.changelogEntry(foreign), UnsupportedVersionError);

@@ -1,6 +1,6 @@
 import { defineVersion, introduces } from '../../versioning/version-declaration.js';
 import type { HistoryOptions } from './history-options.js';
-import { CAT_VIEW_SET } from '../heads/cat-resource.js';
+import { CAT_VIEW_SET } from '../heads/cat-collection.js';
 
 /** 1.0.0: the first version, with the cat endpoint; the dog detail view does not exist yet, so it is deprecated. */
 export const v1_0_0 = defineVersion<HistoryOptions>('1.0.0', {

@@ -9,9 +9,9 @@ import { defineVersion, recordChange, removes } from '../../versioning/version-d
 import { withField } from '../../versioning/with-field.js';
 import { withoutField } from '../../versioning/without-field.js';
 import { AGE_OBJECT_SCHEMA } from './dog-age-schemas.js';
-import { DOG_RESOURCE } from '../heads/dog-resource.js';
+import { DOG } from '../heads/dog-collection.js';
 import type { HistoryOptions } from './history-options.js';
-import { CAT_VIEW_SET } from '../heads/cat-resource.js';
+import { CAT_VIEW_SET } from '../heads/cat-collection.js';
 
 /** Mode A: age is gone; older versions get it back with the real values, computed from the record. */
 export class RemoveAge implements Transform<Dog> {
@@ -34,7 +34,7 @@ export const v4_0_0 = defineVersion<HistoryOptions>('4.0.0', {
   notes: ['Removed Dog.age'],
   records: ({ ageRemoval }) => [
     recordChange(
-      DOG_RESOURCE,
+      DOG,
       ageRemoval === 'computed'
         ? new RemoveAge()
         : new RemoveField<Dog>({ fieldName: 'age', schema: AGE_OBJECT_SCHEMA, nullValue: { human_years: -1, dog_years: -1 } }),

@@ -4,9 +4,9 @@ import { gte } from 'semver';
 import t from 'tap';
 import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';
 import { AGE_REMOVALS } from '../../../../src/domain/api-history/versions/age-removal.js';
-import { CAT_RESOURCE } from '../../../../src/domain/api-history/heads/cat-resource.js';
+import { CAT } from '../../../../src/domain/api-history/heads/cat-collection.js';
 import { SUPPORTED_VERSIONS } from '../../../../src/domain/api-history/bundle.js';
-import { DOG_RESOURCE } from '../../../../src/domain/api-history/heads/dog-resource.js';
+import { DOG } from '../../../../src/domain/api-history/heads/dog-collection.js';
 import { HUMAN_YEARS_SCHEMA } from '../../../../src/domain/api-history/versions/dog-age-schemas.js';
 import { parseCat } from '../../../../src/domain/cats/cat.js';
 import { parseDog } from '../../../../src/domain/dogs/dog.js';
@@ -243,8 +243,8 @@ t.test('property: any valid dog or cat, shaped for any version in either mode, m
   fc.assert(
     fc.property(record, fc.constantFrom(...SUPPORTED_VERSIONS), fc.constantFrom(...models), (input, version, model) => {
       const context = { version: Version.parse(version), today };
-      const dog = model.represent(DOG_RESOURCE, parseDog(input, today), context);
-      const cat = model.represent(CAT_RESOURCE, parseCat({ id: input.id, name: input.name }), context);
+      const dog = model.represent(DOG, parseDog(input, today), context);
+      const cat = model.represent(CAT, parseCat({ id: input.id, name: input.name }), context);
       const headers = new Headers({ 'content-type': `application/json; version=${version}`, vary: 'Accept', 'x-total-count': '1' });
       const problems = [
         ...validator.check({ method: 'GET', target: '/doggies/', status: 200, headers, body: JSON.stringify([dog]) }, { headers: false }),

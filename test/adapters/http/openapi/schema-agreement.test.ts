@@ -6,7 +6,7 @@ import { DescribeRecords } from '../../../../src/application/use-cases/describe-
 import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { closedObject } from '../../../../src/domain/versioning/json-schema.js';
-import { resourceKey } from '../../../../src/domain/versioning/resource-key.js';
+import { recordType } from '../../../../src/domain/versioning/record-type.js';
 import type { Transform } from '../../../../src/domain/versioning/transform.js';
 import { VersionModelError } from '../../../../src/domain/versioning/version-model-error.js';
 import { VersionModel } from '../../../../src/domain/versioning/version-model.js';
@@ -16,7 +16,7 @@ import { bundleOf, type TestResource } from '../../../fixtures/bundle-of.js';
 interface Pet {
   readonly id: number;
 }
-const PET = resourceKey<Pet>('Pet');
+const PET = recordType<Pet>('Pet');
 const clock = new FixedClock(CalendarDate.parse('2026-11-22') as CalendarDate);
 
 /** Says it only changes a format, but its data gains a field its schema does not. */

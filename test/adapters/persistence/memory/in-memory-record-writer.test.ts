@@ -6,7 +6,7 @@ import { WritesUnavailableError } from '../../../../src/application/errors/refus
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { repositoryOf } from '../../../../src/application/ports/record-repository.js';
 import { IDEMPOTENCY_KEY_HOURS, writerOf } from '../../../../src/application/ports/record-writer.js';
-import { DOGS } from '../../../../src/domain/api-history/heads/dog-resource.js';
+import { DOGS } from '../../../../src/domain/api-history/heads/dog-collection.js';
 import { parseDog, type Dog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { recordWriterContract } from '../../../fixtures/contracts/record-writer-contract.js';

@@ -7,10 +7,10 @@ import { migrateSchema } from '../../../../src/adapters/persistence/postgres/pos
 import { RESERVED_WORDS, recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
 import type { LoadedRecords } from '../../../../src/adapters/persistence/loaded-records.js';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
-import { CATS } from '../../../../src/domain/api-history/heads/cat-resource.js';
+import { CATS } from '../../../../src/domain/api-history/heads/cat-collection.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import type { AnyRecordCollection } from '../../../../src/domain/versioning/record-collection.js';
-import { resourceKey } from '../../../../src/domain/versioning/resource-key.js';
+import { recordType } from '../../../../src/domain/versioning/record-type.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 
 interface Thing {
@@ -28,7 +28,7 @@ const THINGS = {
   ...CATS,
   name: 'things',
   head: {
-    key: resourceKey<Thing>('Thing'),
+    key: recordType<Thing>('Thing'),
     schema: {
       type: 'object',
       properties: {

@@ -9,7 +9,7 @@ import { PostgresRecordRepository } from '../../../../src/adapters/persistence/p
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
 import { QueryTimeoutError } from '../../../../src/adapters/persistence/postgres/query-deadline.js';
 import { recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
-import { DOGS } from '../../../../src/domain/api-history/heads/dog-resource.js';
+import { DOGS } from '../../../../src/domain/api-history/heads/dog-collection.js';
 import type { Dog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';

@@ -4,9 +4,9 @@ import { createPool } from '../../../../src/adapters/persistence/postgres/postgr
 import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
 import { recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
-import { DOGS } from '../../../../src/domain/api-history/heads/dog-resource.js';
+import { DOGS } from '../../../../src/domain/api-history/heads/dog-collection.js';
 import type { Dog } from '../../../../src/domain/dogs/dog.js';
-import { CATS } from '../../../../src/domain/api-history/heads/cat-resource.js';
+import { CATS } from '../../../../src/domain/api-history/heads/cat-collection.js';
 import type { Cat } from '../../../../src/domain/cats/cat.js';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';

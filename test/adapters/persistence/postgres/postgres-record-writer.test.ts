@@ -12,7 +12,7 @@ import { CacheSizes } from '../../../../src/application/caching/cache-sizes.js';
 import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
 import { repositoryOf, type RecordRepository } from '../../../../src/application/ports/record-repository.js';
 import { IDEMPOTENCY_KEY_HOURS, writerOf, type RecordWriter } from '../../../../src/application/ports/record-writer.js';
-import { DOGS } from '../../../../src/domain/api-history/heads/dog-resource.js';
+import { DOGS } from '../../../../src/domain/api-history/heads/dog-collection.js';
 import { parseDog, type Dog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { recordWriterContract } from '../../../fixtures/contracts/record-writer-contract.js';

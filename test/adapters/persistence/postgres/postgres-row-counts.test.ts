@@ -6,7 +6,7 @@ import { PostgresRecordRepository } from '../../../../src/adapters/persistence/p
 import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
 import { recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
-import { DOGS } from '../../../../src/domain/api-history/heads/dog-resource.js';
+import { DOGS } from '../../../../src/domain/api-history/heads/dog-collection.js';
 import type { Dog } from '../../../../src/domain/dogs/dog.js';
 import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';

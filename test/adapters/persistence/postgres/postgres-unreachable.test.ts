@@ -7,7 +7,7 @@ import { PostgresHealthCheck } from '../../../../src/adapters/persistence/postgr
 import { CONNECTION_TIMEOUT_MS, createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
 import { recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
-import { DOGS } from '../../../../src/domain/api-history/heads/dog-resource.js';
+import { DOGS } from '../../../../src/domain/api-history/heads/dog-collection.js';
 import type { Dog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { composeService } from '../../../../src/container.js';

@@ -2,11 +2,11 @@ import t from 'tap';
 import { RECORD_TABLES, recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
 import { COUNTED_TABLES, SCHEMA } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
 import { RECORD_COLLECTIONS } from '../../../../src/domain/api-history/bundle.js';
-import { CATS } from '../../../../src/domain/api-history/heads/cat-resource.js';
+import { CATS } from '../../../../src/domain/api-history/heads/cat-collection.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import type { JsonSchema } from '../../../../src/domain/versioning/json-schema.js';
 import type { AnyRecordCollection } from '../../../../src/domain/versioning/record-collection.js';
-import { resourceKey } from '../../../../src/domain/versioning/resource-key.js';
+import { recordType } from '../../../../src/domain/versioning/record-type.js';
 
 t.test('every collection has its table, named as the collection, created and counted by the schema', async (t) => {
   for (const collection of RECORD_COLLECTIONS) {
@@ -46,7 +46,7 @@ function things(schema: JsonSchema, overrides: Partial<AnyRecordCollection> = {}
   return {
     ...CATS,
     name: 'things',
-    head: { key: resourceKey('Thing'), schema, represent: (thing: never) => thing, example: undefined },
+    head: { key: recordType('Thing'), schema, represent: (thing: never) => thing, example: undefined },
     parse: (input: unknown) => Object.freeze({ ...(input as object) }) as { readonly id: number },
     ...overrides,
   };
@@ -127,7 +127,7 @@ t.test('a collection that cannot be stored so is named at start, with why', asyn
   });
   t.throws(() => recordTableOf(things(schema, { name: 'user' })), { message: /its name is a word PostgreSQL reserves/ });
   const withExample = (parse: AnyRecordCollection['parse']) =>
-    things(schema, { head: { key: resourceKey('Thing'), schema, represent: (thing: never) => thing, example: { id: 1 } }, parse });
+    things(schema, { head: { key: recordType('Thing'), schema, represent: (thing: never) => thing, example: { id: 1 } }, parse });
   t.throws(() => recordTableOf(withExample(() => ({ id: 2 }))), {
     message:
       'the collection things cannot be stored in PostgreSQL: its parse reads its example\'s newest representation back as {"id":2}, not {"id":1}',

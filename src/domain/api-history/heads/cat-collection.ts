@@ -1,16 +1,16 @@
 import { parseCat, type Cat } from '../../cats/cat.js';
 import { closedObject } from '../../versioning/json-schema.js';
 import { defineCollection } from '../../versioning/record-collection.js';
-import { resourceKey } from '../../versioning/resource-key.js';
-import type { ResourceHead } from '../../versioning/version-bundle.js';
+import { recordType } from '../../versioning/record-type.js';
+import type { RecordHead } from '../../versioning/version-bundle.js';
 import { RECORD_ID_SCHEMA, RECORD_NAME_SCHEMA } from './record-schemas.js';
 
-export const CAT_RESOURCE = resourceKey<Cat>('Cat');
+export const CAT = recordType<Cat>('Cat');
 export const CAT_VIEW_SET = 'CatViewSet';
 
 /** The cat record: its shape has never changed. */
-export const CAT_RESOURCE_HEAD: ResourceHead<Cat> = {
-  key: CAT_RESOURCE,
+export const CAT_RESOURCE_HEAD: RecordHead<Cat> = {
+  key: CAT,
   represent: (cat) => ({ id: cat.id, name: cat.name }),
   schema: closedObject({ id: RECORD_ID_SCHEMA, name: RECORD_NAME_SCHEMA }),
   example: { id: 1, name: 'Tom' }, // the service's own sample cat 1

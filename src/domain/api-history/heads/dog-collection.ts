@@ -2,11 +2,11 @@ import { CalendarDate } from '../../records/calendar-date.js';
 import { parseDog, type Dog } from '../../dogs/dog.js';
 import { closedObject } from '../../versioning/json-schema.js';
 import { defineCollection } from '../../versioning/record-collection.js';
-import { resourceKey } from '../../versioning/resource-key.js';
-import type { ResourceHead } from '../../versioning/version-bundle.js';
+import { recordType } from '../../versioning/record-type.js';
+import type { RecordHead } from '../../versioning/version-bundle.js';
 import { RECORD_ID_SCHEMA, RECORD_NAME_SCHEMA } from './record-schemas.js';
 
-export const DOG_RESOURCE = resourceKey<Dog>('Dog');
+export const DOG = recordType<Dog>('Dog');
 export const DOGGIE_VIEW_SET = 'DoggieViewSet';
 
 const BIRTHDAY_SCHEMA = {
@@ -17,8 +17,8 @@ const BIRTHDAY_SCHEMA = {
 } as const;
 
 /** The dog record's newest shape and its schema; each version's module holds the change that walks them back. */
-export const DOG_RESOURCE_HEAD: ResourceHead<Dog> = {
-  key: DOG_RESOURCE,
+export const DOG_RESOURCE_HEAD: RecordHead<Dog> = {
+  key: DOG,
   represent: (dog) => ({ id: dog.id, name: dog.name, birthday: dog.birthday.toString() }),
   schema: closedObject({ id: RECORD_ID_SCHEMA, name: RECORD_NAME_SCHEMA, birthday: BIRTHDAY_SCHEMA }),
   // The service's own sample dog 1, as a client finds it with the bundled data.
