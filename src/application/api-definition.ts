@@ -65,7 +65,7 @@ export interface ApiDeclaration<O> {
 export function defineApi<O = undefined>({ collections, versions, options, sample, title, name, tags }: ApiDeclaration<O>): ApiDefinition {
   const bundle = {
     versions,
-    resources: collections.map((collection) => collection.head),
+    heads: collections.map((collection) => collection.head),
     viewSets: collections.map((collection) => viewSetOf(collection)),
   };
   return {

@@ -132,8 +132,8 @@ export class ApiRoutes {
   }
 }
 
-function listing<R extends { readonly id: number }>(useCase: Pick<ListRecords<R>, 'page' | 'represent' | 'resource'>, cache: AnswerCache) {
-  const answers = cache.for(useCase.resource);
+function listing<R extends { readonly id: number }>(useCase: Pick<ListRecords<R>, 'page' | 'represent' | 'recordType'>, cache: AnswerCache) {
+  const answers = cache.for(useCase.recordType);
   return ({ version, today, path, query }: RouteRequest): Awaitable<RouteOutcome> => {
     const page = useCase.page({
       version,
@@ -159,8 +159,8 @@ function health(useCase: Pick<CheckHealth, 'execute'>) {
   return async (): Promise<RouteResponse> => healthResponse(await useCase.execute());
 }
 
-function retrieval<R>(useCase: Pick<RetrieveRecord<R>, 'find' | 'represent' | 'resource'>, cache: AnswerCache) {
-  const answers = cache.for(useCase.resource);
+function retrieval<R>(useCase: Pick<RetrieveRecord<R>, 'find' | 'represent' | 'recordType'>, cache: AnswerCache) {
+  const answers = cache.for(useCase.recordType);
   return ({ version, today, params }: RouteRequest): Awaitable<RouteOutcome> =>
     whenReady(useCase.find({ version, id: params.id as string }), (record) =>
       record instanceof Refusal ? record : { body: answers.record(record, { version, today }, useCase.represent) },
@@ -172,7 +172,7 @@ const scopeOf = (client: RouteRequest['client']): string => (client === undefine
 
 /** POST to a collection: 201 with the record at the request's version and its Location (`Idempotent-Replayed` on a retry's answer). */
 function creation<R extends { readonly id: number }>(useCase: CreateRecord<R>, route: ActionRoute, path: string, cache: AnswerCache): RouteWrite {
-  const answers = cache.for(useCase.resource);
+  const answers = cache.for(useCase.recordType);
   return {
     method: 'POST',
     idempotent: true,
@@ -208,7 +208,7 @@ const REPLAYED = Object.freeze({ 'Idempotent-Replayed': 'true' });
 
 /** PATCH of a record: 200 with the record as stored after the merge patch, at the request's version. */
 function updating<R extends { readonly id: number }>(useCase: UpdateRecord<R>, route: ActionRoute, cache: AnswerCache): RouteWrite {
-  const answers = cache.for(useCase.resource);
+  const answers = cache.for(useCase.recordType);
   return {
     method: 'PATCH',
     idempotent: false,
@@ -223,7 +223,7 @@ function updating<R extends { readonly id: number }>(useCase: UpdateRecord<R>, r
 }
 
 function writeContract(
-  useCase: Pick<CreateRecord<never>, 'resource' | 'bodySchema' | 'isAvailableAt' | 'hasEnd'>,
+  useCase: Pick<CreateRecord<never>, 'recordType' | 'bodySchema' | 'isAvailableAt' | 'hasEnd'>,
   { operationId, summary }: ActionRoute,
   status: 201 | 200,
   refusals: Readonly<Record<string, string>>,
@@ -231,7 +231,7 @@ function writeContract(
   return {
     operationId,
     summary,
-    resource: useCase.resource,
+    recordType: useCase.recordType,
     status,
     bodyAt: (version) => useCase.bodySchema(version),
     availableAt: (version) => useCase.isAvailableAt(version),
@@ -256,13 +256,13 @@ function recordContract(
   body: 'page' | 'record',
   { operationId, summary }: ActionRoute,
   tag: string,
-  useCase: Pick<ListRecords<never> | RetrieveRecord<never>, 'resource' | 'isAvailableAt' | 'hasEnd'>,
+  useCase: Pick<ListRecords<never> | RetrieveRecord<never>, 'recordType' | 'isAvailableAt' | 'hasEnd'>,
 ): RouteContract {
   return {
     operationId,
     summary,
     tag,
-    body: { kind: body, resource: useCase.resource },
+    body: { kind: body, recordType: useCase.recordType },
     availableAt: (version) => useCase.isAvailableAt(version),
     ends: useCase.hasEnd(),
   };

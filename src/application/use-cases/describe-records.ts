@@ -18,7 +18,7 @@ export interface RecordDescription {
 @injectable()
 export class DescribeRecords {
   constructor(
-    @inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'versions' | 'resources' | 'schemaOf' | 'represent'>,
+    @inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'versions' | 'samples' | 'schemaOf' | 'represent'>,
     @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -30,7 +30,7 @@ export class DescribeRecords {
   /** Every record type at the version; an example is shaped as of today, as a request would get it. */
   execute({ version }: { readonly version: Version }): readonly RecordDescription[] {
     const context = { version, today: this.clock.today() };
-    return this.model.resources.map(({ key, example }) => {
+    return this.model.samples.map(({ key, example }) => {
       const schema = this.model.schemaOf(key, version);
       return example === undefined ? { key, schema } : { key, schema, example: this.model.represent(key, example as never, context) };
     });

@@ -17,14 +17,14 @@ export abstract class RecordAction<R> {
     protected readonly repository: RecordRepository<R>,
     private readonly viewSet: string,
     /** The record type it answers with. */
-    readonly resource: RecordType<R>,
+    readonly recordType: RecordType<R>,
   ) {}
 
   /**
    * The record shaped for the request's version and day: a pure function of the three, so an answer made from it may
    * be remembered (the HTTP edge's AnswerCache does).
    */
-  readonly represent = (record: R, context: RequestContext): Representation => this.representer.represent(this.resource, record, context);
+  readonly represent = (record: R, context: RequestContext): Representation => this.representer.represent(this.recordType, record, context);
 
   /** Whether the action exists at the version (execute answers NotFoundError 'hidden' where it does not). */
   isAvailableAt(version: Version): boolean {

@@ -79,14 +79,14 @@ export abstract class RecordWrite<R extends { readonly id: number }> extends Rec
     const { check } = this.#atVersion.get(version.toString()) as { check: Check };
     const problems = check(body);
     if (problems.length > 0)
-      return new InvalidBodyError(`The body does not fit ${this.resource.name} at version ${version.toString()}: ${listed(problems)}.`);
-    return this.versions.upgradeRequest(this.resource, body as Representation, { version, today });
+      return new InvalidBodyError(`The body does not fit ${this.recordType.name} at version ${version.toString()}: ${listed(problems)}.`);
+    return this.versions.upgradeRequest(this.recordType, body as Representation, { version, today });
   }
 
   /** The refusal of a value upgraded from `version` that does not fit the newest shape. */
   protected unfitNewest(version: Version, problems: readonly SchemaProblem[]): InvalidBodyError {
     return new InvalidBodyError(
-      `The body, upgraded from version ${version.toString()}${this.#toNewest(version)}, does not fit ${this.resource.name}: ${listed(problems)}.`,
+      `The body, upgraded from version ${version.toString()}${this.#toNewest(version)}, does not fit ${this.recordType.name}: ${listed(problems)}.`,
     );
   }
 
@@ -98,7 +98,7 @@ export abstract class RecordWrite<R extends { readonly id: number }> extends Rec
       if (!(error instanceof InvalidRecordError)) throw error;
       const field = error.field === undefined ? 'the record' : `"${error.field}"`;
       throw new InvalidBodyError(
-        `The body, upgraded from version ${version.toString()}${this.#toNewest(version)}, breaks a rule of ${this.resource.name}: ${field} ${error.reason}.`,
+        `The body, upgraded from version ${version.toString()}${this.#toNewest(version)}, breaks a rule of ${this.recordType.name}: ${field} ${error.reason}.`,
       );
     }
   }

@@ -16,7 +16,7 @@ export const RECORD_COLLECTIONS = [DOGS, CATS] as const;
 /** The API's history: every version, newest first, and the newest shapes and view sets of its collections. */
 export const API_HISTORY: VersionBundle<HistoryOptions> = {
   versions: [v5_0_0, v4_0_0, v3_0_0, v2_1_0, v2_0_0, v1_0_0],
-  resources: RECORD_COLLECTIONS.map((collection) => collection.head),
+  heads: RECORD_COLLECTIONS.map((collection) => collection.head),
   viewSets: RECORD_COLLECTIONS.map(viewSetOf),
 };
 

@@ -71,8 +71,8 @@ export class DeclarationChecker {
   /** Each record change that names a record type the bundle has no head for is a problem; the rest are kept. */
   knownRecordChanges(version: Version, records: readonly RecordChange[], resources: readonly AnyRecordHead[]): readonly RecordChange[] {
     return records.filter((record) => {
-      if (resources.some((head) => head.key === record.resource)) return true;
-      this.problems.push(`version ${version.toString()} changes record type ${record.resource.name}, which the bundle does not have; add its head`);
+      if (resources.some((head) => head.key === record.recordType)) return true;
+      this.problems.push(`version ${version.toString()} changes record type ${record.recordType.name}, which the bundle does not have; add its head`);
       return false;
     });
   }
@@ -80,8 +80,8 @@ export class DeclarationChecker {
   /** Each view set serving a record type the bundle has no head for is a problem: its routes would answer with nothing. */
   viewSetsServeKnownTypes(heads: readonly ViewSet[], resources: readonly AnyRecordHead[]): void {
     for (const head of heads) {
-      if (resources.some((resource) => resource.key === head.resource)) continue;
-      this.problems.push(`view set ${head.name} serves record type ${head.resource.name}, which the bundle does not have; add its head`);
+      if (resources.some((resource) => resource.key === head.recordType)) continue;
+      this.problems.push(`view set ${head.name} serves record type ${head.recordType.name}, which the bundle does not have; add its head`);
     }
   }
 
@@ -129,10 +129,10 @@ export class DeclarationChecker {
       const older = this.versions.filter((other) => other.isOlderThan(version)).map(String);
       // At the earliest version nothing is older: checkTransform names that change already.
       if (older.length === 0) continue;
-      for (const { resource, transform } of records) {
+      for (const { recordType: resource, transform } of records) {
         const routed = heads.some(
           (head) =>
-            head.resource.name === resource.name &&
+            head.recordType.name === resource.name &&
             [...(availability.get(head.name) as ReadonlyMap<string, ReadonlySet<string>>).values()].some((at) => older.some((text) => at.has(text))),
         );
         if (routed) continue;

@@ -54,5 +54,5 @@ export function defineCollection<R extends { readonly id: number }, N extends st
 /** The view set of a collection, as the bundle lists it: its reads, and the writes it declares. */
 export function viewSetOf(collection: AnyRecordCollection): ViewSet {
   const writes = WRITE_ACTIONS.filter((action) => collection.writes?.[action] !== undefined);
-  return { name: collection.viewSet, resource: collection.head.key, actions: [...COLLECTION_ACTIONS, ...writes] };
+  return { name: collection.viewSet, recordType: collection.head.key, actions: [...COLLECTION_ACTIONS, ...writes] };
 }

@@ -20,13 +20,13 @@ export type AnyRecordHead = Omit<RecordHead<never>, 'example'> & { readonly exam
 export interface ViewSet {
   readonly name: string;
   /** The record type its actions serve: a change to that type must reach one of its versions. */
-  readonly resource: RecordType<never>;
+  readonly recordType: RecordType<never>;
   readonly actions: readonly string[];
 }
 
 /** The ordered versions (newest first) and the heads they change; the only place the versions are ordered. */
 export interface VersionBundle<O> {
   readonly versions: readonly VersionDeclaration<O>[];
-  readonly resources: readonly AnyRecordHead[];
+  readonly heads: readonly AnyRecordHead[];
   readonly viewSets: readonly ViewSet[];
 }

@@ -9,7 +9,7 @@ export interface VersionChange {
   readonly version: Version;
   readonly description: string;
   /** The record type a record change alters. */
-  readonly resource?: string;
+  readonly recordType?: string;
   /** The view set a view change opens or closes, and the action when it is one action's. */
   readonly viewSet?: string;
   readonly action?: string;

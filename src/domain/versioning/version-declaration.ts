@@ -4,7 +4,7 @@ import type { LifecycleDeclaration } from './version-lifecycle.js';
 
 /** One record change of a version: a transform of one record type, bound to the version whose module declares it. */
 export interface RecordChange {
-  readonly resource: RecordType<never>;
+  readonly recordType: RecordType<never>;
   readonly transform: Transform<never>;
 }
 
@@ -38,8 +38,8 @@ export function defineVersion<O>(version: string, body: VersionDeclarationBody<O
 }
 
 /** A transform of record type R, as one change of a version. */
-export function recordChange<R>(resource: RecordType<R>, transform: Transform<R>): RecordChange {
-  return { resource, transform };
+export function recordChange<R>(type: RecordType<R>, transform: Transform<R>): RecordChange {
+  return { recordType: type, transform };
 }
 
 export const introduces = (viewSet: string, action?: string): ViewChange =>

@@ -60,7 +60,7 @@ export class VersionModel {
   readonly versions: readonly Version[];
   readonly changelog: readonly ChangelogEntry[];
   readonly #tables: ReadonlyMap<string, VersionTable>;
-  readonly #resources: ReadonlyMap<string, AnyRecordHead>;
+  readonly #heads: ReadonlyMap<string, AnyRecordHead>;
   readonly #availability: AvailabilityTable;
   /** "viewSet.action" of every action whose window has an end (removedIn): it is not served after its last version. */
   readonly #ending: ReadonlySet<string>;
@@ -77,7 +77,7 @@ export class VersionModel {
   private constructor(
     versions: readonly Version[],
     tables: ReadonlyMap<string, VersionTable>,
-    resources: ReadonlyMap<string, AnyRecordHead>,
+    heads: ReadonlyMap<string, AnyRecordHead>,
     availability: AvailabilityTable,
     ending: ReadonlySet<string>,
     lifecycles: ReadonlyMap<string, VersionLifecycle>,
@@ -88,7 +88,7 @@ export class VersionModel {
     this.#ending = ending;
     this.versions = Object.freeze([...versions]);
     this.#tables = tables;
-    this.#resources = resources;
+    this.#heads = heads;
     this.#availability = availability;
     this.#lifecycles = lifecycles;
     this.standings = Object.freeze([...standings]);
@@ -116,30 +116,30 @@ export class VersionModel {
     const newestFirst = check.newestFirst(bundle.versions);
     const changes = newestFirst.map(({ version, change }) => ({
       version,
-      records: check.knownRecordChanges(version, change.records(options), bundle.resources),
+      records: check.knownRecordChanges(version, change.records(options), bundle.heads),
     }));
-    check.viewSetsServeKnownTypes(bundle.viewSets, bundle.resources);
+    check.viewSetsServeKnownTypes(bundle.viewSets, bundle.heads);
     const viewSets = check.viewSetWindows(bundle.viewSets, newestFirst.map(({ change }) => change).reverse());
     check.throwIfAny();
 
     check.unique(
-      'resource',
-      bundle.resources.map((resource) => resource.key.name),
+      'record type',
+      bundle.heads.map((head) => head.key.name),
     );
     const transforms = new Map<string, readonly BoundTransform[]>();
     const steps = new Map<string, readonly SchemaStep[]>();
-    for (const resource of bundle.resources) {
+    for (const head of bundle.heads) {
       // Newest version first, and within one the last declared first: changes declared as they happened undo in turn.
       const bound = changes.flatMap(({ version, records }) =>
         records
-          .filter((record) => record.resource === resource.key)
+          .filter((record) => record.recordType === head.key)
           .map(({ transform }) => ({ version, transform }))
           .reverse(),
       );
-      transforms.set(resource.key.name, bound);
-      for (const transform of bound) check.checkTransform(resource.key.name, transform);
-      const walked = check.walkSchemas(resource, bound);
-      if (walked !== undefined) steps.set(resource.key.name, walked);
+      transforms.set(head.key.name, bound);
+      for (const transform of bound) check.checkTransform(head.key.name, transform);
+      const walked = check.walkSchemas(head, bound);
+      if (walked !== undefined) steps.set(head.key.name, walked);
     }
 
     check.unique(
@@ -174,19 +174,19 @@ export class VersionModel {
     versions.forEach((version, index) => {
       tables.set(version.toString(), {
         version,
-        ...compileChains(bundle.resources, transforms, version),
+        ...compileChains(bundle.heads, transforms, version),
         entry: deepFreeze(changelog[index] as ChangelogEntry),
       });
     });
-    const resources = new Map(bundle.resources.map((resource) => [resource.key.name, resource]));
+    const heads = new Map(bundle.heads.map((head) => [head.key.name, head]));
     const standings = VersionStanding.timeline(versions, lifecycles, choice);
     const byText = new Map(versions.map((version) => [version.toString(), version]));
     // As the changelog's `models`: a change that alters no schema and says nothing has no line, and no entry.
-    const recordChanges = [...steps].flatMap(([resource, walked]) =>
-      walked.filter(({ line }) => line !== undefined).map(({ version, line }) => ({ version, description: line as string, resource })),
+    const recordChanges = [...steps].flatMap(([recordType, walked]) =>
+      walked.filter(({ line }) => line !== undefined).map(({ version, line }) => ({ version, description: line as string, recordType })),
     );
     const declared = [...recordChanges, ...viewChanges(viewSets, (text) => byText.get(text))].sort((a, b) => a.version.compare(b.version));
-    return new VersionModel(versions, tables, resources, availability, ending, lifecycles, standings, declared);
+    return new VersionModel(versions, tables, heads, availability, ending, lifecycles, standings, declared);
   }
 
   /** Whether the action of the view set exists at this version (R1 to R3). */
@@ -205,8 +205,8 @@ export class VersionModel {
 
   /** The record in the shape of the request's version: the newest shape, downgraded newest change first. */
   represent<R>(key: RecordType<R>, record: R, context: RequestContext): Representation {
-    const resource = this.#resource(key);
-    let data = resource.represent(record as never);
+    const head = this.#head(key);
+    let data = head.represent(record as never);
     for (const transform of this.#chain(key, context.version).downgrade) {
       data = transform.downgradeResponse(data, context, record);
     }
@@ -215,7 +215,7 @@ export class VersionModel {
 
   /** Input sent in the shape of the request's version, upgraded oldest change first to the newest shape. */
   upgradeRequest<R>(key: RecordType<R>, data: Representation, context: RequestContext): Representation {
-    this.#resource(key);
+    this.#head(key);
     let upgraded = data;
     for (const transform of this.#chain(key, context.version).upgrade) {
       if (transform.upgradeRequest !== undefined) upgraded = transform.upgradeRequest(upgraded, context);
@@ -225,13 +225,13 @@ export class VersionModel {
 
   /** The JSON Schema of the record type's shape at the version: the head's schema walked back as the data is. */
   schemaOf(key: RecordType<never>, version: Version): JsonSchema {
-    this.#resource(key);
+    this.#head(key);
     return this.#table(version).schemas.get(key.name) as JsonSchema;
   }
 
   /** The declared record types, with their example records when they have one. */
-  get resources(): readonly RecordSample[] {
-    return [...this.#resources.values()].map(({ key, example }) => (example === undefined ? { key } : { key, example }));
+  get samples(): readonly RecordSample[] {
+    return [...this.#heads.values()].map(({ key, example }) => (example === undefined ? { key } : { key, example }));
   }
 
   /** The version's declared deprecation, brownouts and sunset. */
@@ -265,10 +265,10 @@ export class VersionModel {
     return table;
   }
 
-  #resource<R>(key: RecordType<R>): AnyRecordHead {
-    const resource = this.#resources.get(key.name);
-    if (resource === undefined) throw new Error(`resource ${key.name} is not declared in the version model`);
-    return resource;
+  #head<R>(key: RecordType<R>): AnyRecordHead {
+    const head = this.#heads.get(key.name);
+    if (head === undefined) throw new Error(`record type ${key.name} is not declared in the version model`);
+    return head;
   }
 
   #chain(key: RecordType<never>, version: Version): TransformChain {
@@ -278,19 +278,19 @@ export class VersionModel {
 
 /** Each record type's transform chain at the version, and its schema there: the head's walked back through that chain. */
 function compileChains(
-  resources: readonly AnyRecordHead[],
+  heads: readonly AnyRecordHead[],
   transforms: ReadonlyMap<string, readonly BoundTransform[]>,
   version: Version,
 ): { chains: Map<string, TransformChain>; schemas: Map<string, JsonSchema> } {
   const chains = new Map<string, TransformChain>();
   const schemas = new Map<string, JsonSchema>();
-  for (const resource of resources) {
-    const applicable = (transforms.get(resource.key.name) as readonly BoundTransform[])
+  for (const head of heads) {
+    const applicable = (transforms.get(head.key.name) as readonly BoundTransform[])
       .filter((bound) => version.isOlderThan(bound.version))
       .map(({ transform }) => transform as AnyTransform);
     // Private to the model, so not frozen: V8 iterates a frozen array on a slower path, and this runs once per record.
-    chains.set(resource.key.name, { downgrade: applicable, upgrade: [...applicable].reverse() });
-    schemas.set(resource.key.name, deepFreeze(applicable.reduce((schema, transform) => transform.downgradeSchema(schema), resource.schema)));
+    chains.set(head.key.name, { downgrade: applicable, upgrade: [...applicable].reverse() });
+    schemas.set(head.key.name, deepFreeze(applicable.reduce((schema, transform) => transform.downgradeSchema(schema), head.schema)));
   }
   return { chains, schemas };
 }

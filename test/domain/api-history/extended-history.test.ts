@@ -51,7 +51,7 @@ t.test('two later versions added on top: every older row of table 2.1.2 still ho
     {
       ...API_HISTORY,
       versions: [v7, v6, ...API_HISTORY.versions],
-      resources: [
+      heads: [
         {
           ...DOG_RESOURCE_HEAD,
           represent: (record: Dog) => ({ ...titled(record), good_boy: true }),

@@ -67,11 +67,11 @@ t.test('a schema walks back through the changes newest first, as the data does',
     [['Pet.name: renamed title, string'], ['Pet.tail: removed, was boolean — no pet has one any more'], ['Pet.legs: added, integer'], []],
     'the changelog lines come from the schema changes',
   );
-  t.same(model.resources, [{ key: PET }], 'no example declared');
-  t.same(Object.keys(model.resources[0] as object), ['key'], 'and no example key');
+  t.same(model.samples, [{ key: PET }], 'no example declared');
+  t.same(Object.keys(model.samples[0] as object), ['key'], 'and no example key');
   const example = { id: 7, name: 'Rex' };
-  t.same(build({ ...pets(HISTORY), example }).resources, [{ key: PET, example }], 'an example declared is given');
-  t.throws(() => model.schemaOf(recordType('Nope'), Version.parse('1.0.0')), /resource Nope is not declared/);
+  t.same(build({ ...pets(HISTORY), example }).samples, [{ key: PET, example }], 'an example declared is given');
+  t.throws(() => model.schemaOf(recordType('Nope'), Version.parse('1.0.0')), /record type Nope is not declared/);
 });
 
 t.test('RenameField renames input on the way up, and leaves data without the field as it is', async (t) => {

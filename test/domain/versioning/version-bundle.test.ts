@@ -87,7 +87,7 @@ t.test('a bundle not newest first is refused, naming each version out of place, 
 });
 
 t.test('a view set serving a record type the bundle has no head for is refused at build, naming both', async (t) => {
-  const horses = { name: 'HorseViewSet', resource: recordType<never>('Horse'), actions: ['list'] };
+  const horses = { name: 'HorseViewSet', recordType: recordType<never>('Horse'), actions: ['list'] };
   const error = t.throws(() => VersionModel.build({ ...API_HISTORY, viewSets: [...API_HISTORY.viewSets, horses] }, OPTIONS), VersionModelError);
   t.same((error as VersionModelError).problems, ['view set HorseViewSet serves record type Horse, which the bundle does not have; add its head']);
 });
@@ -112,7 +112,7 @@ t.test('a record change of a known type, at a version with no views, is kept in 
     records: () => [recordChange(DOG, new AddField<Dog>({ fieldName: 'good_boy', schema: { type: 'boolean' } }))],
   });
   const head = { ...DOG_RESOURCE_HEAD, schema: withProperty(DOG_RESOURCE_HEAD.schema, 'good_boy', { type: 'boolean' }) };
-  const model = VersionModel.build({ ...API_HISTORY, versions: [added, ...API_HISTORY.versions], resources: [head, CAT_RESOURCE_HEAD] }, OPTIONS);
+  const model = VersionModel.build({ ...API_HISTORY, versions: [added, ...API_HISTORY.versions], heads: [head, CAT_RESOURCE_HEAD] }, OPTIONS);
   const changesPerVersion = (changelog: typeof model.changelog) => changelog.map(({ models }) => models.length);
   t.same(changesPerVersion(model.changelog), [1, ...changesPerVersion(VersionModel.build(API_HISTORY, OPTIONS).changelog)]);
   t.same(model.changelog[0]?.models, ['Dog.good_boy: added, boolean']);

@@ -5,7 +5,13 @@ import { VersionModel } from '../../../src/domain/versioning/version-model.js';
 t.test("a model's changes: each record change's changelog line and each view change, oldest version first", async (t) => {
   const model = VersionModel.build(API_HISTORY, { ageRemoval: 'computed' });
   t.same(
-    model.changes.map(({ version, description, resource, viewSet, action }) => [version.toString(), description, resource, viewSet, action]),
+    model.changes.map(({ version, description, recordType: resource, viewSet, action }) => [
+      version.toString(),
+      description,
+      resource,
+      viewSet,
+      action,
+    ]),
     [
       ['1.0.0', 'CatViewSet introduced', undefined, 'CatViewSet', undefined],
       ['2.0.0', 'DoggieViewSet.retrieve introduced', undefined, 'DoggieViewSet', 'retrieve'],
@@ -20,7 +26,7 @@ t.test("a model's changes: each record change's changelog line and each view cha
   const lines = model.changelog.flatMap((entry) => entry.models);
   t.same(
     model.changes
-      .filter(({ resource }) => resource !== undefined)
+      .filter(({ recordType: resource }) => resource !== undefined)
       .map(({ description }) => description)
       .sort(),
     [...lines].sort(),

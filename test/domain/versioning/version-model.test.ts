@@ -101,10 +101,10 @@ t.test('every wrong declaration is refused with a message naming it', async (t) 
       { resources: [thing([['2.0.0', new AddField({ fieldName: 'x', schema: { type: 'integer' }, description: ' ' })]])] },
       /Thing transform AddField\(x\): its description is empty/,
     ],
-    ['two resources of one name', { resources: [thing(), thing()] }, /resource Thing is declared twice/],
+    ['two resources of one name', { resources: [thing(), thing()] }, /record type Thing is declared twice/],
     ['a view set with no name', { viewSets: [{ name: '', actions: { list: {} } }] }, /a view set has an empty name/],
     ['a view set named with white space only', { viewSets: [{ name: ' \t', actions: { list: {} } }] }, /a view set has an empty name/],
-    ['a record type whose name is not text', { resources: [{ ...thing(), key: recordType(42 as never) }] }, /a resource has an empty name/],
+    ['a record type whose name is not text', { resources: [{ ...thing(), key: recordType(42 as never) }] }, /a record type has an empty name/],
     [
       'a description that is not text',
       { resources: [thing([['2.0.0', new AddField({ fieldName: 'x', schema: { type: 'integer' }, description: 5 as never })]])] },
@@ -225,8 +225,8 @@ t.test('asking about what was never declared is a programming error, not a 404',
   t.throws(() => model.isAvailable('ThingViewSet', 'destroy', latest), /ThingViewSet\.destroy is not declared/);
   t.throws(() => model.isAvailable('Nope', 'list', latest), /Nope\.list is not declared/);
   const context = { version: latest, today };
-  t.throws(() => model.represent(recordType<{ id: number }>('Other'), { id: 1 }, context), /resource Other is not declared/);
-  t.throws(() => model.upgradeRequest(recordType('Other'), {}, context), /resource Other is not declared/);
+  t.throws(() => model.represent(recordType<{ id: number }>('Other'), { id: 1 }, context), /record type Other is not declared/);
+  t.throws(() => model.upgradeRequest(recordType('Other'), {}, context), /record type Other is not declared/);
   const foreign = Version.parse('9.0.0');
   t.throws(() => model.isAvailable('ThingViewSet', 'list', foreign), UnsupportedVersionError, 'a version the model does not support');
   t.throws(() => model.changelogEntry(foreign), UnsupportedVersionError);

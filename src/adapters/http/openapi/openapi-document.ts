@@ -50,7 +50,7 @@ export function openApiDocument({ version, entry, routes, records, sunsets, brow
   // Only the record types an operation at this version answers with: a collection not served here has no schema in it.
   const served = new Set(
     routes.flatMap(({ contract }) =>
-      contract.body.kind === 'fixed' || (contract.availableAt !== undefined && !contract.availableAt(version)) ? [] : [contract.body.resource.name],
+      contract.body.kind === 'fixed' || (contract.availableAt !== undefined && !contract.availableAt(version)) ? [] : [contract.body.recordType.name],
     ),
   );
   for (const record of records) if (served.has(record.key.name)) schemas[record.key.name] = record.schema;

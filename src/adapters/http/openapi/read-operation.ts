@@ -41,7 +41,7 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
   const { contract } = route;
   const versioned = route.unversioned !== true;
   const body = contract.body;
-  const example = body.kind === 'fixed' ? undefined : examples.get(body.resource.name);
+  const example = body.kind === 'fixed' ? undefined : examples.get(body.recordType.name);
   const media: Json = { schema: bodySchema(body) };
   if (example !== undefined) media.example = body.kind === 'page' ? [example] : example;
   const atVersion = versioned ? lifecycleHeaders(entry, true) : {};

@@ -35,7 +35,7 @@ export function ref(name: string): Json {
 /** The schema of what a route's 200 answers with. */
 export function bodySchema(body: RouteBody): Json {
   if (body.kind === 'fixed') return ref(body.name);
-  return body.kind === 'record' ? ref(body.resource.name) : { type: 'array', items: ref(body.resource.name), maxItems: MAX_LIMIT };
+  return body.kind === 'record' ? ref(body.recordType.name) : { type: 'array', items: ref(body.recordType.name), maxItems: MAX_LIMIT };
 }
 
 /** An error response: `{"detail": …}`, with the common headers and `headers`. */

@@ -20,7 +20,7 @@ import {
 
 /** The name of the schema of a write's body in the documents' components: `NewOrder`, `OrderPatch`. */
 export function bodySchemaName(write: RouteWrite): string {
-  const record = write.contract.resource.name;
+  const record = write.contract.recordType.name;
   return write.method === 'POST' ? `New${record}` : `${record}Patch`;
 }
 
@@ -53,8 +53,8 @@ export function writeOperation(route: VersionedRoute, write: RouteWrite, { versi
   const { contract } = write;
   const atVersion = lifecycleHeaders(entry, true);
   const mayBeAtVersion = lifecycleHeaders(entry, false);
-  const record: Json = { schema: ref(contract.resource.name) };
-  const example = examples.get(contract.resource.name);
+  const record: Json = { schema: ref(contract.recordType.name) };
+  const example = examples.get(contract.recordType.name);
   if (example !== undefined) record.example = example;
   const okHeaders: Json = { ...COMMON_HEADERS, ...atVersion };
   if (contract.status === 201) okHeaders.Location = always('The path of the record made.');

@@ -36,7 +36,7 @@ export type RouteOutcome = RouteResponse | Refusal;
 
 /** What a route's 200 answers with: one record, a page of records, or a body of a fixed schema. */
 export type RouteBody =
-  | { readonly kind: 'record' | 'page'; readonly resource: RecordType<never> }
+  | { readonly kind: 'record' | 'page'; readonly recordType: RecordType<never> }
   | { readonly kind: 'fixed'; readonly name: string; readonly schema: JsonSchema };
 
 /** What the published contract says of a route: its operation, and at which versions it exists. */
@@ -94,7 +94,7 @@ export interface WriteContract {
   readonly operationId: string;
   readonly summary: string;
   /** The record type it stores and answers with. */
-  readonly resource: RecordType<never>;
+  readonly recordType: RecordType<never>;
   /** 201 with Location for a create, 200 for an update. */
   readonly status: 201 | 200;
   /** The JSON Schema of its body at the version. */

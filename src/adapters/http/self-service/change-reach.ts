@@ -17,7 +17,7 @@ export function changeReach(routes: readonly ApiRoute[]): ChangeReach {
           if (change.viewSet !== undefined) {
             return contract.serves?.viewSet === change.viewSet && (change.action === undefined || contract.serves.action === change.action);
           }
-          if (contract.body.kind === 'fixed' || contract.body.resource.name !== change.resource) return false;
+          if (contract.body.kind === 'fixed' || contract.body.recordType.name !== change.recordType) return false;
           // A route serving records always says at which versions (api-routes.ts's recordContract).
           const served = contract as Required<Pick<typeof contract, 'availableAt'>>;
           return served.availableAt(from) || served.availableAt(to);
