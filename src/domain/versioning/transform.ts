@@ -13,6 +13,9 @@ export interface Transform<R> {
   downgradeResponse(data: Representation, context: RequestContext, record: R): Representation;
   /** Turns the schema of the shape at its version into the schema just before it, as downgradeResponse turns the data. */
   downgradeSchema(schema: JsonSchema): JsonSchema;
-  /** Turns input of the shape just before its version into the shape at it; absent when there is nothing to do. */
+  /**
+   * Turns input of the shape just before its version into the shape at it; absent when there is nothing to do. A
+   * create's body holds every field; a PATCH's only the fields it changes, so change only the fields present.
+   */
   upgradeRequest?(data: Representation, context: RequestContext): Representation;
 }
