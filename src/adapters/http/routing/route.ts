@@ -168,8 +168,11 @@ export type ApiRoute = Route | PutRoute;
 export function allowedMethods(route: ServedRoute): string {
   if ('method' in route) return PUT_METHODS;
   const write = writeOf(route);
-  return write === undefined ? ALLOWED_METHODS : `GET, HEAD, ${write.method}, OPTIONS`;
+  return write === undefined ? ALLOWED_METHODS : WRITE_METHODS[write.method];
 }
+
+/** The `Allow` of a route that takes a write, by its method: made once, as a 405 reads it. */
+const WRITE_METHODS: Readonly<Record<RouteWrite['method'], string>> = { POST: 'GET, HEAD, POST, OPTIONS', PATCH: 'GET, HEAD, PATCH, OPTIONS' };
 
 /** The write a route takes, if any. */
 export function writeOf(route: ServedRoute): RouteWrite | undefined {

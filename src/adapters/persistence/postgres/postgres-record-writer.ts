@@ -73,7 +73,7 @@ export class PostgresRecordWriter<R> implements RecordWriter<R> {
     const { name, columns } = table;
     const list = columns.join(', ');
     // The record's values go in as the bulk load's do, each cast to its column's type.
-    const cast = (index: number): string => `$${index + 1}::${(table.arrayTypes[index] as string).slice(0, -'[]'.length)}`;
+    const cast = (index: number): string => `$${index + 1}::${table.types[index] as string}`;
     this.#lock = `SELECT pg_advisory_xact_lock(${CREATE_LOCK}, hashtext($1))`;
     this.#nextId = `SELECT coalesce(max(id), 0) + 1 AS id FROM ${name}`;
     this.#byId = `SELECT ${list} FROM ${name} WHERE id = $1`;

@@ -11,6 +11,8 @@ export interface RecordTable<R> {
   /** The table, with the record rules as constraints; `IF NOT EXISTS` makes the statement safe to run again. */
   readonly create: string;
   readonly columns: readonly string[];
+  /** Each column's PostgreSQL type, in `columns` order: what a value written to it is cast to. */
+  readonly types: readonly string[];
   /** PostgreSQL array types for inserting many rows at once with unnest, one per column. */
   readonly arrayTypes: readonly string[];
   /** The record a row holds, validated by the domain. Throws InvalidRecordError. */
@@ -76,6 +78,7 @@ export function recordTableOf<R extends { readonly id: number }>(collection: Any
     noun: head.key.name.toLowerCase(),
     create: `CREATE TABLE IF NOT EXISTS ${name} (\n${columns.map((column) => `    ${[column.name, column.type, column.clause].filter((part) => part !== '').join(' ')}`).join(',\n')}\n  )`,
     columns: names,
+    types: columns.map(({ type }) => type),
     arrayTypes: columns.map(({ type }) => `${type}[]`),
     parseRow: (row, today) => {
       const named = { ...row };
