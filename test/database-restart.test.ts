@@ -137,7 +137,9 @@ if (server !== undefined) {
     for (let round = 0; round < ROUNDS; round += 1) {
       await delay(300);
       const { rows } = await admin.query<{ ended: boolean }>(
-        `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = 'version-aware-api' AND pid <> pg_backend_pid()`,
+        // This file's database only: the other files' pools, on the same server, are not this test's to end.
+        `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+          WHERE application_name = 'version-aware-api' AND datname = current_database() AND pid <> pg_backend_pid()`,
       );
       terminated += rows.filter(({ ended }) => ended).length;
     }
