@@ -15,7 +15,7 @@ import type { ClientRepository } from './application/ports/client-repository.js'
 import type { UsageStore } from './application/ports/usage-store.js';
 import { REPORT_DAYS, UsageReports } from './application/clients/usage-reports.js';
 import type { Clock } from './application/ports/clock.js';
-import type { ApiDefinition } from './application/api-definition.js';
+import type { ApiDefinition } from './api-definition.js';
 import { REFERENCE_API } from './reference-api.js';
 import { stateOf, type Client } from './domain/clients/client.js';
 import { quoteShortened } from './domain/errors/quote-shortened.js';

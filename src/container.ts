@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import 'reflect-metadata';
-import { Container, ContainerModule } from 'inversify';
+import { Container, ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
 import { CLOCK, type Clock } from './application/ports/clock.js';
 import { VERSION_MODEL } from './application/ports/version-model.js';
 import { CheckHealth } from './application/use-cases/check-health.js';
@@ -41,7 +41,9 @@ import type { LogSink } from './adapters/logging/log-sink.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { memoryPersistenceModule, type MemoryPersistenceOptions } from './adapters/persistence/memory/memory-persistence-module.js';
 import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
-import { API_INFO, type ApiDefinition, type ApiInfo } from './application/api-definition.js';
+import type { ApiDefinition } from './api-definition.js';
+import { API_INFO, type ApiInfo } from './adapters/http/openapi/api-info.js';
+import { COLLECTION_ROUTES, type CollectionRoutes } from './adapters/http/routing/collection-routes.js';
 import { REFERENCE_API } from './reference-api.js';
 
 export { REFERENCE_API };
@@ -115,11 +117,10 @@ interface Storage {
 export function applicationModule(
   model: VersionModel,
   clock: Clock,
-  { collections, info }: Pick<ApiDefinition, 'collections' | 'info'> = REFERENCE_API,
+  { collections }: Pick<ApiDefinition, 'collections'> = REFERENCE_API,
 ): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<VersionModel>(VERSION_MODEL).toConstantValue(model);
-    bind<ApiInfo>(API_INFO).toConstantValue(info);
     bind<SchemaChecks>(SCHEMA_CHECKS).toConstantValue(new AjvSchemaChecks());
     bind(CacheSizes).toConstantValue(DEFAULT_CACHE_SIZES);
     bind<Clock>(CLOCK).toConstantValue(clock);
@@ -139,10 +140,10 @@ export function applicationModule(
             collection,
             list: new ListRecords(model, model, repository, viewSet, key),
             retrieve: new RetrieveRecord(model, model, repository, viewSet, key),
-            ...(writer !== undefined && collection.writes?.create !== undefined
+            ...(writer !== undefined && collection.writes?.includes('create') === true
               ? { create: new CreateRecord(model, repository, writer, collection, checks) }
               : {}),
-            ...(writer !== undefined && collection.writes?.update !== undefined
+            ...(writer !== undefined && collection.writes?.includes('update') === true
               ? { update: new UpdateRecord(model, repository, writer, collection, checks) }
               : {}),
           }),
@@ -166,9 +167,15 @@ export function applicationModule(
   });
 }
 
-/** The node:http adapter. */
-export function httpModule(logs: HttpLogs, options: ApiServerOptions, web: WebOptions = DEFAULT_WEB_OPTIONS): ContainerModule {
+/** The node:http adapter, serving the API's collections at their routes. */
+export function httpModule(
+  logs: HttpLogs,
+  options: ApiServerOptions,
+  web: WebOptions = DEFAULT_WEB_OPTIONS,
+  api: Pick<ApiDefinition, 'collections' | 'info'> = REFERENCE_API,
+): ContainerModule {
   return new ContainerModule(({ bind }) => {
+    bindPublication(bind, api);
     bind<HttpLogs>(HTTP_LOGS).toConstantValue(logs);
     bind<ApiServerOptions>(API_SERVER_OPTIONS).toConstantValue(options);
     bind<WebOptions>(WEB_OPTIONS).toConstantValue(web);
@@ -209,6 +216,14 @@ export function httpModule(logs: HttpLogs, options: ApiServerOptions, web: WebOp
     bind(ApiRequestHandler).toSelf().inSingletonScope();
     bind(ApiServer).toSelf().inSingletonScope();
   });
+}
+
+/** Where the API's collections are served, and what its documents call it: what the routes are made from. */
+function bindPublication(bind: ContainerModuleLoadOptions['bind'], { collections, info }: Pick<ApiDefinition, 'collections' | 'info'>): void {
+  bind<ApiInfo>(API_INFO).toConstantValue(info);
+  bind<ReadonlyMap<string, CollectionRoutes>>(COLLECTION_ROUTES).toConstantValue(
+    new Map(collections.map((collection) => [collection.name, collection])),
+  );
 }
 
 /** What a test replaces in the composed service; production replaces nothing. */
@@ -254,7 +269,7 @@ export async function composeApi(
   container.load(
     applicationModule(model, clock, api),
     ...storage.modules,
-    httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web),
+    httpModule({ access: settings.accessLog ? output.stdout : undefined, errors: output.stderr }, settings.limits, settings.web, api),
   );
   const metrics = settings.metrics === undefined ? undefined : createMetricsRegistry();
   if (metrics !== undefined) container.load(metricsModule(metrics));
@@ -421,6 +436,7 @@ export function composeUpgradeReports(
     memoryPersistenceModule(noRecords, api.collections),
     clientsModule(clients, usage),
     new ContainerModule(({ bind }) => {
+      bindPublication(bind, api);
       bind(AnswerCache).toConstantValue(new AnswerCache());
       bind(ApiRoutes).toSelf().inSingletonScope();
     }),

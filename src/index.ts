@@ -9,7 +9,7 @@
  */
 import 'reflect-metadata';
 
-export { defineApi, type ApiDeclaration, type ApiDefinition, type ModelSettings } from './application/api-definition.js';
+export { defineApi, type ApiDeclaration, type ApiDefinition, type ModelSettings } from './api-definition.js';
 export { composeApi, REFERENCE_API, type ComposedService, type ServiceOutput } from './container.js';
 export { runApi } from './run-api.js';
 export { runClients } from './run-clients.js';

@@ -5,7 +5,7 @@ import { readSettings, type Environment } from './adapters/config/settings.js';
 import { SETTINGS } from './adapters/config/setting-schema.js';
 import { loadIntoPostgres, nothingLoaded, type CommandOutput, type LoadTarget } from './adapters/persistence/postgres/load-into-postgres.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
-import type { ApiDefinition } from './application/api-definition.js';
+import type { ApiDefinition } from './api-definition.js';
 import { REFERENCE_API } from './reference-api.js';
 import { recordTableOf } from './adapters/persistence/postgres/record-table.js';
 import { CalendarDate } from './domain/records/calendar-date.js';

@@ -1,11 +1,26 @@
-import { defineApi, type ApiDefinition } from './application/api-definition.js';
+import { defineApi, defineCollection, type ApiDefinition } from './api-definition.js';
 import { SAMPLE_DATA } from './adapters/persistence/sample-data.js';
-import { API_HISTORY, RECORD_COLLECTIONS } from './domain/api-history/bundle.js';
+import { API_HISTORY } from './domain/api-history/bundle.js';
+import { CATS } from './domain/api-history/heads/cat-collection.js';
+import { DOGS } from './domain/api-history/heads/dog-collection.js';
 import type { HistoryOptions } from './domain/api-history/versions/history-options.js';
 
-/** The reference API: the dogs and cats, their history 1.0.0 to 5.0.0, and the bundled sample. */
+/** The reference API: the dogs and cats, their history 1.0.0 to 5.0.0, their routes, and the bundled sample. */
 export const REFERENCE_API: ApiDefinition = defineApi<HistoryOptions>({
-  collections: RECORD_COLLECTIONS,
+  collections: [
+    defineCollection({
+      ...DOGS,
+      path: '/doggies/',
+      tag: 'Dogs',
+      routes: { list: { operationId: 'listDogs', summary: 'A page of dogs' }, retrieve: { operationId: 'retrieveDog', summary: 'One dog' } },
+    }),
+    defineCollection({
+      ...CATS,
+      path: '/cats/',
+      tag: 'Cats',
+      routes: { list: { operationId: 'listCats', summary: 'A page of cats' }, retrieve: { operationId: 'retrieveCat', summary: 'One cat' } },
+    }),
+  ],
   versions: API_HISTORY.versions,
   options: ({ ageRemoval }) => ({ ageRemoval }),
   sample: SAMPLE_DATA,

@@ -9,7 +9,7 @@ import type { MetricsListener } from './adapters/config/settings.js';
 import { answerPrimaryScrapes, workersMetrics } from './adapters/metrics/cluster-metrics.js';
 import { MetricsServer, type MetricsSource } from './adapters/metrics/metrics-server.js';
 import { composeApi, readServiceSettings, type ComposedService, type ServiceOutput } from './container.js';
-import type { ApiDefinition } from './application/api-definition.js';
+import type { ApiDefinition } from './api-definition.js';
 
 /**
  * Runs `api` as a process: `npm start`'s way, for the reference API and for any other. It reads the settings from the

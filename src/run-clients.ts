@@ -1,5 +1,5 @@
 import { clientsCommand, openClientsFile, type OpenClientRepository } from './clients-command.js';
-import type { ApiDefinition } from './application/api-definition.js';
+import type { ApiDefinition } from './api-definition.js';
 import { lineSink } from './adapters/logging/line-sink.js';
 
 const openRepository: OpenClientRepository = async (settings, access) => {

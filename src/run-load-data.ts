@@ -1,4 +1,4 @@
-import type { ApiDefinition } from './application/api-definition.js';
+import type { ApiDefinition } from './api-definition.js';
 import { lineSink } from './adapters/logging/line-sink.js';
 import { loadDataCommand } from './load-data-command.js';
 

@@ -5,7 +5,9 @@
  * brownouts), as the reference API's `src/domain/api-history/` declares the dogs and cats.
  * @packageDocumentation
  */
-export { defineCollection, type AnyRecordCollection, type RecordCollection, type ActionRoute } from './domain/versioning/record-collection.js';
+export { defineCollection, type CollectionDeclaration, type PublishedCollection, type AnyPublishedCollection } from './api-definition.js';
+export type { AnyRecordCollection, RecordCollection, WriteAction } from './domain/versioning/record-collection.js';
+export type { ActionRoute, CollectionRoutes } from './adapters/http/routing/collection-routes.js';
 export { recordType, type RecordType } from './domain/versioning/record-type.js';
 export type { RecordHead } from './domain/versioning/version-bundle.js';
 export {

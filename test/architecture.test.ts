@@ -107,3 +107,15 @@ t.test('every module but the entry points loads on its own, with no side effect 
     await t.resolves(import(pathToFileURL(file).href), relative(src, file));
   }
 });
+
+t.test('the domain holds no HTTP: no path, no method, no OpenAPI operation', async (t) => {
+  const http = /operationId|['"`]\/[\w-]+\/|\b(GET|POST|PATCH|PUT|DELETE)\b(?=['"` ])/;
+  const wrong = files.filter(
+    (file) => relative(src, file).startsWith('domain/') && http.test(readFileSync(file, 'utf8').replace(/\/\*\*?[\s\S]*?\*\/|\/\/.*/g, '')),
+  );
+  t.same(
+    wrong.map((file) => relative(src, file)),
+    [],
+  );
+  t.ok(http.test(readFileSync(join(src, 'reference-api.ts'), 'utf8')), "the check sees the reference API's paths");
+});

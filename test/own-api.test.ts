@@ -4,12 +4,11 @@ import { writeRecords } from '../src/adapters/persistence/postgres/postgres-bulk
 import { migrateSchema } from '../src/adapters/persistence/postgres/postgres-schema.js';
 import { recordTableOf } from '../src/adapters/persistence/postgres/record-table.js';
 import type { LoadedRecords } from '../src/adapters/persistence/loaded-records.js';
-import { defineApi } from '../src/application/api-definition.js';
+import { defineApi, defineCollection } from '../src/api-definition.js';
 import { recordFields, recordId, recordName } from '../src/domain/records/record-fields.js';
 import { InvalidRecordError } from '../src/domain/records/invalid-record-error.js';
 import { AddField } from '../src/domain/versioning/add-field.js';
 import { closedObject } from '../src/domain/versioning/json-schema.js';
-import { defineCollection } from '../src/domain/versioning/record-collection.js';
 import { RenameField } from '../src/domain/versioning/rename-field.js';
 import { recordType } from '../src/domain/versioning/record-type.js';
 import { defineVersion, recordChange } from '../src/domain/versioning/version-declaration.js';

@@ -59,8 +59,6 @@ export const CUSTOMERS = defineCollection({
   routes: {
     list: { operationId: 'listCustomers', summary: 'A page of customers' },
     retrieve: { operationId: 'retrieveCustomer', summary: 'One customer' },
-  },
-  writes: {
     create: { operationId: 'createCustomer', summary: 'A new customer' },
     update: { operationId: 'updateCustomer', summary: 'A change to a customer' },
   },
@@ -98,8 +96,9 @@ export const ORDERS = defineCollection({
   },
   path: '/orders/',
   tag: 'Orders',
-  routes: { list: { operationId: 'listOrders', summary: 'A page of orders' }, retrieve: { operationId: 'retrieveOrder', summary: 'One order' } },
-  writes: {
+  routes: {
+    list: { operationId: 'listOrders', summary: 'A page of orders' },
+    retrieve: { operationId: 'retrieveOrder', summary: 'One order' },
     create: { operationId: 'createOrder', summary: 'A new order' },
     update: { operationId: 'updateOrder', summary: 'A change to an order' },
   },

@@ -7,7 +7,7 @@ import { GetChangelog } from '../../application/use-cases/get-changelog.js';
 import { GetChangelogEntry } from '../../application/use-cases/get-changelog-entry.js';
 import type { ListRecords } from '../../application/use-cases/list-records.js';
 import { COLLECTION_USE_CASES, type CollectionUseCases } from '../../application/use-cases/record-actions.js';
-import type { ActionRoute } from '../../domain/versioning/record-collection.js';
+import { COLLECTION_ROUTES, type ActionRoute, type CollectionRoutes } from './routing/collection-routes.js';
 import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
 import { CHANGELOG_ENTRY_SCHEMA } from '../../domain/versioning/changelog-schema.js';
 import { ApiCatalog } from './discovery/api-catalog.js';
@@ -42,7 +42,7 @@ import type { UpdateRecord } from '../../application/use-cases/update-record.js'
 import { Refusal } from '../../domain/errors/refusal.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
 import { VERSION_MODEL } from '../../application/ports/version-model.js';
-import { API_INFO, type ApiInfo } from '../../application/api-definition.js';
+import { API_INFO, type ApiInfo } from './openapi/api-info.js';
 
 /** Every path the service answers: the API's (a client's own among them), each bound to its use case, and the docs page's. */
 @injectable()
@@ -66,6 +66,7 @@ export class ApiRoutes {
     @inject(UsageReports) usage: Pick<UsageReports, 'ofClient'>,
     @inject(UpgradeReports) upgrades: Pick<UpgradeReports, 'forClient'>,
     @inject(API_INFO) info: ApiInfo,
+    @inject(COLLECTION_ROUTES) published: ReadonlyMap<string, CollectionRoutes>,
   ) {
     // The changelog never changes while the process runs: each body is serialized once.
     const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
@@ -89,21 +90,24 @@ export class ApiRoutes {
         handle: ({ version }) => ({ body: entryJson.get(version.toString()) as JsonText }),
         contract: { operationId: 'getMyVersion', summary: 'The version this request is served at', tag: 'Versions', body: changelogSchema },
       },
-      ...collections.flatMap(({ collection: { path, tag, routes, viewSet, writes }, list, retrieve, create, update }): Route[] => [
-        {
-          pattern: path,
-          handle: listing(list, answers),
-          contract: { ...recordContract('page', routes.list, tag, list), serves: { viewSet, action: 'list' } },
-          queryParameters: PAGE_PARAMETERS,
-          ...(create === undefined ? {} : { write: creation(create, writes?.create as ActionRoute, path, answers) }),
-        },
-        {
-          pattern: `${path}:id/`,
-          handle: retrieval(retrieve, answers),
-          contract: { ...recordContract('record', routes.retrieve, tag, retrieve), serves: { viewSet, action: 'retrieve' } },
-          ...(update === undefined ? {} : { write: updating(update, writes?.update as ActionRoute, answers) }),
-        },
-      ]),
+      ...collections.flatMap(({ collection: { name, viewSet }, list, retrieve, create, update }): Route[] => {
+        const { path, tag, routes } = published.get(name) as CollectionRoutes;
+        return [
+          {
+            pattern: path,
+            handle: listing(list, answers),
+            contract: { ...recordContract('page', routes.list, tag, list), serves: { viewSet, action: 'list' } },
+            queryParameters: PAGE_PARAMETERS,
+            ...(create === undefined ? {} : { write: creation(create, routes.create as ActionRoute, path, answers) }),
+          },
+          {
+            pattern: `${path}:id/`,
+            handle: retrieval(retrieve, answers),
+            contract: { ...recordContract('record', routes.retrieve, tag, retrieve), serves: { viewSet, action: 'retrieve' } },
+            ...(update === undefined ? {} : { write: updating(update, routes.update as ActionRoute, answers) }),
+          },
+        ];
+      }),
       {
         pattern: '/openapi.json',
         handle: ({ version }) => ({ body: this.contracts.json(version) }),

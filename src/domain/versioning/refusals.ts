@@ -2,7 +2,7 @@ import { Refusal } from '../errors/refusal.js';
 import type { CalendarDate } from '../records/calendar-date.js';
 import type { BrownoutWindow } from './brownout-window.js';
 import type { Version } from './version.js';
-import { describeReceived, listSupported, REFUSED_ADVICE, REFUSED_SUBJECT, type SelectedBy } from './version-error-text.js';
+import { describeReceived, listSupported, REFUSED_SUBJECT, type SelectedBy } from './version-error-text.js';
 
 /** The domain's refusals, each a code and its message; the HTTP adapter's catalogue gives each its status. */
 
@@ -34,6 +34,11 @@ export class UnsupportedVersionError extends Refusal {
 export class RetiredVersionError extends Refusal {
   readonly code = 'retired_version';
 
+  /** What is refused, in a sentence; the message is it followed by `served`. */
+  readonly statement: string;
+  /** The sentence naming the versions served instead, after a space; empty when none are. */
+  readonly served: string;
+
   /** `byDefault`: the request named no version and the configured default (true) or the client's pin ('pin') is the retired one. */
   constructor(
     readonly version: string,
@@ -41,10 +46,11 @@ export class RetiredVersionError extends Refusal {
     supported: readonly { toString(): string }[],
     readonly byDefault: SelectedBy = false,
   ) {
-    super(
-      `${REFUSED_SUBJECT[String(byDefault)]} ${version} was retired on ${sunset.toString()}, its sunset date, and is no longer served.` +
-        `${REFUSED_ADVICE[String(byDefault)]}${listSupported(supported)}`,
-    );
+    const statement = `${REFUSED_SUBJECT[String(byDefault)]} ${version} was retired on ${sunset.toString()}, its sunset date, and is no longer served.`;
+    const served = listSupported(supported);
+    super(statement + served);
+    this.statement = statement;
+    this.served = served;
   }
 }
 
@@ -53,6 +59,10 @@ export class BrownoutError extends Refusal {
   readonly code = 'version_brownout';
   /** Whole seconds from the request to the end of the window, at least 1. */
   readonly retryAfterSeconds: number;
+  /** What is refused, in a sentence; the message is it followed by `served`. */
+  readonly statement: string;
+  /** The sentence naming the versions served instead, after a space; empty when none are. */
+  readonly served: string;
 
   /** `served`: the versions served at that instant, the browned-out one left out; `byDefault` as RetiredVersionError's. */
   constructor(
@@ -61,13 +71,16 @@ export class BrownoutError extends Refusal {
     sunset: CalendarDate | null,
     served: readonly { toString(): string }[],
     nowMs: number,
-    byDefault: SelectedBy = false,
+    readonly byDefault: SelectedBy = false,
   ) {
     const removal = sunset === null ? 'its removal (no sunset date is set yet)' : `its sunset on ${sunset.toString()}`;
-    super(
+    const statement =
       `${REFUSED_SUBJECT[String(byDefault)]} ${version.toString()} is in a brownout until ${window.end}, a rehearsal of ${removal}, ` +
-        `and is not served until then.${REFUSED_ADVICE[String(byDefault)]}${listSupported(served)}`,
-    );
+      'and is not served until then.';
+    const servedSentence = listSupported(served);
+    super(statement + servedSentence);
+    this.statement = statement;
+    this.served = servedSentence;
     this.retryAfterSeconds = Math.ceil((window.endMs - nowMs) / 1000);
   }
 }

@@ -21,10 +21,5 @@ export function listSupported(supported: readonly { toString(): string }[]): str
 /** Who selected a refused version: the request's Accept (false), the configured default (true) or the client's pin. */
 export type SelectedBy = boolean | 'pin';
 
-/** The version a refusal is about, by who selected it, then what to do instead (empty, or a sentence after a space). */
+/** The version a refusal is about, by who selected it; what to do instead is the adapter's to say. */
 export const REFUSED_SUBJECT: Readonly<Record<string, string>> = { false: 'Version', true: 'The default version', pin: 'Your pinned version' };
-export const REFUSED_ADVICE: Readonly<Record<string, string>> = {
-  false: '',
-  true: ' Name a supported version in the Accept header.',
-  pin: ' Upgrade the pin (PUT /client/version) or name a supported version in the Accept header.',
-};

@@ -8,7 +8,7 @@ import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 import { PageRequest } from '../../../src/application/paging/page-request.js';
 import { ORDERS, SHOP, type Order } from '../../fixtures/shop-api.js';
-import { defineApi } from '../../../src/application/api-definition.js';
+import { defineApi } from '../../../src/api-definition.js';
 import type { JsonSchema } from '../../../src/domain/versioning/json-schema.js';
 import type { Representation } from '../../../src/domain/versioning/representation.js';
 import type { Transform } from '../../../src/domain/versioning/transform.js';

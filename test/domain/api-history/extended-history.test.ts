@@ -1,8 +1,8 @@
 import { inc } from 'semver';
 import t from 'tap';
 import { API_HISTORY } from '../../../src/domain/api-history/bundle.js';
-import { CAT_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/cat-collection.js';
-import { DOG, DOG_RESOURCE_HEAD } from '../../../src/domain/api-history/heads/dog-collection.js';
+import { CAT_HEAD } from '../../../src/domain/api-history/heads/cat-collection.js';
+import { DOG, DOG_HEAD } from '../../../src/domain/api-history/heads/dog-collection.js';
 import { defineVersion, recordChange } from '../../../src/domain/versioning/version-declaration.js';
 import { parseDog, type Dog } from '../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
@@ -32,7 +32,7 @@ class RenameNameToTitle implements Transform<Dog> {
 
 /** The newest shape of a dog with `name` renamed `title`, in its place. */
 function titled(dog: Dog): Representation {
-  const { id, name, ...rest } = DOG_RESOURCE_HEAD.represent(dog);
+  const { id, name, ...rest } = DOG_HEAD.represent(dog);
   return { id, title: name, ...rest } as Representation;
 }
 
@@ -46,18 +46,18 @@ t.test('two later versions added on top: every older row of table 2.1.2 still ho
     notes: ['Added Dog.good_boy'],
     records: () => [recordChange(DOG, new AddField<Dog>({ fieldName: 'good_boy', schema: { type: 'boolean' } }))],
   });
-  const { id, name: _name, ...others } = propertiesOf(DOG_RESOURCE_HEAD.schema);
+  const { id, name: _name, ...others } = propertiesOf(DOG_HEAD.schema);
   const model = VersionModel.build(
     {
       ...API_HISTORY,
       versions: [v7, v6, ...API_HISTORY.versions],
       heads: [
         {
-          ...DOG_RESOURCE_HEAD,
+          ...DOG_HEAD,
           represent: (record: Dog) => ({ ...titled(record), good_boy: true }),
           schema: closedObject({ id: id as JsonSchema, title: RECORD_NAME_SCHEMA, ...others, good_boy: { type: 'boolean' } }),
         },
-        CAT_RESOURCE_HEAD,
+        CAT_HEAD,
       ],
     },
     { ageRemoval: 'computed' },
@@ -66,7 +66,7 @@ t.test('two later versions added on top: every older row of table 2.1.2 still ho
   const rows: [string, unknown][] = [
     [afterNext, { ...titled(biko), good_boy: true }],
     [NEXT_VERSION, titled(biko)],
-    [NEWEST_VERSION, DOG_RESOURCE_HEAD.represent(biko)],
+    [NEWEST_VERSION, DOG_HEAD.represent(biko)],
     ['5.0.0', BIKO],
     ['4.0.0', BIKO],
     ['3.0.0', { ...BIKO, age: { human_years: 12, dog_years: 84 } }],

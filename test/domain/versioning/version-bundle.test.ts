@@ -1,8 +1,8 @@
 import t from 'tap';
 import { lte } from 'semver';
 import { API_HISTORY, SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
-import { CAT_RESOURCE_HEAD, CAT_VIEW_SET } from '../../../src/domain/api-history/heads/cat-collection.js';
-import { DOG, DOG_RESOURCE_HEAD, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/dog-collection.js';
+import { CAT_HEAD, CAT_VIEW_SET } from '../../../src/domain/api-history/heads/cat-collection.js';
+import { DOG, DOG_HEAD, DOGGIE_VIEW_SET } from '../../../src/domain/api-history/heads/dog-collection.js';
 import { withProperty } from '../../../src/domain/versioning/json-schema.js';
 import { AGE_REMOVALS } from '../../../src/domain/api-history/versions/age-removal.js';
 import type { HistoryOptions } from '../../../src/domain/api-history/versions/history-options.js';
@@ -111,8 +111,8 @@ t.test('a record change of a known type, at a version with no views, is kept in 
     notes: ['Added Dog.good_boy'],
     records: () => [recordChange(DOG, new AddField<Dog>({ fieldName: 'good_boy', schema: { type: 'boolean' } }))],
   });
-  const head = { ...DOG_RESOURCE_HEAD, schema: withProperty(DOG_RESOURCE_HEAD.schema, 'good_boy', { type: 'boolean' }) };
-  const model = VersionModel.build({ ...API_HISTORY, versions: [added, ...API_HISTORY.versions], heads: [head, CAT_RESOURCE_HEAD] }, OPTIONS);
+  const head = { ...DOG_HEAD, schema: withProperty(DOG_HEAD.schema, 'good_boy', { type: 'boolean' }) };
+  const model = VersionModel.build({ ...API_HISTORY, versions: [added, ...API_HISTORY.versions], heads: [head, CAT_HEAD] }, OPTIONS);
   const changesPerVersion = (changelog: typeof model.changelog) => changelog.map(({ models }) => models.length);
   t.same(changesPerVersion(model.changelog), [1, ...changesPerVersion(VersionModel.build(API_HISTORY, OPTIONS).changelog)]);
   t.same(model.changelog[0]?.models, ['Dog.good_boy: added, boolean']);

@@ -91,7 +91,8 @@ t.test('an exact default that is retired: a request naming no version is refused
   t.ok(error.byDefault);
   t.equal(
     error.message,
-    `The default version 2.0.0 was retired on 2026-11-22, its sunset date, and is no longer served. Name a supported version in the Accept header. Supported versions: ${listFrom('2.1.0')}.`,
+    `The default version 2.0.0 was retired on 2026-11-22, its sunset date, and is no longer served. Supported versions: ${listFrom('2.1.0')}.`,
+    "what to do instead is the HTTP adapter's to say",
   );
   t.equal(lifecycleModel('2.0.0').standingOn(date('2026-11-21')).resolve(undefined).toString(), '2.0.0', 'the day before: served');
   t.equal(standing.resolve('2.1.0').toString(), '2.1.0', 'a version named is served as usual');

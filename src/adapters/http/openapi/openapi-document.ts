@@ -2,7 +2,7 @@ import type { RecordDescription } from '../../../application/use-cases/describe-
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { ApiRoute } from '../routing/route.js';
-import type { ApiInfo } from '../../../application/api-definition.js';
+import type { ApiInfo } from './api-info.js';
 import type { OpenApiDocument } from './api-contracts.js';
 import { SECURITY_SCHEMES } from './api-key-security.js';
 import { optionsOperation } from './options-operation.js';

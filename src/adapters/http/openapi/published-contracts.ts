@@ -7,7 +7,7 @@ import type { ApiRoute } from '../routing/route.js';
 import type { ApiContracts, OpenApiDocument, VersionSummary } from './api-contracts.js';
 import { openApiDocument } from './openapi-document.js';
 import { checkSchemaAgreement } from './schema-agreement.js';
-import type { ApiInfo } from '../../../application/api-definition.js';
+import type { ApiInfo } from './api-info.js';
 
 /** One version's document, and its bytes as `/openapi.json` sends them. */
 interface Published {

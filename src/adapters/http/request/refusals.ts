@@ -1,6 +1,6 @@
 import { Refusal } from '../../../domain/errors/refusal.js';
 import type { UseCaseRefusal } from '../../../application/errors/refusals.js';
-import type { BrownoutError, PinRefusal, VersionRefusal } from '../../../domain/versioning/refusals.js';
+import type { BrownoutError, PinRefusal, RetiredVersionError, VersionRefusal } from '../../../domain/versioning/refusals.js';
 import { describeReceived } from '../../../domain/versioning/version-error-text.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
 import { redactKeys } from '../../identity/api-key.js';
@@ -136,6 +136,19 @@ export type ErrorCode = RequestRefusal['code'];
 // A refusal may echo what the client sent (a version, a field): a key sent by mistake is never echoed back.
 const messageOf = (error: Refusal): string => redactKeys(error.message);
 
+/** What a client refused a version it did not name can do instead, by who selected the version (RetiredVersionError's `byDefault`). */
+const VERSION_ADVICE: Readonly<Record<string, string>> = {
+  false: '',
+  true: ' Name a supported version in the Accept header.',
+  pin: ' Upgrade the pin (PUT /client/version) or name a supported version in the Accept header.',
+};
+
+/** A retired or browned-out version's detail: what is refused, what to do instead, and the versions served. */
+const versionDetail = (error: Refusal): string => {
+  const { statement, byDefault, served } = error as RetiredVersionError | BrownoutError;
+  return redactKeys(`${statement}${VERSION_ADVICE[String(byDefault)]}${served}`);
+};
+
 /** Each error code the service answers on purpose, with its status and `detail`. */
 const RESPONSES = {
   not_found: () => ({ status: 404, detail: 'Not found.' }),
@@ -145,10 +158,10 @@ const RESPONSES = {
   conflicting_version: (error) => ({ status: 406, detail: messageOf(error) }),
   unknown_accept_parameter: (error) => ({ status: 406, detail: messageOf(error) }),
   invalid_accept_weight: (error) => ({ status: 406, detail: messageOf(error) }),
-  retired_version: (error) => ({ status: 410, detail: messageOf(error) }),
+  retired_version: (error) => ({ status: 410, detail: versionDetail(error) }),
   version_brownout: (error) => ({
     status: 410,
-    detail: messageOf(error),
+    detail: versionDetail(error),
     headers: { 'Retry-After': String((error as BrownoutError).retryAfterSeconds) },
   }),
   invalid_page: (error) => ({ status: 400, detail: messageOf(error) }),

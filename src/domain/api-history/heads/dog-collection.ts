@@ -1,7 +1,7 @@
 import { CalendarDate } from '../../records/calendar-date.js';
 import { parseDog, type Dog } from '../../dogs/dog.js';
 import { closedObject } from '../../versioning/json-schema.js';
-import { defineCollection } from '../../versioning/record-collection.js';
+import type { RecordCollection } from '../../versioning/record-collection.js';
 import { recordType } from '../../versioning/record-type.js';
 import type { RecordHead } from '../../versioning/version-bundle.js';
 import { RECORD_ID_SCHEMA, RECORD_NAME_SCHEMA } from './record-schemas.js';
@@ -17,7 +17,7 @@ const BIRTHDAY_SCHEMA = {
 } as const;
 
 /** The dog record's newest shape and its schema; each version's module holds the change that walks them back. */
-export const DOG_RESOURCE_HEAD: RecordHead<Dog> = {
+export const DOG_HEAD: RecordHead<Dog> = {
   key: DOG,
   represent: (dog) => ({ id: dog.id, name: dog.name, birthday: dog.birthday.toString() }),
   schema: closedObject({ id: RECORD_ID_SCHEMA, name: RECORD_NAME_SCHEMA, birthday: BIRTHDAY_SCHEMA }),
@@ -25,13 +25,10 @@ export const DOG_RESOURCE_HEAD: RecordHead<Dog> = {
   example: { id: 1, name: 'Biko', birthday: CalendarDate.parse('2014-05-06') as CalendarDate },
 };
 
-/** The dogs: their view set, where they are stored, their routes. */
-export const DOGS = defineCollection({
+/** The dogs: their view set and where they are stored; their routes are the reference API's (src/reference-api.ts). */
+export const DOGS: RecordCollection<Dog, 'dogs'> = Object.freeze({
   name: 'dogs',
-  head: DOG_RESOURCE_HEAD,
+  head: DOG_HEAD,
   viewSet: DOGGIE_VIEW_SET,
   parse: parseDog,
-  path: '/doggies/',
-  tag: 'Dogs',
-  routes: { list: { operationId: 'listDogs', summary: 'A page of dogs' }, retrieve: { operationId: 'retrieveDog', summary: 'One dog' } },
 });

@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { Refusal } from '../../../../src/domain/errors/refusal.js';
 import { VersionNegotiation } from '../../../../src/adapters/http/steps/version-negotiation.js';
+import { errorResponseFor } from '../../../../src/adapters/http/request/refusals.js';
 import { BROWNOUTS, lifecycleModel, withLifecycles } from '../../../fixtures/lifecycle-history.js';
 import { date } from '../../../fixtures/test-clock.js';
 import { BrownoutError, RetiredVersionError, UnsupportedVersionError } from '../../../../src/domain/versioning/refusals.js';
@@ -55,9 +56,9 @@ t.test("a client's request: the version Accept names wins, else its pin, never D
   const retired = negotiation.selectPinned(undefined, date('2026-12-01'), '2.1.0');
   t.type(retired, RetiredVersionError, 'a pin past its sunset: 410');
   t.match(
-    (retired as RetiredVersionError).message,
+    errorResponseFor(retired)?.detail,
     /^Your pinned version 2\.1\.0 was retired on 2026-12-01.*PUT \/client\/version/,
-    'naming the pin',
+    'naming the pin, and how to move it',
   );
   t.equal(
     negotiation.selectPinned(json('3.0.0'), date('2026-12-01'), '2.1.0').toString(),

@@ -1,8 +1,10 @@
-import type { DefaultVersionChoice } from '../domain/versioning/default-version.js';
-import { viewSetOf, type AnyRecordCollection } from '../domain/versioning/record-collection.js';
-import type { RemovalReading } from '../domain/versioning/removal-reading.js';
-import type { VersionDeclaration } from '../domain/versioning/version-declaration.js';
-import { VersionModel } from '../domain/versioning/version-model.js';
+import type { ApiInfo } from './adapters/http/openapi/api-info.js';
+import type { CollectionRoutes } from './adapters/http/routing/collection-routes.js';
+import type { DefaultVersionChoice } from './domain/versioning/default-version.js';
+import { viewSetOf, WRITE_ACTIONS, type AnyRecordCollection, type RecordCollection } from './domain/versioning/record-collection.js';
+import type { RemovalReading } from './domain/versioning/removal-reading.js';
+import type { VersionDeclaration } from './domain/versioning/version-declaration.js';
+import { VersionModel } from './domain/versioning/version-model.js';
 
 /** What the settings decide of a version model: the default version and how `removedIn` is read, and the API's own options. */
 export interface ModelSettings {
@@ -12,18 +14,21 @@ export interface ModelSettings {
   readonly ageRemoval: 'computed' | 'placeholder';
 }
 
-/** What an API's documents call it: each OpenAPI document's title and summary, and what each collection's tag groups. */
-export interface ApiInfo {
-  /** The documents' title: `Version-aware API`. */
-  readonly title: string;
-  /** The API in a few words, which a document's summary begins with: `The dogs and cats API` (as version 2.1.0 serves it). */
-  readonly name: string;
-  /** What each collection's tag groups, by tag: `{ Dogs: 'The dog records.' }`. */
-  readonly tags: Readonly<Record<string, string>>;
-}
+/** A record collection and where it is served: what `defineCollection` makes, and an API's collections are. */
+export type PublishedCollection<R extends { readonly id: number }, N extends string = string> = RecordCollection<R, N> & CollectionRoutes;
+/** A published collection of any record type, as an API's list holds it. */
+export type AnyPublishedCollection = AnyRecordCollection & CollectionRoutes;
+/** What `defineCollection` takes: the collection without its writes, which its `create` and `update` routes declare. */
+export type CollectionDeclaration<R extends { readonly id: number }, N extends string = string> = Omit<RecordCollection<R, N>, 'writes'> &
+  CollectionRoutes;
 
-/** The token the composition root binds an API's ApiInfo to. */
-export const API_INFO = Symbol.for('ApiInfo');
+/** A collection, its record type and name inferred from the declaration; it takes the writes it has routes for. */
+export function defineCollection<R extends { readonly id: number }, N extends string>(
+  declaration: CollectionDeclaration<R, N>,
+): PublishedCollection<R, N> {
+  const writes = WRITE_ACTIONS.filter((action) => declaration.routes[action] !== undefined);
+  return Object.freeze({ ...declaration, ...(writes.length === 0 ? {} : { writes }) });
+}
 
 /**
  * An API the layer serves: its record collections and its history. The composition root makes everything else from
@@ -31,7 +36,7 @@ export const API_INFO = Symbol.for('ApiInfo');
  */
 export interface ApiDefinition {
   /** Every collection served, in the order of its routes and its documents' schemas. */
-  readonly collections: readonly AnyRecordCollection[];
+  readonly collections: readonly AnyPublishedCollection[];
   /** Every version, newest first: what DEFAULT_VERSION and a client's pin may name. */
   readonly versions: readonly string[];
   /** The history, checked and compiled for the settings; throws VersionModelError naming a wrong declaration. */
@@ -43,7 +48,7 @@ export interface ApiDefinition {
 
 /** What `defineApi` takes: the collections, every version's declaration newest first, and what a change may choose by. */
 export interface ApiDeclaration<O> {
-  readonly collections: readonly AnyRecordCollection[];
+  readonly collections: readonly AnyPublishedCollection[];
   /** Newest first: the only place the versions are ordered. */
   readonly versions: readonly VersionDeclaration<O>[];
   /** The options the versions' `records` take, from the settings; none unless a change has variants. */
