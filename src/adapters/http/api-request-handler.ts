@@ -186,8 +186,7 @@ export function conditionalStatus(
 ): number {
   if (status !== 200 || !(body instanceof JsonText || body instanceof EncodedBody) || !isTagged(exchange)) return status;
   const { version, today, ifNoneMatch } = exchange;
-  const total = own?.['X-Total-Count'];
-  const etag = body.etag(version === undefined ? '' : version.toString(), total === undefined ? '' : `${total} ${own?.Link ?? ''}`);
+  const etag = body.etag(version === undefined ? '' : version.toString(), own?.['X-Total-Count'] === undefined ? '' : pageVariant(own));
   headers.ETag = etag;
   if (own?.['Cache-Control'] === undefined) {
     headers['Cache-Control'] = cacheControl.of(version, isDaily(exchange.route), today, exchange.now, exchange.client === undefined);
@@ -219,6 +218,8 @@ export class ApiRequestHandler {
   readonly #contentTypes = new Map<string, string>();
   /** Whether some version declares a brownout: only then is the clock's instant read, once a request. */
   readonly #readsInstant: boolean;
+  /** Whether an observer reads a request's duration (the access log, the metrics): else the clock is not read for it. */
+  readonly #timed: boolean;
   /** A key's client by its hash, made once: a request makes no function of its own. */
   readonly #identify: (keyHash: string) => Client | undefined;
 
@@ -237,6 +238,7 @@ export class ApiRequestHandler {
   ) {
     this.corsForEveryResponse = cors.response(undefined);
     this.#identify = (keyHash) => pins.identify(keyHash);
+    this.#timed = observers.some((observer) => observer.timed);
     this.#readsInstant = standings.lifecycles.some(({ lifecycle }) => lifecycle.brownouts.length > 0);
     for (const { version } of standings.lifecycles) this.#contentTypes.set(version.toString(), `${JSON_MEDIA_TYPE}; version=${version.toString()}`);
   }
@@ -275,9 +277,48 @@ export class ApiRequestHandler {
 
   #send(res: ServerResponse, outcome: RouteOutcome, exchange: Exchange): void {
     if (outcome instanceof Refusal) return this.#sendError(res, outcome, exchange);
+    const { body, headers: own } = outcome;
+    if (body instanceof JsonText && outcome.status === undefined && exchange.ifNoneMatch === undefined && exchange.version !== undefined) {
+      // A record's answer has no headers of its own; a page's are its Link and X-Total-Count, which its ETag's variant names.
+      const kind = exchange.route?.contract?.body.kind;
+      if ((own === undefined ? kind === 'record' : kind === 'page') && isTagged(exchange))
+        return this.#sendAnswer(res, body, exchange, exchange.version, own);
+    }
     const headers = responseHeaders(this.cors.vary, this.lifecycle, exchange, outcome.headers);
     const status = conditionalStatus(this.cacheControl, exchange, outcome, headers);
     sendBody(res, status, status === 304 ? undefined : outcome.body, headers, this.#jsonContentType(exchange.version));
+  }
+
+  /**
+   * The most common response, a 200 of a record or a page at a version: the same bytes and headers as the general path
+   * below, the headers made once per body, version, CORS headers, Cache-Control and page headers, and kept by the body.
+   */
+  #sendAnswer(res: ServerResponse, body: JsonText, exchange: Exchange, version: Version, own: Readonly<Record<string, string>> | undefined): void {
+    const text = version.toString();
+    const cacheControl = this.cacheControl.of(version, true, exchange.today, exchange.now, exchange.client === undefined);
+    const variant = own === undefined ? '' : pageVariant(own);
+    const headers =
+      body.headersAt(text, exchange.cors, cacheControl, variant) ??
+      body.keepHeaders(text, exchange.cors, cacheControl, variant, this.#answerHeaders(body, exchange, version, own, cacheControl, variant));
+    res.writeHead(200, headers);
+    res.end(body.bytes);
+  }
+
+  /** What the general path gives a 200 of `body` at `version`, in the same order. */
+  #answerHeaders(
+    body: JsonText,
+    exchange: Exchange,
+    version: Version,
+    own: Readonly<Record<string, string>> | undefined,
+    cacheControl: string,
+    variant: string,
+  ): ResponseHeaders {
+    const headers = responseHeaders(this.cors.vary, this.lifecycle, exchange, own);
+    headers.ETag = body.etag(version.toString(), variant);
+    headers['Cache-Control'] = cacheControl;
+    headers['Content-Type'] = this.#jsonContentType(version);
+    headers['Content-Length'] = body.bytes.length;
+    return headers;
   }
 
   #sendError(res: ServerResponse, error: unknown, exchange: Exchange): void {
@@ -314,7 +355,7 @@ export class ApiRequestHandler {
       method: req.method as string,
       path,
       query,
-      started: performance.now(),
+      started: this.#timed ? performance.now() : 0,
       today: this.clock.today(),
       now: this.#readsInstant ? this.clock.now() : undefined,
       origin,
@@ -332,7 +373,7 @@ export class ApiRequestHandler {
 
   #observe(exchange: Exchange, status: number): void {
     // Never empty: the usage counts observe every request.
-    const durationMs = performance.now() - exchange.started;
+    const durationMs = this.#timed ? performance.now() - exchange.started : 0;
     for (const observer of this.observers) observer.observe(exchange, status, durationMs);
   }
 }
@@ -340,6 +381,11 @@ export class ApiRequestHandler {
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 /** The parameters of an empty query: read by the routes, never changed. */
 const NO_PARAMETERS = new URLSearchParams();
+
+/** What a page's ETag varies with besides its body: its X-Total-Count and Link, which a client reads as part of it. */
+function pageVariant(own: Readonly<Record<string, string | number>>): string {
+  return `${own['X-Total-Count']} ${own.Link ?? ''}`;
+}
 
 /** A route served at a version: neither one outside versioning (`/health/`, the docs page) nor one that takes a body. */
 function isVersioned(route: ServedRoute): boolean {

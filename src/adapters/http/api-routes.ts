@@ -138,9 +138,14 @@ export class ApiRoutes {
 
 function listing<R extends { readonly id: number }>(useCase: Pick<ListRecords<R>, 'page' | 'represent' | 'recordType'>, cache: AnswerCache) {
   const answers = cache.for(useCase.recordType);
-  return ({ version, today, path, query }: RouteRequest): Awaitable<RouteOutcome> => {
+  const answer = (ready: Awaited<ReturnType<typeof useCase.page>>, request: RouteRequest): RouteOutcome =>
+    ready instanceof Refusal
+      ? ready
+      : { body: answers.page(ready.request.key, ready.items, request, useCase.represent), headers: paginationHeaders(request.path, ready) };
+  return (request: RouteRequest): Awaitable<RouteOutcome> => {
+    const { query } = request;
     const page = useCase.page({
-      version,
+      version: request.version,
       page: {
         limit: query.getAll('limit'),
         offset: query.getAll('offset'),
@@ -148,14 +153,7 @@ function listing<R extends { readonly id: number }>(useCase: Pick<ListRecords<R>
         ending_before: query.getAll('ending_before'),
       },
     });
-    return whenReady(page, (ready) =>
-      ready instanceof Refusal
-        ? ready
-        : {
-            body: answers.page(ready.request.key, ready.items, { version, today }, useCase.represent),
-            headers: paginationHeaders(path, ready),
-          },
-    );
+    return whenReady(page, answer, request);
   };
 }
 
@@ -165,10 +163,11 @@ function health(useCase: Pick<CheckHealth, 'execute'>) {
 
 function retrieval<R>(useCase: Pick<RetrieveRecord<R>, 'find' | 'represent' | 'recordType'>, cache: AnswerCache) {
   const answers = cache.for(useCase.recordType);
-  return ({ version, today, params }: RouteRequest): Awaitable<RouteOutcome> =>
-    whenReady(useCase.find({ version, id: params.id as string }), (record) =>
-      record instanceof Refusal ? record : { body: answers.record(record, { version, today }, useCase.represent) },
-    );
+  // The request is the context its record is represented in (its version and day).
+  const answer = (record: R | Refusal, request: RouteRequest): RouteOutcome =>
+    record instanceof Refusal ? record : { body: answers.record(record, request, useCase.represent) };
+  return (request: RouteRequest): Awaitable<RouteOutcome> =>
+    whenReady(useCase.find({ version: request.version, id: request.params.id as string }), answer, request);
 }
 
 /** Who an Idempotency-Key belongs to: one caller's key never answers another's request. */

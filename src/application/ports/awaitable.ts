@@ -5,7 +5,10 @@
  */
 export type Awaitable<T> = T | Promise<T>;
 
-/** `next` of the value: at once when it is there, once the promise fulfils when it is not. */
-export function whenReady<T, U>(value: Awaitable<T>, next: (value: T) => Awaitable<U>): Awaitable<U> {
-  return value instanceof Promise ? value.then(next) : next(value);
+/**
+ * `next` of the value (and of `context`): at once when it is there, once the promise fulfils when it is not. A
+ * request's path passes a function made once and the request as `context`, so that it makes no function per request.
+ */
+export function whenReady<T, U, C = undefined>(value: Awaitable<T>, next: (value: T, context: C) => Awaitable<U>, context?: C): Awaitable<U> {
+  return value instanceof Promise ? value.then((ready) => next(ready, context as C)) : next(value, context as C);
 }

@@ -40,11 +40,11 @@ export class ListRecords<R extends { readonly id: number }> extends RecordAction
     } catch (error) {
       return error as InvalidPageError; // the only error PageRequest.from throws
     }
-    return whenReady(this.repository.list(page), (slice) => pageOf(page, slice));
+    return whenReady(this.repository.list(page), pageOf, page);
   }
 }
 
-function pageOf<R extends { readonly id: number }>(request: PageRequest, { records, before, after, total }: RecordSlice<R>): Page<R> {
+function pageOf<R extends { readonly id: number }>({ records, before, after, total }: RecordSlice<R>, request: PageRequest): Page<R> {
   return {
     items: records,
     request,

@@ -31,6 +31,10 @@ export class RetrieveRecord<R> extends RecordAction<R> {
     if (!this.isAvailableAt(version)) return new NotFoundError('hidden');
     const recordId = parseRecordId(id);
     if (recordId === undefined) return new NotFoundError('no_record');
-    return whenReady(this.repository.findById(recordId), (record) => record ?? new NotFoundError('no_record'));
+    return whenReady(this.repository.findById(recordId), orNoRecord);
   }
+}
+
+function orNoRecord<R>(record: R | undefined): R | NotFoundError {
+  return record ?? new NotFoundError('no_record');
 }

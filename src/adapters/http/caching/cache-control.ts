@@ -43,11 +43,12 @@ export class CacheControl {
    * changes with the date. The time of day is `nowMs`'s (the clock's instant when the request read it, else the
    * system's), the date the service's clock's (TODAY fixes it). `shared`: false for an API client's answer.
    */
-  of(version: Version | undefined, daily: boolean, today: CalendarDate, nowMs: number = Date.now(), shared = true): string {
+  of(version: Version | undefined, daily: boolean, today: CalendarDate, nowMs?: number, shared = true): string {
     const scope = shared ? 0 : 1;
     if (this.maxAgeSeconds === 0) return this.#full[scope];
     const dayStart = today.startMs();
-    const now = dayStart + (nowMs % DAY_MS);
+    // The clock is read only here: with no max-age (the default) an answer's Cache-Control never depends on it.
+    const now = dayStart + ((nowMs ?? Date.now()) % DAY_MS);
     let endMs = daily ? dayStart + DAY_MS : Infinity;
     const sunset = version === undefined ? undefined : this.#sunsets.get(version.toString());
     if (sunset !== undefined && sunset < endMs) endMs = sunset;

@@ -10,6 +10,7 @@ const LOGGED_USER_AGENT_LENGTH = 256;
 
 /** One JSON line per answered request: time, method, path, status, version, client (its name; never its key), duration and user agent. */
 export class AccessLog implements RequestObserver {
+  readonly timed = true;
   readonly #timestamps = new IsoTimestamps();
 
   constructor(private readonly sink: LogSink) {}

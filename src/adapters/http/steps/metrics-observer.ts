@@ -4,6 +4,7 @@ import type { RequestObserver } from './request-observer.js';
 
 /** Counts each answered request in the process's metrics (METRICS_PORT). */
 export class MetricsObserver implements RequestObserver {
+  readonly timed = true;
   constructor(private readonly metrics: RequestMetrics) {}
 
   /** A brownout's 410 is counted at the version browned out, a retired version's at none: the two are told apart. */

@@ -5,5 +5,7 @@ export const REQUEST_OBSERVERS = Symbol.for('RequestObservers');
 
 /** Told of every answered request once its response is handed to the connection (or its client left: status 499). */
 export interface RequestObserver {
+  /** Whether it reads `durationMs`: when none does, the clock is not read for it. */
+  readonly timed: boolean;
   observe(exchange: Exchange, status: number, durationMs: number): void;
 }

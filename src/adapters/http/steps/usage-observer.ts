@@ -8,6 +8,7 @@ import type { RequestObserver } from './request-observer.js';
  * API matches (a junk path, the docs page) is not counted, so clients cannot add keys.
  */
 export class UsageObserver implements RequestObserver {
+  readonly timed = false;
   constructor(private readonly counter: Pick<UsageCounter, 'count'>) {}
 
   observe({ route, version, client, today }: Exchange): void {
