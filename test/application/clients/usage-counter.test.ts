@@ -77,3 +77,29 @@ t.test('one flush at a time: a second waits for the first, even a failing one, t
     'each count handed over once',
   );
 });
+
+t.test('a run of one caller, route and version counts on after a flush, and after the spool took the counts', async (t) => {
+  const store = new RecordingStore();
+  const counter = new UsageCounter(store);
+  for (let i = 0; i < 3; i += 1) counter.count('2026-11-28', '/doggies/:id/', '2.1.0', 'shop');
+  await counter.flush();
+  counter.count('2026-11-28', '/doggies/:id/', '2.1.0', 'shop');
+  t.same(
+    counter.pending(),
+    [{ client: 'shop', version: '2.1.0', route: '/doggies/:id/', day: '2026-11-28', requests: 1 }],
+    'the run goes on in the new counts',
+  );
+  t.same(counter.takePending(), [{ client: 'shop', version: '2.1.0', route: '/doggies/:id/', day: '2026-11-28', requests: 1 }]);
+  counter.count('2026-11-28', '/doggies/:id/', '2.1.0', 'shop');
+  counter.count('2026-11-28', '/doggies/:id/', '2.1.0', 'other');
+  counter.count('2026-11-28', '/doggies/:id/', '2.1.0', 'shop');
+  t.same(
+    counter.pending().map(({ client, requests }) => [client, requests]),
+    [
+      ['shop', 2],
+      ['other', 1],
+    ],
+    'each caller its own tally, whatever the order',
+  );
+  t.same(store.batches[0]?.[0]?.requests, 3);
+});

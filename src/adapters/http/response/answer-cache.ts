@@ -53,11 +53,13 @@ export class CollectionAnswers {
   /** The answer for `record` at the context's version and day; `represent` shapes it when not known. */
   record<R>(record: R, context: RequestContext, represent: (record: R, context: RequestContext) => Representation): JsonText {
     const memo = this.#records;
-    if (memo === undefined || !isFrozenObject(record)) return new JsonText(JSON.stringify(represent(record, context)));
-    let known = memo.get(record);
+    if (memo === undefined) return new JsonText(JSON.stringify(represent(record, context)));
+    // A record remembered was frozen when stored, and stays so: only one not found is asked whether it is.
+    let known = typeof record === 'object' && record !== null ? memo.get(record) : undefined;
+    if (known === undefined && !isFrozenObject(record)) return new JsonText(JSON.stringify(represent(record, context)));
     if (known === undefined || !known.today.equals(context.today)) {
       known = { today: context.today, byVersion: new Map() };
-      memo.set(record, known);
+      memo.set(record as object, known);
     }
     const version = context.version.toString();
     let json = known.byVersion.get(version);
