@@ -55,7 +55,7 @@ export class CollectionAnswers {
     const memo = this.#records;
     if (memo === undefined) return new JsonText(JSON.stringify(represent(record, context)));
     // A record remembered was frozen when stored, and stays so: only one not found is asked whether it is.
-    let known = typeof record === 'object' && record !== null ? memo.get(record) : undefined;
+    let known = memo.get(record as object);
     if (known === undefined && !isFrozenObject(record)) return new JsonText(JSON.stringify(represent(record, context)));
     if (known === undefined || !known.today.equals(context.today)) {
       known = { today: context.today, byVersion: new Map() };
