@@ -5,6 +5,7 @@ import { viewSetOf, WRITE_ACTIONS, type AnyRecordCollection, type RecordCollecti
 import type { RemovalReading } from './domain/versioning/removal-reading.js';
 import type { VersionDeclaration } from './domain/versioning/version-declaration.js';
 import { VersionModel } from './domain/versioning/version-model.js';
+import { StartupError } from './domain/errors/startup-error.js';
 
 /** What the settings decide of a version model: the default version and how `removedIn` is read, and the API's own options. */
 export interface ModelSettings {
@@ -26,8 +27,30 @@ export type CollectionDeclaration<R extends { readonly id: number }, N extends s
 export function defineCollection<R extends { readonly id: number }, N extends string>(
   declaration: CollectionDeclaration<R, N>,
 ): PublishedCollection<R, N> {
+  refuseUnrouted(declaration);
   const writes = WRITE_ACTIONS.filter((action) => declaration.routes[action] !== undefined);
   return Object.freeze({ ...declaration, ...(writes.length === 0 ? {} : { writes }) });
+}
+
+/** A collection whose routes are missing or malformed (a JavaScript declaration has no types to catch it) refuses the start, naming it. */
+function refuseUnrouted({ name, path, tag, routes }: Partial<CollectionRoutes> & { readonly name: string }): void {
+  const wrong: string[] = [];
+  if (typeof path !== 'string' || !/^\/([^/?#]+\/)+$/.test(path))
+    wrong.push(`its path ${JSON.stringify(path)} is not a list's path, such as "/books/"`);
+  if (typeof tag !== 'string' || tag === '') wrong.push('it has no tag');
+  for (const action of ['list', 'retrieve', ...WRITE_ACTIONS] as const) {
+    const route = routes?.[action];
+    if ((route === undefined && (action === 'list' || action === 'retrieve')) || (route !== undefined && !isActionRoute(route))) {
+      wrong.push(`routes.${action} is not { operationId, summary }`);
+    }
+  }
+  if (wrong.length > 0) throw new StartupError(`collection ${JSON.stringify(name)}: ${wrong.join('; ')}`);
+}
+
+function isActionRoute(route: unknown): boolean {
+  if (typeof route !== 'object' || route === null) return false;
+  const { operationId, summary } = route as Record<string, unknown>;
+  return typeof operationId === 'string' && operationId !== '' && typeof summary === 'string';
 }
 
 /**
@@ -68,6 +91,7 @@ export interface ApiDeclaration<O> {
  * into a VersionModel for the settings at start (where a wrong declaration throws VersionModelError, naming it).
  */
 export function defineApi<O = undefined>({ collections, versions, options, sample, title, name, tags }: ApiDeclaration<O>): ApiDefinition {
+  for (const collection of collections) refuseUnrouted(collection);
   const bundle = {
     versions,
     heads: collections.map((collection) => collection.head),

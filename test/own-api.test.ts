@@ -155,3 +155,29 @@ t.test('another API, on PostgreSQL: its table made from its schema', async (t) =
     'only its own table, no dogs or cats',
   );
 });
+
+t.test('a collection without its routes, or with a malformed one, refuses the start naming it', async (t) => {
+  const { routes: _routes, path: _path, tag: _tag, ...bare } = BOOKS;
+  t.throws(
+    () => defineApi({ collections: [bare as unknown as typeof BOOKS], versions: VERSIONS }),
+    {
+      name: 'StartupError',
+      message:
+        'collection "books": its path undefined is not a list\'s path, such as "/books/"; it has no tag; routes.list is not { operationId, summary }; routes.retrieve is not { operationId, summary }',
+    },
+    'a collection of the domain alone: no path, no tag, no routes',
+  );
+  t.throws(() => defineCollection({ ...BOOKS, path: '/books', routes: { ...BOOKS.routes, create: { operationId: '', summary: 'A new book' } } }), {
+    message: 'collection "books": its path "/books" is not a list\'s path, such as "/books/"; routes.create is not { operationId, summary }',
+  });
+  t.throws(
+    () =>
+      defineCollection({
+        ...BOOKS,
+        tag: '',
+        routes: { ...BOOKS.routes, create: 'createBook' as never, update: { operationId: 'updateBook' } as never },
+      }),
+    { message: 'collection "books": it has no tag; routes.create is not { operationId, summary }; routes.update is not { operationId, summary }' },
+  );
+  t.equal(defineCollection({ ...BOOKS, path: '/shelf/books/' }).path, '/shelf/books/', 'a path of several segments');
+});
