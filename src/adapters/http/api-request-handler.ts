@@ -22,7 +22,7 @@ import { BadRequestError, errorResponseFor, MissingTokenError, SERVER_ERROR, Unk
 import { checkHostHeader, parseQuery, parseRequestTarget } from './request/request-target.js';
 import { LifecycleHeaders } from './response/lifecycle-headers.js';
 import { EncodedBody, JsonText } from './response/prepared-bodies.js';
-import { baseHeaders, JSON_MEDIA_TYPE, sendBody, type ResponseHeaders } from './response/send-body.js';
+import { baseHeaders, JSON_MEDIA_TYPE, sendBody, withContent, type ResponseHeaders } from './response/send-body.js';
 import { OptionsHeaders } from './routing/options-headers.js';
 import { acceptedText, ALLOWED_METHODS, allowedMethods, writeOf, type RouteOutcome, type RouteResponse, type ServedRoute } from './routing/route.js';
 import { Router } from './routing/router.js';
@@ -282,7 +282,7 @@ export class ApiRequestHandler {
       // A record's answer has no headers of its own; a page's are its Link and X-Total-Count, which its ETag's variant names.
       const kind = exchange.route?.contract?.body.kind;
       if ((own === undefined ? kind === 'record' : kind === 'page') && isTagged(exchange))
-        return this.#sendAnswer(res, body, exchange, exchange.version, own);
+        return this.#sendAnswer(res, outcome, body, exchange, exchange.version);
     }
     const headers = responseHeaders(this.cors.vary, this.lifecycle, exchange, outcome.headers);
     const status = conditionalStatus(this.cacheControl, exchange, outcome, headers);
@@ -290,35 +290,22 @@ export class ApiRequestHandler {
   }
 
   /**
-   * The most common response, a 200 of a record or a page at a version: the same bytes and headers as the general path
-   * below, the headers made once per body, version, CORS headers, Cache-Control and page headers, and kept by the body.
+   * The most common response, a 200 of a record or a page at a version, with no If-None-Match: the headers the general
+   * path below makes, made by it once per body, version, CORS headers, Cache-Control and page headers, and kept by the body.
    */
-  #sendAnswer(res: ServerResponse, body: JsonText, exchange: Exchange, version: Version, own: Readonly<Record<string, string>> | undefined): void {
+  #sendAnswer(res: ServerResponse, outcome: RouteResponse, body: JsonText, exchange: Exchange, version: Version): void {
     const text = version.toString();
     const cacheControl = this.cacheControl.of(version, true, exchange.today, exchange.now, exchange.client === undefined);
-    const variant = own === undefined ? '' : pageVariant(own);
-    const headers =
-      body.headersAt(text, exchange.cors, cacheControl, variant) ??
-      body.keepHeaders(text, exchange.cors, cacheControl, variant, this.#answerHeaders(body, exchange, version, own, cacheControl, variant));
+    const variant = outcome.headers === undefined ? '' : pageVariant(outcome.headers);
+    let headers = body.headersAt(text, exchange.cors, cacheControl, variant);
+    if (headers === undefined) {
+      const made = responseHeaders(this.cors.vary, this.lifecycle, exchange, outcome.headers);
+      conditionalStatus(this.cacheControl, exchange, outcome, made);
+      withContent(made, body, this.#jsonContentType(version));
+      headers = body.keepHeaders(text, exchange.cors, cacheControl, variant, made);
+    }
     res.writeHead(200, headers);
     res.end(body.bytes);
-  }
-
-  /** What the general path gives a 200 of `body` at `version`, in the same order. */
-  #answerHeaders(
-    body: JsonText,
-    exchange: Exchange,
-    version: Version,
-    own: Readonly<Record<string, string>> | undefined,
-    cacheControl: string,
-    variant: string,
-  ): ResponseHeaders {
-    const headers = responseHeaders(this.cors.vary, this.lifecycle, exchange, own);
-    headers.ETag = body.etag(version.toString(), variant);
-    headers['Cache-Control'] = cacheControl;
-    headers['Content-Type'] = this.#jsonContentType(version);
-    headers['Content-Length'] = body.bytes.length;
-    return headers;
   }
 
   #sendError(res: ServerResponse, error: unknown, exchange: Exchange): void {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { inject, injectable, multiInject } from 'inversify';
 import { whenReady, type Awaitable } from '../../application/ports/awaitable.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
@@ -183,23 +183,18 @@ function creation<R extends { readonly id: number }>(useCase: CreateRecord<R>, r
       invalid_body: 'The body does not fit the version’s schema, the newest once upgraded, or a rule of the record',
       idempotency_key_reused: 'The Idempotency-Key came before with another body or version',
     }),
-    handle: ({ version, today, client }, { body, idempotencyKey }) => {
+    handle: (request, { body, idempotencyKey }) => {
+      const { version, today, client } = request;
       const idempotency =
         idempotencyKey === undefined
           ? undefined
-          : {
-              scope: scopeOf(client),
-              key: idempotencyKey,
-              fingerprint: createHash('sha256')
-                .update(JSON.stringify([version.toString(), body]))
-                .digest('base64url'),
-            };
+          : { scope: scopeOf(client), key: idempotencyKey, fingerprint: hash('sha256', JSON.stringify([version.toString(), body]), 'base64url') };
       return whenReady(useCase.create({ version, today, body, ...(idempotency === undefined ? {} : { idempotency }) }), (created) =>
         created instanceof Refusal
           ? created
           : {
               status: 201,
-              body: answers.record(created.record, { version, today }, useCase.represent),
+              body: answers.record(created.record, request, useCase.represent),
               headers: { Location: `${path}${created.record.id}/`, ...(created.replayed ? REPLAYED : {}) },
             },
       );
@@ -218,9 +213,9 @@ function updating<R extends { readonly id: number }>(useCase: UpdateRecord<R>, r
     contract: writeContract(useCase, route, 200, {
       invalid_body: 'The patch does not fit the version’s schema, or the record once patched does not fit the newest schema or a rule of the record',
     }),
-    handle: ({ version, today, params }, { body }) =>
-      whenReady(useCase.update({ version, today, body, id: params.id as string }), (record) =>
-        record instanceof Refusal ? record : { body: answers.record(record, { version, today }, useCase.represent) },
+    handle: (request, { body }) =>
+      whenReady(useCase.update({ version: request.version, today: request.today, body, id: request.params.id as string }), (record) =>
+        record instanceof Refusal ? record : { body: answers.record(record, request, useCase.represent) },
       ),
   };
 }

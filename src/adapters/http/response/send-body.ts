@@ -17,18 +17,11 @@ export function baseHeaders(vary: string): ResponseHeaders {
 export const JSON_MEDIA_TYPE = 'application/json';
 
 /**
- * Writes a whole response: JSON body (a JsonText as its bytes; none for HEAD, which node drops) as `jsonContentType`
- * (`application/json; version=…` when served at a version), or an EncodedBody's bytes as its own media type, with
- * `headers` (from baseHeaders), to which the body's Content-Type and Content-Length are added. No body (a 204, a
- * 304): neither is added.
+ * Adds to `headers` the Content-Type and Content-Length of `body` and returns its payload: a JsonText as its bytes
+ * served as `jsonContentType` (`application/json; version=…` when served at a version), an EncodedBody's bytes as its
+ * own media type, anything else as JSON. No body (a 204, a 304): neither is added.
  */
-export function sendBody(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: ResponseHeaders,
-  jsonContentType: string = JSON_MEDIA_TYPE,
-): void {
+export function withContent(headers: ResponseHeaders, body: unknown, jsonContentType: string = JSON_MEDIA_TYPE): Buffer | string | undefined {
   let payload: Buffer | string | undefined;
   let contentType: string | undefined;
   if (body instanceof JsonText) payload = body.bytes;
@@ -38,6 +31,18 @@ export function sendBody(
     headers['Content-Type'] = contentType ?? jsonContentType;
     headers['Content-Length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
   }
+  return payload;
+}
+
+/** Writes a whole response: `headers` (from baseHeaders) with its body's content headers (withContent), then the body; none for HEAD, which node drops. */
+export function sendBody(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: ResponseHeaders,
+  jsonContentType: string = JSON_MEDIA_TYPE,
+): void {
+  const payload = withContent(headers, body, jsonContentType);
   res.writeHead(status, headers);
   res.end(payload);
 }
