@@ -53,6 +53,7 @@ export class ApiServer {
   /** Responses not yet written whole to their connection. */
   readonly #inFlight = new Set<ServerResponse>();
   readonly #requestsPerSocket = new WeakMap<Socket, number>();
+  /** The latest response on each connection to a request with a body. */
   readonly #latestResponse = new WeakMap<Socket, ServerResponse>();
   /** Connections whose last answer is decided: they close once it is written. */
   readonly #closing = new WeakSet<Socket>();
@@ -103,7 +104,9 @@ export class ApiServer {
         res.shouldKeepAlive = false;
         closeAfterThis(closing, socket);
       }
-      this.#latestResponse.set(socket, res);
+      // Only a request with a body is read on after its answer; keeping every response would keep each one alive until
+      // its connection's next request, past the young generation, for every collection to copy.
+      if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) this.#latestResponse.set(socket, res);
       void handler.handle(req, res);
       // A response written whole in this turn, and before any stop, has nothing left for stop() to change.
       if (this.#stopping === undefined && res.writableEnded && res.writableLength === 0) return;

@@ -11,6 +11,8 @@ interface ParamRoute {
   /** Literal text, then for each param its name and the literal text after it: always one literal more than names. */
   readonly literals: readonly string[];
   readonly names: readonly string[];
+  /** Its params, each empty: a match's params are a copy of it, filled in, so they all have one shape. */
+  readonly template: Readonly<Record<string, string>>;
 }
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
@@ -67,10 +69,10 @@ function compile(route: ServedRoute): ParamRoute | undefined {
     }
   });
   literals.push(text);
-  return { route, literals, names };
+  return { route, literals, names, template: Object.fromEntries(names.map((name) => [name, ''])) };
 }
 
-function matchParams({ literals, names }: ParamRoute, path: string): Record<string, string> | undefined {
+function matchParams({ literals, names, template }: ParamRoute, path: string): Record<string, string> | undefined {
   const first = literals[0] as string;
   if (!path.startsWith(first)) return undefined;
   let position = first.length;
@@ -79,7 +81,7 @@ function matchParams({ literals, names }: ParamRoute, path: string): Record<stri
     let end = path.indexOf('/', position);
     if (end < 0) end = path.length;
     if (end === position) return undefined;
-    params ??= {};
+    params ??= { ...template };
     params[names[index] as string] = path.slice(position, end);
     const after = literals[index + 1] as string;
     if (!path.startsWith(after, end)) return undefined;

@@ -100,3 +100,28 @@ t.test('keys: vaa_ and 256 random bits, base64url; SHA-256 hex is what is kept',
   t.equal(hashApiKey('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad', 'SHA-256 (FIPS 180-2 test vector)');
   t.match(hashApiKey(key), /^[0-9a-f]{64}$/);
 });
+
+t.test('on one connection: each request judged as its own, its field read and hashed again only when it changes', async (t) => {
+  const other = keyedClient('other', '2.1.0');
+  let revoked = false;
+  const clients = (keyHash: string) =>
+    keyHash === known.client.keyHash && !revoked ? known.client : keyHash === other.client.keyHash ? other.client : undefined;
+  const socket = {};
+  const on = (...authorization: string[]) => ({ ...requestWith(...authorization), socket }) as unknown as IncomingMessage;
+  t.equal(clientOf(on(`Bearer ${known.key}`), clients), known.client);
+  t.equal(clientOf(on(`Bearer ${known.key}`), clients), known.client, 'the same field again');
+  t.equal(clientOf(on(`Bearer ${other.key}`), clients), other.client, 'another key on the same connection: its own client');
+  t.equal(clientOf(on(`Bearer ${other.key}`), clients), other.client);
+  t.equal(clientOf(on(`Bearer ${known.key}`), clients), known.client, 'and back');
+  t.type(
+    clientOf(on(`Bearer ${known.key}`, `Bearer ${known.key}`), clients),
+    InvalidAuthorizationError,
+    'a second field is refused even after the first was read',
+  );
+  t.equal(clientOf(on(), clients), undefined, 'no field: anonymous');
+  t.type(clientOf(on('Bearer abc.def'), clients), InvalidTokenError, 'a malformed field after a key');
+  t.equal(clientOf(on(`Bearer ${known.key}`), clients), known.client);
+  revoked = true;
+  t.type(clientOf(on(`Bearer ${known.key}`), clients), InvalidTokenError, 'revoked while the connection holds it: refused at once');
+  t.equal(clientOf({ ...requestWith(`Bearer ${other.key}`), socket: {} } as unknown as IncomingMessage, clients), other.client, 'another connection');
+});
