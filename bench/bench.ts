@@ -84,7 +84,7 @@ async function main(): Promise<number> {
   const { options } = parsed;
   const machine = describeMachine();
   say(`bench${options.smoke ? ' (smoke: numbers mean nothing)' : ''}: ${machineLine(machine)}`);
-  say(`service: node ${[...SERVICE_NODE_FLAGS, 'dist/main.js'].join(' ')}, as npm start runs it`);
+  say(`service: node ${[...SERVICE_NODE_FLAGS, 'dist/main.js'].join(' ')}, as npm start runs it; the bare servers with the same node flags`);
   say(
     `${options.connections} connections, ${options.duration} s runs, ${options.warmup} s warm-up, ${options.rewarm} s before each run, median of ${options.repetitions} runs, each on fresh processes; ACCESS_LOG=${options.accessLog}`,
   );
@@ -214,9 +214,10 @@ async function runGroup(
     } else {
       await verify(service, expected, `the service (process ${repetition})`);
     }
-    const bare = await processes.start(setup.bareScript, setup.bareArgs(table), {});
+    const bare = await processes.start(setup.bareScript, setup.bareArgs(table), {}, SERVICE_NODE_FLAGS);
     await verify(bare, expected, `the bare server (process ${repetition})`);
-    const second = setup.secondBare === undefined ? undefined : await processes.start(setup.bareScript, setup.secondBare.args(table), {});
+    const second =
+      setup.secondBare === undefined ? undefined : await processes.start(setup.bareScript, setup.secondBare.args(table), {}, SERVICE_NODE_FLAGS);
     if (second !== undefined) await verify(second, expected, `the ${setup.secondBare?.name} bare server (process ${repetition})`);
     await warmUpFreshProcesses(second === undefined ? [service, bare] : [service, bare, second], group.scenarios, options);
     let servedHere = 0;
@@ -414,7 +415,7 @@ async function checkMemory(dataFile: string, bareTable: string, options: BenchOp
   await processes.stop(service);
   say(`  service: RSS (MiB) after each count: ${seriesLine(serviceSeries)}`);
   // The bare server has no answer for the ever-new Accept headers and paths: it answers them 500 with no body.
-  const bare = await processes.start(BARE_SERVER, [bareTable], {});
+  const bare = await processes.start(BARE_SERVER, [bareTable], {}, SERVICE_NODE_FLAGS);
   const bareSeries = await memorySeries(bare, [200, 404, 406, 500], options);
   await processes.stop(bare);
   say(`  bare server: RSS (MiB) after each count: ${seriesLine(bareSeries)}`);

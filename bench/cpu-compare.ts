@@ -77,7 +77,7 @@ async function main(): Promise<number> {
           database === undefined
             ? [BARE_SERVER, micros > 0 ? [table, String(micros)] : [table]]
             : [BARE_POSTGRES_SERVER, [table, database.url, TODAY, String(POSTGRES_POOL_SIZE), statements]];
-        const bare = await processes.start(script, args, {});
+        const bare = await processes.start(script, args, {}, NODE_FLAGS);
         const why = difference(expected as RecordedResponse, await record(bare.url, options.path, options.accept));
         if (why !== undefined) throw new Error(`the bare server answers ${options.path} differently: ${why}`);
         servers.push({ variant: name, index, server: bare });
@@ -88,7 +88,7 @@ async function main(): Promise<number> {
     );
     say(`load generator: ${processes.loadGenerator}${processes.usesWrk ? wrkRounding([options.duration, options.warmup]) : ''}`);
     say(
-      `service: node ${NODE_FLAGS.join(' ')} MAIN_JS, ${options.dogs} dogs ${database === undefined ? 'in memory' : `in PostgreSQL (${database.name})`}; variants: ${options.variants.map((variant) => `${variant.name} = ${variant.main} ${JSON.stringify(variant.env)}`).join('; ')}`,
+      `service: node ${NODE_FLAGS.join(' ')} MAIN_JS (the bare servers with the same node flags), ${options.dogs} dogs ${database === undefined ? 'in memory' : `in PostgreSQL (${database.name})`}; variants: ${options.variants.map((variant) => `${variant.name} = ${variant.main} ${JSON.stringify(variant.env)}`).join('; ')}`,
     );
     const runs: Measured[] = [];
     for (let round = 1; round <= options.rounds; round += 1) {
