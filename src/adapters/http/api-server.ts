@@ -92,7 +92,8 @@ export class ApiServer {
       const { socket } = req;
       // Pipelined behind the last answer its connection gets: never run, so never logged, counted, nor answered.
       if (closing.has(socket)) return;
-      if (lastCodingIsNotChunked(req.headers['transfer-encoding'])) {
+      const { 'transfer-encoding': codings, 'content-length': length } = req.headers;
+      if (lastCodingIsNotChunked(codings)) {
         closeAfterThis(closing, socket);
         sendBody(res, 400, { detail: 'Bad Request.' }, { ...baseHeaders('Accept'), ...cors, Connection: 'close' });
         return;
@@ -106,7 +107,7 @@ export class ApiServer {
       }
       // Only a request with a body is read on after its answer; keeping every response would keep each one alive until
       // its connection's next request, past the young generation, for every collection to copy.
-      if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) this.#latestResponse.set(socket, res);
+      if (length !== undefined || codings !== undefined) this.#latestResponse.set(socket, res);
       void handler.handle(req, res);
       // A response written whole in this turn, and before any stop, has nothing left for stop() to change.
       if (this.#stopping === undefined && res.writableEnded && res.writableLength === 0) return;

@@ -50,8 +50,7 @@ export class UsageCounter {
   /** The counts not yet handed to the store, taken away: the caller keeps them elsewhere (a spool, at stop). */
   takePending(): UsageCount[] {
     const counts = this.pending();
-    this.#pending = new Map();
-    this.#last = undefined;
+    this.#startAfresh();
     return counts;
   }
 
@@ -63,8 +62,7 @@ export class UsageCounter {
     while (this.#flushing !== undefined) await this.#flushing.catch(() => {});
     const counts = this.pending();
     if (counts.length === 0) return;
-    this.#pending = new Map();
-    this.#last = undefined;
+    this.#startAfresh();
     this.#flushing = this.store.add(counts).catch((error: unknown) => {
       for (const { client, version, route, day, requests } of counts) this.#tallyOf(day, route, version, client).requests += requests;
       throw error;
@@ -74,6 +72,12 @@ export class UsageCounter {
     } finally {
       this.#flushing = undefined;
     }
+  }
+
+  /** No count pending, and no last tally, which was one of those. */
+  #startAfresh(): void {
+    this.#pending = new Map();
+    this.#last = undefined;
   }
 
   #tallyOf(day: string, route: string, version: string, client: string): Tally {
