@@ -48,6 +48,7 @@ import {
 } from './harness/service-launch.js';
 import { judgeTargets } from './harness/targets.js';
 import { wrkRounding } from './harness/wrk.js';
+import { joinedRun, sliceCount, sliceOrder, turnRatios } from './harness/interleaved.js';
 import { metricsCost, metricsGroup, withMetrics } from './harness/metrics-variant.js';
 import { benchClients, writeBenchClientsFile } from './harness/bench-clients.js';
 import { clientsCost, clientsGroup, KEYED_PIN, withClientsFile } from './harness/clients-variant.js';
@@ -86,7 +87,7 @@ async function main(): Promise<number> {
   say(`bench${options.smoke ? ' (smoke: numbers mean nothing)' : ''}: ${machineLine(machine)}`);
   say(`service: node ${[...SERVICE_NODE_FLAGS, 'dist/main.js'].join(' ')}, as npm start runs it; the bare servers with the same node flags`);
   say(
-    `${options.connections} connections, ${options.duration} s runs, ${options.warmup} s warm-up, ${options.rewarm} s before each run, median of ${options.repetitions} runs, each on fresh processes; ACCESS_LOG=${options.accessLog}`,
+    `${options.connections} connections, ${options.duration} s a server per scenario in turns of ${turnText(options.duration)} (A B, B A, …), ${options.warmup} s warm-up, ${options.rewarm} s before the turns, ${options.repetitions} repetitions on fresh processes; ratio: the median of the turns'; ACCESS_LOG=${options.accessLog}`,
   );
   const loadGenerator = loadGeneratorLine(options);
   say(`load generator: ${loadGenerator}`);
@@ -199,7 +200,13 @@ async function runGroup(
   say(`\n${setup.title}`);
   const table = setup.responsesTable;
   let expected: Map<Scenario, RecordedResponse> | undefined;
-  const runs = group.scenarios.map((scenario) => ({ scenario, service: [] as RunResult[], bare: [] as RunResult[], second: [] as RunResult[] }));
+  const runs = group.scenarios.map((scenario) => ({
+    scenario,
+    service: [] as RunResult[],
+    bare: [] as RunResult[],
+    second: [] as RunResult[],
+    turns: { bare: [] as number[], second: [] as number[] },
+  }));
   const startups: number[] = [];
   const peaks: (number | undefined)[] = [];
   let served = 0;
@@ -221,22 +228,23 @@ async function runGroup(
     if (second !== undefined) await verify(second, expected, `the ${setup.secondBare?.name} bare server (process ${repetition})`);
     await warmUpFreshProcesses(second === undefined ? [service, bare] : [service, bare, second], group.scenarios, options);
     let servedHere = 0;
-    for (const { scenario, service: serviceRuns, bare: bareRuns, second: secondRuns } of runs) {
+    for (const { scenario, service: serviceRuns, bare: bareRuns, second: secondRuns, turns } of runs) {
       const load = (server: ServerProcess, seconds: number) => measure(server, scenario, seconds, options, setup.database);
-      const measured = async (server: ServerProcess): Promise<RunResult> => {
-        if (options.rewarm > 0) await load(server, options.rewarm);
-        return load(server, options.duration);
-      };
-      if (options.warmup > 0) {
-        await load(service, options.warmup);
-        await load(bare, options.warmup);
-        if (second !== undefined) await load(second, options.warmup);
+      const servers = second === undefined ? [service, bare] : [service, bare, second];
+      if (options.warmup > 0) for (const server of servers) await load(server, options.warmup);
+      if (options.rewarm > 0) for (const server of servers) await load(server, options.rewarm);
+      const slices = servers.map((): RunResult[] => []);
+      const count = sliceCount(options.duration);
+      for (const turns of sliceOrder(servers.length, count)) {
+        for (const index of turns) slices[index]?.push(await load(servers[index] as ServerProcess, options.duration / count));
       }
-      const serviceRun = await measured(service);
-      const bareRun = await measured(bare);
+      const [serviceSlices, bareSlices, secondSlices] = slices as [RunResult[], RunResult[], RunResult[] | undefined];
+      turns.bare.push(...turnRatios(serviceSlices, bareSlices));
+      if (secondSlices !== undefined) turns.second.push(...turnRatios(serviceSlices, secondSlices));
+      const [serviceRun, bareRun, secondRun] = slices.map(joinedRun) as [RunResult, RunResult, RunResult | undefined];
       serviceRuns.push(serviceRun);
       bareRuns.push(bareRun);
-      if (second !== undefined) secondRuns.push(await measured(second));
+      if (secondRun !== undefined) secondRuns.push(secondRun);
       servedHere += serviceRun.requests;
     }
     await verify(service, expected, `the service (process ${repetition}), after the load`);
@@ -259,14 +267,14 @@ async function runGroup(
   }
 
   const scenarios: ScenarioResult[] = [];
-  for (const { scenario, service: serviceRuns, bare: bareRuns, second: secondRuns } of runs) {
+  for (const { scenario, service: serviceRuns, bare: bareRuns, second: secondRuns, turns } of runs) {
     const [serviceMedians, bareMedians] = [medians(serviceRuns), medians(bareRuns)];
     const secondMedians = secondRuns.length === 0 ? undefined : medians(secondRuns);
     const result: ScenarioResult = {
       scenario: { ...shown(scenario), dataSize: group.size },
       service: serviceMedians,
       bare: bareMedians,
-      ratio: serviceMedians.requestsPerSecond / bareMedians.requestsPerSecond,
+      ratio: median(turns.bare),
       runRatios: runRatioRange(serviceRuns, bareRuns),
       cpuRatio:
         serviceMedians.cpuMicrosPerRequest === undefined || bareMedians.cpuMicrosPerRequest === undefined
@@ -278,7 +286,7 @@ async function runGroup(
             secondBare: {
               name: setup.secondBare.name,
               measured: secondMedians,
-              ratio: serviceMedians.requestsPerSecond / secondMedians.requestsPerSecond,
+              ratio: median(turns.second),
             },
           }),
     };
@@ -462,6 +470,12 @@ async function memorySeries(server: ServerProcess, statuses: readonly number[], 
 function seriesLine(memory: MemorySeries): string {
   const mib = (bytes: number | undefined): string => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)}`);
   return memory.series.map((reading) => `${reading.requests}: ${mib(reading.rssBytes)}`).join(', ');
+}
+
+/** How long a turn lasts. */
+function turnText(duration: number): string {
+  const seconds = duration / sliceCount(duration);
+  return `${Number(seconds.toFixed(2))} s`;
 }
 
 /** Where a group's recorded responses are written, for its bare server. */

@@ -24,7 +24,7 @@ export interface ScenarioResult {
   readonly scenario: Scenario & { readonly dataSize: number };
   readonly service: Measured;
   readonly bare: Measured;
-  /** The service's median requests per second over the bare server's. */
+  /** The median, over every turn of every repetition, of the service's requests per second over the bare server's in the same turn. */
   readonly ratio: number;
   /**
    * The lowest and highest ratio of one service run to the bare run measured right after it: how far the
