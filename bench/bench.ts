@@ -48,7 +48,7 @@ import {
 } from './harness/service-launch.js';
 import { judgeTargets } from './harness/targets.js';
 import { wrkRounding } from './harness/wrk.js';
-import { joinedRun, sliceCount, sliceOrder, turnRatios } from './harness/interleaved.js';
+import { joinedRun, turnCount, turnOrder, turnRatios } from './harness/interleaved.js';
 import { metricsCost, metricsGroup, withMetrics } from './harness/metrics-variant.js';
 import { benchClients, writeBenchClientsFile } from './harness/bench-clients.js';
 import { clientsCost, clientsGroup, KEYED_PIN, withClientsFile } from './harness/clients-variant.js';
@@ -205,7 +205,7 @@ async function runGroup(
     service: [] as RunResult[],
     bare: [] as RunResult[],
     second: [] as RunResult[],
-    turns: { bare: [] as number[], second: [] as number[] },
+    ratios: { bare: [] as number[], second: [] as number[] },
   }));
   const startups: number[] = [];
   const peaks: (number | undefined)[] = [];
@@ -228,19 +228,19 @@ async function runGroup(
     if (second !== undefined) await verify(second, expected, `the ${setup.secondBare?.name} bare server (process ${repetition})`);
     await warmUpFreshProcesses(second === undefined ? [service, bare] : [service, bare, second], group.scenarios, options);
     let servedHere = 0;
-    for (const { scenario, service: serviceRuns, bare: bareRuns, second: secondRuns, turns } of runs) {
+    for (const { scenario, service: serviceRuns, bare: bareRuns, second: secondRuns, ratios } of runs) {
       const load = (server: ServerProcess, seconds: number) => measure(server, scenario, seconds, options, setup.database);
       const servers = second === undefined ? [service, bare] : [service, bare, second];
       if (options.warmup > 0) for (const server of servers) await load(server, options.warmup);
       if (options.rewarm > 0) for (const server of servers) await load(server, options.rewarm);
       const slices = servers.map((): RunResult[] => []);
-      const count = sliceCount(options.duration);
-      for (const turns of sliceOrder(servers.length, count)) {
-        for (const index of turns) slices[index]?.push(await load(servers[index] as ServerProcess, options.duration / count));
+      const count = turnCount(options.duration);
+      for (const order of turnOrder(servers.length, count)) {
+        for (const index of order) slices[index]?.push(await load(servers[index] as ServerProcess, options.duration / count));
       }
       const [serviceSlices, bareSlices, secondSlices] = slices as [RunResult[], RunResult[], RunResult[] | undefined];
-      turns.bare.push(...turnRatios(serviceSlices, bareSlices));
-      if (secondSlices !== undefined) turns.second.push(...turnRatios(serviceSlices, secondSlices));
+      ratios.bare.push(...turnRatios(serviceSlices, bareSlices));
+      if (secondSlices !== undefined) ratios.second.push(...turnRatios(serviceSlices, secondSlices));
       const [serviceRun, bareRun, secondRun] = slices.map(joinedRun) as [RunResult, RunResult, RunResult | undefined];
       serviceRuns.push(serviceRun);
       bareRuns.push(bareRun);
@@ -267,14 +267,14 @@ async function runGroup(
   }
 
   const scenarios: ScenarioResult[] = [];
-  for (const { scenario, service: serviceRuns, bare: bareRuns, second: secondRuns, turns } of runs) {
+  for (const { scenario, service: serviceRuns, bare: bareRuns, second: secondRuns, ratios } of runs) {
     const [serviceMedians, bareMedians] = [medians(serviceRuns), medians(bareRuns)];
     const secondMedians = secondRuns.length === 0 ? undefined : medians(secondRuns);
     const result: ScenarioResult = {
       scenario: { ...shown(scenario), dataSize: group.size },
       service: serviceMedians,
       bare: bareMedians,
-      ratio: median(turns.bare),
+      ratio: median(ratios.bare),
       runRatios: runRatioRange(serviceRuns, bareRuns),
       cpuRatio:
         serviceMedians.cpuMicrosPerRequest === undefined || bareMedians.cpuMicrosPerRequest === undefined
@@ -286,7 +286,7 @@ async function runGroup(
             secondBare: {
               name: setup.secondBare.name,
               measured: secondMedians,
-              ratio: median(turns.second),
+              ratio: median(ratios.second),
             },
           }),
     };
@@ -474,7 +474,7 @@ function seriesLine(memory: MemorySeries): string {
 
 /** How long a turn lasts. */
 function turnText(duration: number): string {
-  const seconds = duration / sliceCount(duration);
+  const seconds = duration / turnCount(duration);
   return `${Number(seconds.toFixed(2))} s`;
 }
 

@@ -1,21 +1,21 @@
 import { median, type RunResult } from './results.js';
 
 /**
- * How a scenario's measured time is cut: into slices of about a second, the servers taking turns. This machine's
- * speed moves by a third for a few seconds at a time, alike for every process on it; a server measured for 5 s and
- * then the other for 5 s meet different spells, while turns of a second meet the same ones.
+ * Into how many turns a scenario's measured time is cut: turns of about a second, in each of which every server is
+ * measured once (a slice). This machine's CPUs slow down by up to a third for a few seconds at a time; a server
+ * measured for 5 s and then the other for 5 s meet different spells, while turns of a second meet the same ones.
  */
-export function sliceCount(durationSeconds: number): number {
+export function turnCount(durationSeconds: number): number {
   return Math.max(1, Math.floor(durationSeconds));
 }
 
 /**
- * The servers' turns, by index, slice after slice: in order, then in reverse (A B, B A, A B, …), so that a machine
+ * The order of the servers, by index, turn after turn: as given, then in reverse (A B, B A, A B, …), so that a machine
  * growing slower or faster over the run falls on each server alike.
  */
-export function sliceOrder(servers: number, slices: number): number[][] {
+export function turnOrder(servers: number, turns: number): number[][] {
   const order = Array.from({ length: servers }, (_, index) => index);
-  return Array.from({ length: slices }, (_, slice) => (slice % 2 === 0 ? order : [...order].reverse()));
+  return Array.from({ length: turns }, (_, turn) => (turn % 2 === 0 ? order : [...order].reverse()));
 }
 
 /**

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { joinedRun, sliceCount, sliceOrder, turnRatios } from '../../bench/harness/interleaved.js';
+import { joinedRun, turnCount, turnOrder, turnRatios } from '../../bench/harness/interleaved.js';
 import type { RunResult } from '../../bench/harness/results.js';
 
 const slice = (
@@ -21,23 +21,23 @@ const slice = (
 });
 
 t.test('turns of about a second, at least one', async (t) => {
-  t.equal(sliceCount(5), 5);
-  t.equal(sliceCount(2.5), 2, 'whole turns, each a little longer');
-  t.equal(sliceCount(0.3), 1, "the smoke run's short run is one turn");
+  t.equal(turnCount(5), 5);
+  t.equal(turnCount(2.5), 2, 'whole turns, each a little longer');
+  t.equal(turnCount(0.3), 1, "the smoke run's short run is one turn");
 });
 
 t.test('the servers take turns in order, then in reverse', async (t) => {
-  t.same(sliceOrder(2, 4), [
+  t.same(turnOrder(2, 4), [
     [0, 1],
     [1, 0],
     [0, 1],
     [1, 0],
   ]);
-  t.same(sliceOrder(3, 2), [
+  t.same(turnOrder(3, 2), [
     [0, 1, 2],
     [2, 1, 0],
   ]);
-  t.same(sliceOrder(2, 1), [[0, 1]]);
+  t.same(turnOrder(2, 1), [[0, 1]]);
 });
 
 t.test("a server's turns as one run", async (t) => {
