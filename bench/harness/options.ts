@@ -166,7 +166,12 @@ export const BENCH_COMMAND: Command<BenchOptions> = {
       default: `${FULL.warmup}`,
       help: 'seconds of load on each fresh process, and on each server before each scenario',
     },
-    rewarm: { type: 'string', value: 'S', default: `${FULL.rewarm}`, help: 'seconds of unmeasured load on each server right before the measured turns of a scenario' },
+    rewarm: {
+      type: 'string',
+      value: 'S',
+      default: `${FULL.rewarm}`,
+      help: 'seconds of unmeasured load on each server right before the measured turns of a scenario',
+    },
     repetitions: {
       type: 'string',
       value: 'N',
