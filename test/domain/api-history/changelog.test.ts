@@ -2,6 +2,7 @@ import t from 'tap';
 import { jsonSchemaValidator } from '../../../src/adapters/validation/json-schema-validator.js';
 import type { ChangelogEntry } from '../../../src/domain/versioning/changelog-entry.js';
 import { CHANGELOG_ENTRY_SCHEMA } from '../../../src/domain/versioning/changelog-schema.js';
+import type { JsonSchema } from '../../../src/domain/versioning/json-schema.js';
 import { buildReferenceModel } from '../../../src/domain/api-history/reference-history.js';
 import { checkChangelog } from '../../fixtures/reference-changelog.js';
 import { Version } from '../../../src/domain/versioning/version.js';
@@ -64,4 +65,23 @@ t.test("every entry matches the changelog's published schema, which refuses what
   for (const [what, value] of refused) t.notOk(validate(JSON.parse(JSON.stringify(value))), `${what}: refused`);
   t.ok(validate({ ...entry, deprecated: '2026-01-01', sunset: null }), 'a date or null');
   t.ok(validate({ ...entry, brownouts: [{ start: '2026-01-01T10:00:00Z', end: '2026-01-01T11:00:00Z' }] }), 'a brownout: its start and end instants');
+});
+
+t.test("the changelog schema's dates are documented: each with an example that fits it, and what a null means", async (t) => {
+  const { properties } = CHANGELOG_ENTRY_SCHEMA as { properties: Record<string, JsonSchema> };
+  const brownout = (properties.brownouts as { items: { properties: Record<string, JsonSchema> } }).items.properties;
+  const dates: Record<string, JsonSchema | undefined> = {
+    deprecated: properties.deprecated,
+    sunset: properties.sunset,
+    "a brownout's start": brownout.start,
+    "a brownout's end": brownout.end,
+  };
+  for (const [name, schema] of Object.entries(dates)) {
+    const examples = (schema?.examples ?? []) as unknown[];
+    t.ok(examples.length > 0, `${name}: an example, which a docs page shows`);
+    const validate = jsonSchemaValidator().compile(schema as JsonSchema);
+    for (const example of examples) t.ok(validate(example), `${name}: ${JSON.stringify(example)} fits its schema`);
+  }
+  t.match(properties.deprecated?.description, /deprecated; null when it is not/);
+  t.match(properties.sunset?.description, /no longer served \(410\); null when no sunset is set/);
 });

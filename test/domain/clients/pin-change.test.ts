@@ -56,6 +56,7 @@ t.test('the rollback: to the previous version before rollbackUntil, and not at i
 t.test('any other older version: 409, saying no rollback was open', async (t) => {
   const refused = changePin(client, '2.1.0', served, NOW);
   t.type(refused, PinConflictError);
+  t.equal((refused as PinConflictError).code, 'pin_conflict');
   t.equal(
     (refused as Error).message,
     '2.1.0 is older than the pinned version 3.0.0. A pin moves forward to any newer version, and back only to the version its last upgrade left, within 72 hours of that upgrade. No upgrade left a version to go back to.',
@@ -65,6 +66,7 @@ t.test('any other older version: 409, saying no rollback was open', async (t) =>
 t.test('a version not served, or not X.Y.Z: 422 naming it and the versions served', async (t) => {
   const unknown = changePin(client, '9.9.9', served, NOW);
   t.type(unknown, InvalidPinError);
+  t.equal((unknown as InvalidPinError).code, 'invalid_pin');
   t.equal((unknown as Error).message, '"9.9.9" is not a served version. Supported versions: 5.0.0, 4.0.0, 3.0.0, 2.1.0.');
   t.match((changePin(client, 'v5', served, NOW) as Error).message, /^"v5" is not a version X\.Y\.Z\./);
   t.match((changePin(client, 'x'.repeat(100), served, NOW) as Error).message, /^"x{40}…" is not/, 'a long value shortened');

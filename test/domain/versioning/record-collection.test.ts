@@ -1,0 +1,12 @@
+import t from 'tap';
+import { DOGS } from '../../../src/domain/api-history/heads/dog-collection.js';
+import { viewSetOf } from '../../../src/domain/versioning/record-collection.js';
+
+t.test("a collection's view set: its reads, then the writes it takes, in the order of WRITE_ACTIONS", async (t) => {
+  t.same(viewSetOf(DOGS).actions, ['list', 'retrieve'], 'no writes: reads only');
+  t.same(viewSetOf({ ...DOGS, writes: [] }).actions, ['list', 'retrieve']);
+  t.same(viewSetOf({ ...DOGS, writes: ['update'] }).actions, ['list', 'retrieve', 'update']);
+  t.same(viewSetOf({ ...DOGS, writes: ['update', 'create'] }).actions, ['list', 'retrieve', 'create', 'update']);
+  t.equal(viewSetOf(DOGS).name, DOGS.viewSet);
+  t.equal(viewSetOf(DOGS).recordType, DOGS.head.key);
+});
