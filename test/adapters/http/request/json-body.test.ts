@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { MAX_BODY_BYTES, readJsonBody } from '../../../../src/adapters/http/request/json-body.js';
+import { MAX_BODY_BYTES, MAX_BODY_DEPTH, MAX_RECORD_BODY_BYTES, readJsonBody } from '../../../../src/adapters/http/request/json-body.js';
 import { BodyTooLargeError, MalformedBodyError, UnsupportedMediaTypeError } from '../../../../src/adapters/http/request/refusals.js';
 
 /** A request as node gives it: its headers, and a body stream that sends `chunks` and ends (or fails, with `failure`). */
@@ -57,4 +57,55 @@ t.test('a body that is not UTF-8 or not JSON: 400 saying which; a request that f
   const failing = requestWith(JSON_TYPE, ['{"version": '], new Error('connection reset'));
   const outcome = await Promise.race([readJsonBody(failing), new Promise((resolve) => setTimeout(resolve, 2000, 'never answered'))]);
   t.type(outcome, MalformedBodyError, 'a failed request is answered, not left waiting');
+});
+
+/** A JSON text nesting `depth` levels, `open` and `close` each level (a scalar inside). */
+const nested = (depth: number, open = '[', close = ']'): string => `${open.repeat(depth)}${open === '[' ? '1' : ''}${close.repeat(depth)}`;
+
+t.test('a body nesting arrays and objects up to MAX_BODY_DEPTH levels is read; a level more is a 400', async (t) => {
+  t.equal(MAX_BODY_DEPTH, 32);
+  const read = (text: string) => readJsonBody(requestWith(JSON_TYPE, [text]));
+  t.same(await read(nested(32)), JSON.parse(nested(32)), '32 levels of arrays: read');
+  const deeper = await read(nested(33));
+  t.type(deeper, MalformedBodyError, '33 levels: refused');
+  t.equal((deeper as Error).message, 'The body nests arrays and objects deeper than 32 levels.');
+  const objects = (depth: number): string => '{"a":'.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1);
+  t.same(await read(objects(32)), JSON.parse(objects(32)), '32 levels of objects: read');
+  t.type(await read(objects(33)), MalformedBodyError, '33 levels of objects: refused');
+  const mixed = JSON.stringify({ shallow: [1, 2, { b: null }], deep: JSON.parse(nested(31)) as unknown });
+  t.same(await read(mixed), JSON.parse(mixed), 'a member 31 levels down, inside the top object: 32 in all, read');
+  const tooDeepLater = JSON.stringify({ first: null, second: 'x', third: JSON.parse(nested(32)) as unknown });
+  t.type(await read(tooDeepLater), MalformedBodyError, 'the deep member after scalars and null: still found');
+  const tooDeepFirst = JSON.stringify([JSON.parse(nested(32)), 1]);
+  t.type(await read(tooDeepFirst), MalformedBodyError, 'the deep member first of an array: still found');
+  t.same(await read('[[], {}, null, "s", 1]'), [[], {}, null, 's', 1], 'empty members and scalars count as their own level or none');
+  t.equal(await read('7'), 7, 'a scalar body');
+});
+
+t.test('a record write takes up to 64 KiB, and a merge patch its own media type too', async (t) => {
+  t.equal(MAX_RECORD_BODY_BYTES, 65536);
+  const merge = { 'content-type': 'application/merge-patch+json' };
+  t.same(await readJsonBody(requestWith(merge, ['{"name": null}']), { mergePatch: true }), { name: null }, 'merge-patch+json taken');
+  t.same(await readJsonBody(requestWith(JSON_TYPE, ['{}']), { mergePatch: true }), {}, 'application/json taken for a merge patch too');
+  for (const type of ['Application/Merge-Patch+JSON', 'application/merge-patch+json; charset=utf-8', 'application/merge-patch+json ;x=1']) {
+    t.same(await readJsonBody(requestWith({ 'content-type': type }, ['{}']), { mergePatch: true }), {}, `${type}: taken`);
+  }
+  for (const type of [
+    'application/merge-patchjson',
+    'application/merge-patch+jsonx',
+    'text/application/merge-patch+json',
+    'application/merge-patch+',
+  ]) {
+    t.type(await readJsonBody(requestWith({ 'content-type': type }, ['{}']), { mergePatch: true }), UnsupportedMediaTypeError, `${type}: refused`);
+  }
+  const plain = await readJsonBody(requestWith(merge, ['{}']));
+  t.type(plain, UnsupportedMediaTypeError, 'merge-patch+json where only JSON is taken: refused');
+  t.equal((plain as Error).message, 'The body must be JSON: send Content-Type: application/json.', 'naming JSON only');
+  const mergeRefused = await readJsonBody(requestWith({ 'content-type': 'text/plain' }, ['{}']), { mergePatch: true });
+  t.match(mergeRefused, { message: /merge-patch\+json/ }, 'where a merge patch is taken: naming it');
+  t.same(
+    await readJsonBody(requestWith({ ...JSON_TYPE, 'content-length': '1025' }, [jsonOf(1025)]), { maxBytes: 2048 }),
+    'x'.repeat(1023),
+    'a larger limit given',
+  );
 });

@@ -1,6 +1,20 @@
 import t from 'tap';
 import { VersionModelError } from '../../../../src/domain/versioning/version-model-error.js';
-import { errorResponseFor } from '../../../../src/adapters/http/request/refusals.js';
+import {
+  AmbiguousVersionError,
+  answerTo,
+  BodyTooLargeError,
+  ERROR_SCHEMA,
+  errorResponseFor,
+  MalformedBodyError,
+  MissingTokenError,
+  SERVER_ERROR,
+  UnknownPathError,
+  UnsupportedMediaTypeError,
+} from '../../../../src/adapters/http/request/refusals.js';
+import { API_VERSION_HEADER } from '../../../../src/adapters/http/request/api-version-header.js';
+import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
+import { RetiredVersionError } from '../../../../src/domain/versioning/refusals.js';
 import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
 import { StartupError } from '../../../../src/domain/errors/startup-error.js';
 import { Refusal } from '../../../../src/domain/errors/refusal.js';
@@ -22,4 +36,73 @@ t.test('a start-up failure is not a refusal: no client is answered with it, what
     t.equal(errorResponseFor(failure), undefined, `${label}: no response of the table`);
     t.equal(failure.name, failure.constructor.name, `${label}: named by its class`);
   }
+});
+
+t.test("the HTTP adapter's refusals: each one's code, status and detail", async (t) => {
+  const cases: [string, Refusal, string, number, string][] = [
+    ['an unknown path', new UnknownPathError(), 'not_found', 404, 'Not found.'],
+    ['a body that is not JSON', new MalformedBodyError('The body is not JSON.'), 'malformed_body', 400, 'The body is not JSON.'],
+    ['a body over the limit', new BodyTooLargeError(65536), 'body_too_large', 413, 'The body is over 65536 bytes.'],
+    [
+      'a body of another type',
+      new UnsupportedMediaTypeError(),
+      'unsupported_media_type',
+      415,
+      'The body must be JSON: send Content-Type: application/json.',
+    ],
+    [
+      'a merge patch of another type',
+      new UnsupportedMediaTypeError(true),
+      'unsupported_media_type',
+      415,
+      'The body must be a JSON merge patch: send Content-Type: application/merge-patch+json (or application/json).',
+    ],
+    [
+      'two versions named',
+      new AmbiguousVersionError('2.1.0', '3.0.0'),
+      'ambiguous_version',
+      400,
+      'The Accept header names version "2.1.0" and the Api-Version header names "3.0.0": name one version, in either or in both.',
+    ],
+    ['no key where one is needed', new MissingTokenError(), 'missing_token', 401, 'This path needs an API key: send Authorization: Bearer <key>.'],
+  ];
+  for (const [label, refusal, code, status, detail] of cases) {
+    t.equal(refusal.code, code, `${label}: its code`);
+    t.match(errorResponseFor(refusal), { status, detail }, `${label}: ${status}`);
+  }
+  t.equal(new UnknownPathError().message, 'No resource has that path.', "an unknown path's own message, which the 404 does not echo");
+  t.same(errorResponseFor(new BodyTooLargeError(1))?.headers, { Connection: 'close' }, 'the rest of a body too large is never read');
+  t.same(
+    errorResponseFor(new MissingTokenError())?.headers,
+    { 'WWW-Authenticate': 'Bearer realm="version-aware-api"' },
+    'a challenge, no error code',
+  );
+  t.equal(errorResponseFor(new UnknownPathError())?.headers, undefined, 'no headers of its own');
+  t.equal(API_VERSION_HEADER, 'Api-Version');
+});
+
+t.test('a retired version: what is refused, what to do instead by who chose the version, and the versions served', async (t) => {
+  const sunset = CalendarDate.parse('2026-06-01') as CalendarDate;
+  const served = ['5.0.0', '4.0.0'];
+  const detail = (byDefault: false | true | 'pin') => errorResponseFor(new RetiredVersionError('1.0.0', sunset, served, byDefault))?.detail;
+  t.equal(detail(false), 'Version 1.0.0 was retired on 2026-06-01, its sunset date, and is no longer served. Supported versions: 5.0.0, 4.0.0.');
+  t.equal(
+    detail(true),
+    'The default version 1.0.0 was retired on 2026-06-01, its sunset date, and is no longer served. Name a supported version in the Accept header. Supported versions: 5.0.0, 4.0.0.',
+  );
+  t.equal(
+    detail('pin'),
+    'Your pinned version 1.0.0 was retired on 2026-06-01, its sunset date, and is no longer served. Upgrade the pin (PUT /client/version) or name a supported version in the Accept header. Supported versions: 5.0.0, 4.0.0.',
+  );
+  t.equal(errorResponseFor(new RetiredVersionError('1.0.0', sunset, served))?.status, 410);
+});
+
+t.test('what the published documents ask the table: a status and headers by code alone', async (t) => {
+  t.same(answerTo('not_found'), { status: 404 }, 'no headers key when it has none');
+  t.same(answerTo('missing_token'), { status: 401, headers: { 'WWW-Authenticate': 'Bearer realm="version-aware-api"' } });
+  t.same(answerTo('body_too_large'), { status: 413, headers: { Connection: 'close' } });
+  t.equal(answerTo('no_such_code'), undefined, 'a code the table does not hold');
+  t.equal(errorResponseFor(new Error('boom')), undefined, 'not a refusal: unexpected');
+  t.same(SERVER_ERROR, { status: 500, detail: 'A server error occurred.' });
+  t.same(ERROR_SCHEMA, { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'], additionalProperties: false });
 });
