@@ -12,6 +12,7 @@ import { machineLine, markdown, scenarioLine } from './harness/report.js';
 import {
   median,
   medians,
+  pairedRatios,
   runRatioRange,
   type BenchResults,
   type Machine,
@@ -48,7 +49,7 @@ import {
 } from './harness/service-launch.js';
 import { judgeTargets } from './harness/targets.js';
 import { wrkRounding } from './harness/wrk.js';
-import { joinedRun, turnCount, turnOrder, turnRatios } from './harness/interleaved.js';
+import { joinedRun, turnCount, turnOrder } from './harness/interleaved.js';
 import { metricsCost, metricsGroup, withMetrics } from './harness/metrics-variant.js';
 import { benchClients, writeBenchClientsFile } from './harness/bench-clients.js';
 import { clientsCost, clientsGroup, KEYED_PIN, withClientsFile } from './harness/clients-variant.js';
@@ -239,8 +240,8 @@ async function runGroup(
         for (const index of order) slices[index]?.push(await load(servers[index] as ServerProcess, options.duration / count));
       }
       const [serviceSlices, bareSlices, secondSlices] = slices as [RunResult[], RunResult[], RunResult[] | undefined];
-      ratios.bare.push(...turnRatios(serviceSlices, bareSlices));
-      if (secondSlices !== undefined) ratios.second.push(...turnRatios(serviceSlices, secondSlices));
+      ratios.bare.push(...pairedRatios(serviceSlices, bareSlices));
+      if (secondSlices !== undefined) ratios.second.push(...pairedRatios(serviceSlices, secondSlices));
       const [serviceRun, bareRun, secondRun] = slices.map(joinedRun) as [RunResult, RunResult, RunResult | undefined];
       serviceRuns.push(serviceRun);
       bareRuns.push(bareRun);

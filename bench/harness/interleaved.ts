@@ -59,13 +59,3 @@ function perRequest(slices: readonly RunResult[], figure: (slice: RunResult) => 
 function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
-
-/**
- * Each of the service's slices over the other server's slice of the same turn (the two measured back to back): the
- * ratios the scenario's ratio is the median of, so that a spell of the machine that falls on one slice moves one
- * ratio of many, not a sum.
- */
-export function turnRatios(service: readonly RunResult[], other: readonly RunResult[]): number[] {
-  if (service.length !== other.length) throw new Error('slices come in turns, one of each server');
-  return service.map((slice, index) => slice.requestsPerSecond / (other[index] as RunResult).requestsPerSecond);
-}

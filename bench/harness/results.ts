@@ -120,9 +120,15 @@ export function medians(runs: readonly RunResult[]): Measured {
   };
 }
 
-/** Each service run's requests per second over those of the bare run paired with it (the same repetition). */
+/** Each service run's requests per second over those of the other server's run paired with it (the same repetition, or the same turn). */
+export function pairedRatios(serviceRuns: readonly RunResult[], otherRuns: readonly RunResult[]): number[] {
+  if (serviceRuns.length !== otherRuns.length) throw new Error('runs come in pairs, one of each server');
+  return serviceRuns.map((run, index) => run.requestsPerSecond / (otherRuns[index] as RunResult).requestsPerSecond);
+}
+
+/** The lowest and highest of the paired ratios of the repetitions. */
 export function runRatioRange(serviceRuns: readonly RunResult[], bareRuns: readonly RunResult[]): RatioRange {
-  if (serviceRuns.length === 0 || serviceRuns.length !== bareRuns.length) throw new Error('runs come in pairs, one of each server per repetition');
-  const ratios = serviceRuns.map((run, index) => run.requestsPerSecond / (bareRuns[index] as RunResult).requestsPerSecond);
+  if (serviceRuns.length === 0) throw new Error('no runs, no range');
+  const ratios = pairedRatios(serviceRuns, bareRuns);
   return { min: Math.min(...ratios), max: Math.max(...ratios) };
 }

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { joinedRun, turnCount, turnOrder, turnRatios } from '../../bench/harness/interleaved.js';
-import type { RunResult } from '../../bench/harness/results.js';
+import { joinedRun, turnCount, turnOrder } from '../../bench/harness/interleaved.js';
+import { pairedRatios, type RunResult } from '../../bench/harness/results.js';
 
 const slice = (
   requests: number,
@@ -55,6 +55,6 @@ t.test("a server's turns as one run", async (t) => {
 });
 
 t.test('the ratios of turns: each service slice over the slice measured beside it', async (t) => {
-  t.same(turnRatios([slice(80, 1, 1, 1), slice(90, 1, 1, 1)], [slice(100, 1, 1, 1), slice(60, 1, 1, 1)]), [0.8, 1.5]);
-  t.throws(() => turnRatios([slice(1, 1, 1, 1)], []), Error, 'turns pair up');
+  t.same(pairedRatios([slice(80, 1, 1, 1), slice(90, 1, 1, 1)], [slice(100, 1, 1, 1), slice(60, 1, 1, 1)]), [0.8, 1.5]);
+  t.throws(() => pairedRatios([slice(1, 1, 1, 1)], []), Error, 'turns pair up');
 });
