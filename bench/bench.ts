@@ -1,4 +1,5 @@
 import { EXAMPLE_MAIN, exampleGroup, writeExampleDataFile } from './harness/example-variant.js';
+import { INVOICES_MAIN, invoicesGroup, withoutDataFile } from './harness/invoices-variant.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, release, tmpdir, type } from 'node:os';
 import { join } from 'node:path';
@@ -153,6 +154,20 @@ async function main(): Promise<number> {
       options,
     );
     scenarios.push(...example.scenarios);
+    const invoices = await runGroup(
+      invoicesGroup(),
+      {
+        title: "the invoicing API (examples/invoices), the team's own handlers over its in-memory store",
+        serviceMain: INVOICES_MAIN,
+        // No data file: the team's store holds its own records.
+        serviceEnv: withoutDataFile(serviceEnvironment('', options.accessLog)),
+        bareScript: BARE_SERVER,
+        bareArgs: (table) => [table],
+        responsesTable: join(directory, 'responses-invoices.json'),
+      },
+      options,
+    );
+    scenarios.push(...invoices.scenarios);
     scenarios.push(...(await runPostgresGroups(directory, options)));
     const memory =
       options.scenarios.length > 0

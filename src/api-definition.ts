@@ -6,6 +6,10 @@ import type { RemovalReading } from './domain/versioning/removal-reading.js';
 import type { VersionDeclaration } from './domain/versioning/version-declaration.js';
 import { VersionModel } from './domain/versioning/version-model.js';
 import { StartupError } from './domain/errors/startup-error.js';
+import { withNestedTypes } from './domain/versioning/record-type.js';
+import { propertiesOf, type JsonSchema } from './domain/versioning/json-schema.js';
+import type { ViewSet } from './domain/versioning/version-bundle.js';
+import type { OperationSet } from './adapters/http/operations/operation-declaration.js';
 
 /** What the settings decide of a version model: the default version and how `removedIn` is read, and the API's own options. */
 export interface ModelSettings {
@@ -33,8 +37,19 @@ export function defineCollection<R extends { readonly id: number }, N extends st
 }
 
 /** A collection whose routes are missing or malformed (a JavaScript declaration has no types to catch it) refuses the start, naming it. */
-function refuseUnrouted({ name, path, tag, routes }: Partial<CollectionRoutes> & { readonly name: string }): void {
+function refuseUnrouted({
+  name,
+  path,
+  tag,
+  routes,
+  head,
+}: Partial<CollectionRoutes> & { readonly name: string; readonly head?: { readonly schema?: JsonSchema } }): void {
   const wrong: string[] = [];
+  const id = propertiesOf(head?.schema ?? {}).id;
+  if (id !== undefined && id.type !== 'integer')
+    wrong.push(
+      `its id's schema ${JSON.stringify(id)} is not an integer's: the layer's storage gives ids 1, 2, 3…; serve records of other ids with operations of your own (defineOperations)`,
+    );
   if (typeof path !== 'string' || !/^\/([^/?#]+\/)+$/.test(path))
     wrong.push(`its path ${JSON.stringify(path)} is not a list's path, such as "/books/"`);
   if (typeof tag !== 'string' || tag === '') wrong.push('it has no tag');
@@ -60,6 +75,8 @@ function isActionRoute(route: unknown): boolean {
 export interface ApiDefinition {
   /** Every collection served, in the order of its routes and its documents' schemas. */
   readonly collections: readonly AnyPublishedCollection[];
+  /** The operations of the team's own, each view set's, with their handlers. */
+  readonly operations: readonly OperationSet[];
   /** Every version, newest first: what DEFAULT_VERSION and a client's pin may name. */
   readonly versions: readonly string[];
   /** The history, checked and compiled for the settings; throws VersionModelError naming a wrong declaration. */
@@ -71,7 +88,10 @@ export interface ApiDefinition {
 
 /** What `defineApi` takes: the collections, every version's declaration newest first, and what a change may choose by. */
 export interface ApiDeclaration<O> {
-  readonly collections: readonly AnyPublishedCollection[];
+  /** The collections the layer serves from its storage; none by default. */
+  readonly collections?: readonly AnyPublishedCollection[];
+  /** The operations of the team's own (`defineOperations`), whose handlers the layer runs at the request's version; none by default. */
+  readonly operations?: readonly OperationSet[];
   /** Newest first: the only place the versions are ordered. */
   readonly versions: readonly VersionDeclaration<O>[];
   /** The options the versions' `records` take, from the settings; none unless a change has variants. */
@@ -86,19 +106,51 @@ export interface ApiDeclaration<O> {
   readonly tags?: Readonly<Record<string, string>>;
 }
 
+/** The view sets of the collections and of the operation sets; a name both use is one view set, with the actions of both. */
+function viewSetsOf(collections: readonly AnyPublishedCollection[], operations: readonly OperationSet[]): ViewSet[] {
+  const byName = new Map<string, ViewSet>();
+  const add = ({ name, recordTypes, actions }: ViewSet): void => {
+    const known = byName.get(name);
+    const twice = actions.filter((action) => known?.actions.includes(action) === true);
+    if (twice.length > 0) throw new StartupError(`view set ${name}: ${twice.map((action) => `${name}.${action}`).join(', ')} is declared by a collection and by operations; declare it once`);
+    byName.set(
+      name,
+      known === undefined
+        ? { name, recordTypes, actions }
+        : { name, recordTypes: [...new Set([...known.recordTypes, ...recordTypes])], actions: [...known.actions, ...actions] },
+    );
+  };
+  for (const collection of collections) add(viewSetOf(collection));
+  for (const { viewSet, operations: declared } of operations) {
+    add({ name: viewSet, recordTypes: [...new Set(declared.flatMap((operation) => operation.recordTypes))], actions: declared.map(({ action }) => action) });
+  }
+  return [...byName.values()];
+}
+
 /**
  * An API from its declaration: the bundle of its versions over its collections' newest shapes and view sets, built
  * into a VersionModel for the settings at start (where a wrong declaration throws VersionModelError, naming it).
  */
-export function defineApi<O = undefined>({ collections, versions, options, sample, title, name, tags }: ApiDeclaration<O>): ApiDefinition {
+export function defineApi<O = undefined>({
+  collections = [],
+  operations = [],
+  versions,
+  options,
+  sample,
+  title,
+  name,
+  tags,
+}: ApiDeclaration<O>): ApiDefinition {
   for (const collection of collections) refuseUnrouted(collection);
+  if (collections.length === 0 && operations.length === 0) throw new StartupError('the API declares no collection and no operation; declare one');
   const bundle = {
     versions,
-    heads: collections.map((collection) => collection.head),
-    viewSets: collections.map((collection) => viewSetOf(collection)),
+    heads: [...collections.map((collection) => collection.head), ...withNestedTypes(operations.flatMap((set) => set.operations.flatMap((operation) => operation.recordTypes)))],
+    viewSets: viewSetsOf(collections, operations),
   };
   return {
     collections,
+    operations,
     versions: versions.map(({ version }) => version),
     model: (settings) =>
       VersionModel.build(bundle, (options === undefined ? undefined : options(settings)) as O, {

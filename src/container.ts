@@ -60,7 +60,8 @@ import { registerPinnedClientsMetric } from './adapters/metrics/pinned-clients-m
 import { CacheSizes, DEFAULT_CACHE_SIZES } from './application/caching/cache-sizes.js';
 import { AnswerCache } from './adapters/http/response/answer-cache.js';
 import { Router } from './adapters/http/routing/router.js';
-import { writeOf } from './adapters/http/routing/route.js';
+import { writeMethods } from './adapters/http/routing/route.js';
+import { OPERATION_SETS, type OperationSet } from './adapters/http/operations/operation-declaration.js';
 import { CorsPolicy } from './adapters/http/cors/cors-policy.js';
 import { OptionsHeaders } from './adapters/http/routing/options-headers.js';
 import { VersionNegotiation } from './adapters/http/steps/version-negotiation.js';
@@ -172,7 +173,7 @@ export function httpModule(
   logs: HttpLogs,
   options: ApiServerOptions,
   web: WebOptions = DEFAULT_WEB_OPTIONS,
-  api: Pick<ApiDefinition, 'collections' | 'info'> = REFERENCE_API,
+  api: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations'>> = REFERENCE_API,
 ): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bindPublication(bind, api);
@@ -190,7 +191,7 @@ export function httpModule(
     bind(CorsPolicy)
       .toResolvedValue(
         (routes: ApiRoutes) =>
-          new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds, [...new Set(routes.all.flatMap((route) => writeOf(route)?.method ?? []))]),
+          new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds, [...new Set(routes.all.flatMap(writeMethods))]),
         [ApiRoutes],
       )
       .inSingletonScope();
@@ -219,8 +220,12 @@ export function httpModule(
 }
 
 /** Where the API's collections are served, and what its documents call it: what the routes are made from. */
-function bindPublication(bind: ContainerModuleLoadOptions['bind'], { collections, info }: Pick<ApiDefinition, 'collections' | 'info'>): void {
+function bindPublication(
+  bind: ContainerModuleLoadOptions['bind'],
+  { collections, info, operations = [] }: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations'>>,
+): void {
   bind<ApiInfo>(API_INFO).toConstantValue(info);
+  bind<readonly OperationSet[]>(OPERATION_SETS).toConstantValue(operations);
   bind<ReadonlyMap<string, CollectionRoutes>>(COLLECTION_ROUTES).toConstantValue(
     new Map(collections.map((collection) => [collection.name, collection])),
   );
@@ -264,7 +269,26 @@ export async function composeApi(
   const clock = replacements.clock ?? (settings.today === undefined ? new SystemClock() : new FixedClock(settings.today));
   refuseRetiredDefault(model, clock.today());
   const storage = await openStorage(api, settings, model, clock, output, replacements.persistence ?? memoryPersistenceModule);
+  try {
+    return await serviceOn(storage, api, settings, model, clock, output, replacements);
+  } catch (error) {
+    // A refusal after the storage opened closes it: its pool's connections would hold the process open. The refusal,
+    // not a failure to close, is what the operator has to read.
+    await Promise.allSettled([storage.close()]);
+    throw error;
+  }
+}
 
+/** The graph of an API on its opened storage, resolved once. */
+async function serviceOn(
+  storage: Storage,
+  api: ApiDefinition,
+  settings: Settings,
+  model: VersionModel,
+  clock: Clock,
+  output: ServiceOutput,
+  replacements: ServiceReplacements,
+): Promise<ComposedService> {
   const container = new Container();
   container.load(
     applicationModule(model, clock, api),
@@ -280,7 +304,8 @@ export async function composeApi(
     storage.registerMetrics(metrics);
   }
   const counts = await recordCounts(container, api.collections);
-  if (counts.every(({ total }) => total === 0)) output.stderr(JSON.stringify({ time: new Date().toISOString(), level: 'warn', message: NO_RECORDS }));
+  // An API of operations only keeps no records of the layer's: its handlers have their own.
+  if (counts.length > 0 && counts.every(({ total }) => total === 0)) output.stderr(JSON.stringify({ time: new Date().toISOString(), level: 'warn', message: NO_RECORDS }));
   const server = container.get(ApiServer);
   const handler = container.get(ApiRequestHandler);
   const usage = container.get(UsageCounter);
@@ -311,7 +336,7 @@ export async function composeApi(
   let stopping: Promise<void> | undefined;
   return {
     settings,
-    storage: storage.describe(counts.map(({ name, total }) => `${name}: ${total}`).join(', ')),
+    storage: storage.describe(counts.length === 0 ? 'no collections' : counts.map(({ name, total }) => `${name}: ${total}`).join(', ')),
     server,
     handle: (req, res) => void handler.handle(req, res),
     metrics,
@@ -426,7 +451,7 @@ export function composeUpgradeReports(
   clock: Clock,
   clients: ClientRepository,
   usage: UsageStore,
-  api: Pick<ApiDefinition, 'collections' | 'info'> = REFERENCE_API,
+  api: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations'>> = REFERENCE_API,
 ): { readonly reports: UpgradeReports; readonly reach: ChangeReach } {
   const container = new Container();
   // The routes are made from the collections, never from their records: none are loaded.

@@ -23,7 +23,7 @@ export const HELP = `usage: STORAGE=postgres DATABASE_URL=postgres://user:passwo
 
 Checks the whole of FILE as the service checks DATA_FILE (every record, before any is written), then writes
 every record into the database in one transaction: a record whose id exists replaces it, the others stay.
-Nothing is written when a record is wrong; the message names each, a line each (the first ${MAX_NAMED_FAULTS}, then a
+Nothing is written when a record is wrong; the message names each, on one line (the first ${MAX_NAMED_FAULTS}, then a
 count). It creates the tables when missing.
 
 FILE                            one JSON file, a list of records per collection; the reference API's:

@@ -1,11 +1,12 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { BufferedLineWriter } from './adapters/logging/buffered-line-writer.js';
 import { StreamTextWriter } from './adapters/logging/stream-text-writer.js';
 import { forwardWholeLines, type LineTarget } from './adapters/process/whole-line-forwarder.js';
+import { StopRequests, stopDeadlineMs } from './adapters/process/stop-requests.js';
 import { WorkerSupervisor } from './adapters/process/worker-supervisor.js';
-import type { MetricsListener } from './adapters/config/settings.js';
+import type { MetricsListener, Settings } from './adapters/config/settings.js';
 import { answerPrimaryScrapes, workersMetrics } from './adapters/metrics/cluster-metrics.js';
 import { MetricsServer, type MetricsSource } from './adapters/metrics/metrics-server.js';
 import { composeApi, readServiceSettings, type ComposedService, type ServiceOutput } from './container.js';
@@ -38,6 +39,8 @@ export async function runApi(api: ApiDefinition): Promise<void> {
   const info = logger('info', output.stdout);
   /** How long an exiting process waits for a slow reader of its stdout to take the last lines. */
   const LAST_OUTPUT_WAIT_MS = 2000;
+  /** How long past a worker's own stop deadline the primary waits for it to exit before killing it. */
+  const WORKER_EXIT_GRACE_MS = 5000;
 
   /** Exits once stdout has taken what was written to it (a pipe takes it asynchronously), or after LAST_OUTPUT_WAIT_MS. */
   async function exitAfterOutput(code: number): Promise<never> {
@@ -46,14 +49,32 @@ export async function runApi(api: ApiDefinition): Promise<void> {
     process.exit(code);
   }
 
-  /** What a fault nothing caught stops before the process exits: the service, once it is composed. */
-  let stopOnFault: () => Promise<void> = async () => {};
+  /** The lines of the stop: a cluster primary's are written at once (see supervise). */
+  let stopInfo = info;
+  /** What this process's stop runs, once it is known to serve or to supervise; until then there is nothing to drain. */
+  let stopProcess = (reason: string): Promise<number> => {
+    stopInfo('stopping', { signal: reason, pid: process.pid });
+    return Promise.resolve(0);
+  };
+  let stopDeadline = stopDeadlineMs(0);
+  const stops = new StopRequests({
+    stop: (reason) => stopProcess(reason),
+    exit: (code) => {
+      stopInfo('stopped', { exit_code: code, pid: process.pid });
+      return exitAfterOutput(code);
+    },
+    deadlineMs: () => stopDeadline,
+    info: (message, fields) => stopInfo(message, fields),
+    error: logger('error', output.stderr),
+  });
+  stops.listen(process);
+
   let faulted = false;
 
   /**
    * A fault nothing caught leaves the process in a state no one can vouch for: one line says what it was, the
-   * server drains (within DRAIN_TIMEOUT_MS), and the process exits 1, so that a supervisor starts a fresh one (with
-   * WORKERS, the primary replaces the worker). A second fault while draining is not logged again.
+   * process stops as on SIGTERM (the server drains within DRAIN_TIMEOUT_MS), and exits 1, so that a supervisor starts
+   * a fresh one (with WORKERS, the primary replaces the worker). A second fault while draining is not logged again.
    */
   function exitOnFault(kind: string): (error: unknown) => void {
     return (error) => {
@@ -61,10 +82,7 @@ export async function runApi(api: ApiDefinition): Promise<void> {
       faulted = true;
       const fields = error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
       output.stderr(logLine('error', `${kind}: draining and exiting`, { pid: process.pid, ...fields }));
-      void stopOnFault().finally(() => {
-        info('stopped', { exit_code: 1 });
-        return exitAfterOutput(1);
-      });
+      stops.request(kind, 1);
     };
   }
   process.on('uncaughtException', exitOnFault('uncaught exception'));
@@ -86,43 +104,50 @@ export async function runApi(api: ApiDefinition): Promise<void> {
     return server;
   }
 
-  /** One process serving: compose, listen, drain and exit 0 on SIGTERM or SIGINT (or, as a worker, when its primary is gone). */
+  /**
+   * One process serving: compose, listen, and on SIGTERM or SIGINT (or, as a worker, its primary's SIGTERM or its
+   * primary gone) drain, flush the usage counts and exit 0. A stop asked for before it serves ends it at once.
+   */
   async function serve(): Promise<void> {
     // The primary validated the settings before forking: a worker answers its scrapes from now on, empty until composed.
     if (cluster.isWorker && process.env['METRICS_PORT'] !== undefined) answerPrimaryScrapes();
+    const primaryGone = (): void => {
+      // Else node's cluster exits the worker at once, on its own 'disconnect' listener, with nothing drained or flushed.
+      (cluster.worker as Worker).exitedAfterDisconnect = true;
+      stops.request('primary gone');
+    };
+    if (cluster.isWorker) process.prependOnceListener('disconnect', primaryGone);
     let service: ComposedService | undefined;
     try {
       service = await composeApi(api, process.env, output);
-      stopOnFault = service.stop.bind(service);
       const { settings, server } = service;
+      stopDeadline = stopDeadlineMs(settings.limits.drainTimeoutMs);
       const address = await server.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
         throw new Error(`cannot listen on HOST=${settings.host} PORT=${settings.port}: ${error.message}`, { cause: error });
       });
-      info('listening', { url: urlOf(settings.host, address.port), storage: service.storage, pid: process.pid });
       let metricsServer: MetricsServer | undefined;
+      const running = service;
+      stopProcess = async (reason) => {
+        const stopped = Promise.all([running.stop(), metricsServer?.stop()]); // closes the listening socket at once: from here new connections are refused
+        info('stopping', { signal: reason, pid: process.pid });
+        await stopped;
+        return 0;
+      };
+      info('listening', { url: urlOf(settings.host, address.port), storage: service.storage, pid: process.pid });
       if (service.metrics !== undefined && settings.metrics !== undefined) {
         // A worker's metrics are scraped through its primary, which sums them all.
         if (cluster.isWorker) answerPrimaryScrapes(service.metrics);
         else metricsServer = await serveMetrics(service.metrics, settings.metrics, info);
       }
-      const running = service;
-      const stop = (signal: string): void => {
-        const stopped = Promise.all([running.stop(), metricsServer?.stop()]); // closes the listening socket at once: from here new connections are refused
-        info('stopping', { signal });
-        void stopped.then(() => {
-          info('stopped');
-          return exitAfterOutput(0);
-        });
-      };
-      process.once('SIGTERM', stop);
-      process.once('SIGINT', stop);
-      if (cluster.isWorker) process.once('disconnect', () => stop('primary gone'));
     } catch (error) {
       output.stderr(`Refusing to start: ${(error as Error).message}`);
       await service?.stop();
       process.exitCode = 1;
       // A worker's channel to its primary would keep it running.
-      if (cluster.isWorker) process.disconnect();
+      if (cluster.isWorker) {
+        process.off('disconnect', primaryGone);
+        (cluster.worker as Worker).disconnect();
+      }
     }
   }
 
@@ -130,7 +155,7 @@ export async function runApi(api: ApiDefinition): Promise<void> {
    * The cluster primary: WORKERS processes share the port; it replaces dead ones and drains them all on SIGTERM or SIGINT.
    * It is the only writer of stdout and stderr: each worker's are pipes to it, copied whole lines at a time.
    */
-  function supervise(workers: number, metrics: MetricsListener | undefined): void {
+  function supervise(workers: number, metrics: MetricsListener | undefined, drainTimeoutMs: number): void {
     cluster.setupPrimary({ stdio: ['inherit', 'pipe', 'pipe', 'ipc'] });
     // The primary's few lines are written at once, not batched, so they keep their order among the workers' lines it copies.
     const primaryInfo = logger('info', (line) => stdoutStream.write(`${line}\n`));
@@ -144,41 +169,43 @@ export async function runApi(api: ApiDefinition): Promise<void> {
       copy(worker.process.stdout as Readable, stdoutStream);
       copy(worker.process.stderr as Readable, stderr);
     });
-    const supervisor = new WorkerSupervisor(cluster, { workers, info: primaryInfo, error: logger('error', output.stderr) });
+    const killAfterMs = stopDeadlineMs(drainTimeoutMs) + WORKER_EXIT_GRACE_MS;
+    const supervisor = new WorkerSupervisor(cluster, { workers, killAfterMs, info: primaryInfo, error: logger('error', output.stderr) });
     supervisor.start();
     const metricsServer = metrics === undefined ? undefined : serveMetrics(workersMetrics(), metrics, primaryInfo);
-    let refused = false;
     metricsServer?.catch((error: Error) => {
-      refused = true;
       output.stderr(`Refusing to start: ${error.message}`);
-      supervisor.stop('the metrics listener could not start');
+      stops.request('the metrics listener could not start', 1);
     });
-    process.on('SIGTERM', () => supervisor.stop('SIGTERM'));
-    process.on('SIGINT', () => supervisor.stop('SIGINT'));
-    void supervisor.done.then(async (code) => {
+    stopDeadline = killAfterMs + WORKER_EXIT_GRACE_MS;
+    stopInfo = primaryInfo;
+    stopProcess = async (reason) => {
+      supervisor.stop(reason);
+      const code = await supervisor.done;
       await metricsServer?.then(
         (server) => server.stop(),
         () => {},
       );
       await Promise.all(copying); // a worker's last lines can still be in its pipe when its exit is known
-      const exitCode = refused ? 1 : code;
-      primaryInfo('stopped', { exit_code: exitCode });
-      return exitAfterOutput(exitCode);
+      return code;
+    };
+    // The workers stop on their own when the first refuse to start.
+    void supervisor.done.then(() => {
+      if (!stops.requested) stops.request('a worker refused to start');
     });
   }
 
   if (cluster.isWorker) {
     await serve();
   } else {
-    let workers: number | undefined;
-    let metrics: MetricsListener | undefined;
+    let settings: Settings | undefined;
     try {
-      ({ workers, metrics } = readServiceSettings(process.env, api.versions));
+      settings = readServiceSettings(process.env, api.versions);
     } catch (error) {
       output.stderr(`Refusing to start: ${(error as Error).message}`);
       process.exitCode = 1;
     }
-    if (workers === 1) await serve();
-    else if (workers !== undefined) supervise(workers, metrics);
+    if (settings?.workers === 1) await serve();
+    else if (settings !== undefined) supervise(settings.workers, settings.metrics, settings.limits.drainTimeoutMs);
   }
 }

@@ -8,7 +8,17 @@
 export { defineCollection, type CollectionDeclaration, type PublishedCollection, type AnyPublishedCollection } from './api-definition.js';
 export type { AnyRecordCollection, RecordCollection, WriteAction } from './domain/versioning/record-collection.js';
 export type { ActionRoute, CollectionRoutes } from './adapters/http/routing/collection-routes.js';
-export { recordType, type RecordType } from './domain/versioning/record-type.js';
+export { recordType, type DeclaredRecordType, type RecordType, type SchemaWithTypes } from './domain/versioning/record-type.js';
+export {
+  defineOperations,
+  refuse,
+  reply,
+  type OperationDeclaration,
+  type OperationMethod,
+  type OperationRequest,
+  type OperationResult,
+  type OperationSet,
+} from './adapters/http/operations/operation-declaration.js';
 export type { RecordHead } from './domain/versioning/version-bundle.js';
 export {
   defineVersion,

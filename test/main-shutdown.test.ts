@@ -1,8 +1,9 @@
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import t from 'tap';
+import { setTimeout as delay } from 'node:timers/promises';
 import { runMain } from './fixtures/main-process.js';
-import { WireConnection } from './fixtures/wire.js';
+import { readResponses, WireConnection, within } from './fixtures/wire.js';
 
 const DRAIN_TIMEOUT_MS = 4000;
 /** How long the test waits for the exit before it calls the stop hung; the drain timeout plus slack for a busy machine. */
@@ -121,3 +122,74 @@ t.test(
     t.match(service.stdout.at(-1), { message: 'stopped' }, '"stopped" is the last line');
   },
 );
+
+for (const [workers, signal] of [
+  [2, 'SIGTERM'],
+  [1, 'SIGINT'],
+] as const) {
+  t.test(
+    `${signal} to the whole process group of WORKERS=${workers} under pipelined load: each process drains once, every request run is answered`,
+    async (t) => {
+      const service = runMain(t, { WORKERS: String(workers) }, [], undefined, { detached: true });
+      const listening = (await service.lines('listening', workers)) ?? [];
+      const port = Number(new URL(String(listening[0]?.['url'])).port);
+      const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+      t.teardown(() => agent.destroy());
+      let complete = 0;
+      let signalled = false;
+      const loops = Array.from({ length: 8 }, async (_, loop) => {
+        for (let index = loop; ; index += 8) {
+          const outcome = await get(port, agent, index);
+          if (outcome === 'complete') complete += 1;
+          else if (signalled) return;
+        }
+      });
+      while (complete < 300) await delay(10);
+      const connections = await Promise.all([0, 1, 2, 3].map(() => WireConnection.open(port)));
+      for (const connection of connections)
+        connection.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n\r\nGET /cats/ HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(20));
+      process.kill(-(service.child.pid as number), signal);
+      signalled = true;
+      t.strictSame(await service.finished(), { code: 0, signal: null }, 'exit code 0');
+      await Promise.all(loops);
+      const pipelined = await Promise.all(
+        connections.map(async (connection) => {
+          await within(connection.closed, 10_000, 'the server closing a connection');
+          return readResponses(Buffer.from(connection.text, 'latin1')).responses.length;
+        }),
+      );
+      const pids = listening.map((line) => line['pid'] as number);
+      for (const pid of pids) {
+        const own = service.stdout.filter((line) => line['pid'] === pid && !String(line['message']).startsWith('worker '));
+        t.equal(own.filter((line) => line['message'] === 'stopping').length, 1, `process ${pid}: one stop`);
+        t.match(own.at(-1), { message: 'stopped', exit_code: 0 }, `process ${pid}: stopped, exit code 0`);
+      }
+      if (workers === 2) {
+        t.match(
+          service.stdout.filter((line) => line['message'] === 'worker stopped'),
+          pids.map(() => ({ drained: true, exit_code: 0 })),
+          'the primary: a line per worker, each drained',
+        );
+      }
+      const accessLines = service.stdout.filter((line) => typeof line['status'] === 'number').length;
+      t.equal(
+        accessLines,
+        complete + pipelined.reduce((sum, count) => sum + count, 0),
+        `every request run reached its client whole (${complete} in loops, pipelined ${pipelined.join('/')} of 40)`,
+      );
+      t.strictSame(service.stderr, [], 'nothing on stderr');
+    },
+  );
+}
+
+t.test('SIGTERM while starting (waiting for the database): stops at once, exit code 0, nothing served', async (t) => {
+  const service = runMain(t, { STORAGE: 'postgres', DATABASE_URL: 'postgres://u:p@127.0.0.1:1/nowhere', DATABASE_CONNECT_TIMEOUT_MS: '60000' });
+  while (!service.stderr.some((line) => line.includes('database unreachable, retrying'))) await delay(50);
+  service.child.kill('SIGTERM');
+  t.strictSame(await service.finished(), { code: 0, signal: null }, 'exit code 0, without waiting for the database');
+  t.match(
+    service.stdout.map((line) => line['message']),
+    ['stopping', 'stopped'],
+    'it says it stops, and nothing of listening',
+  );
+});

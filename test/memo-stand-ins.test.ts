@@ -60,8 +60,8 @@ t.test('on PostgreSQL: the same answers with each cache off', async (t) => {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   t.teardown(() => pool.end());
-  await pool.query("INSERT INTO dogs SELECT g, 'Dog ' || g, '2014-05-06' FROM generate_series(1, 20) g");
-  await pool.query("INSERT INTO cats SELECT g, 'Cat ' || g FROM generate_series(1, 6) g");
+  await pool.query("INSERT INTO version_aware_api.dogs SELECT g, 'Dog ' || g, '2014-05-06' FROM generate_series(1, 20) g");
+  await pool.query("INSERT INTO version_aware_api.cats SELECT g, 'Cat ' || g FROM generate_series(1, 6) g");
   const expected = await answers(first.url);
   for (const without of [...MEMOS.map((memo) => [memo]), MEMOS]) {
     const service = await startService(t, env, { modules: [withoutMemos(without)] });

@@ -7,8 +7,11 @@ import { API_CONTRACT_FILE_NAMES, apiContracts } from '../tools/released-contrac
 import { compareContracts, frozenContracts, problemLine, writeContracts } from '../tools/frozen-contracts.js';
 
 const GUIDE = readFileSync(join(ROOT, 'docs', 'your-own-api.md'), 'utf8');
-/** The guide's programs, in order: its `js` blocks (the first release's api.mjs, server.mjs, the second's api.mjs). */
-const PROGRAMS = [...GUIDE.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1] as string);
+/**
+ * The guide's programs, in order: its last three `js` blocks (the first release's api.mjs, server.mjs, the second's
+ * api.mjs). Those before them are excerpts of examples/invoices, which test/examples/invoices.test.ts runs.
+ */
+const PROGRAMS = [...GUIDE.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1] as string).slice(-3);
 
 // Inside the repository, so that `version-aware-api` resolves to it (a package's own name), as an install of it does.
 await mkdir(join(ROOT, '.test-build'), { recursive: true });

@@ -6,9 +6,9 @@ export async function replaceClientRows(url: string, clients: readonly Client[])
   const connection = new pg.Client({ connectionString: url });
   await connection.connect();
   try {
-    await connection.query('TRUNCATE api_clients');
+    await connection.query('TRUNCATE version_aware_api.api_clients');
     await connection.query(
-      `INSERT INTO api_clients (name, key_sha256, pinned_version, created_at)
+      `INSERT INTO version_aware_api.api_clients (name, key_sha256, pinned_version, created_at)
        SELECT name, key_sha256, pinned_version, to_timestamp(created_ms / 1000.0)
        FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) AS given(name, key_sha256, pinned_version, created_ms)`,
       [
@@ -18,7 +18,7 @@ export async function replaceClientRows(url: string, clients: readonly Client[])
         clients.map((client) => client.createdAt),
       ],
     );
-    await connection.query('VACUUM ANALYZE api_clients');
+    await connection.query('VACUUM ANALYZE version_aware_api.api_clients');
   } finally {
     await connection.end();
   }

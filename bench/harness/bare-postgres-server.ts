@@ -23,8 +23,9 @@ const pool = new pg.Pool({
   connectionString: url,
   max: Number(poolSize),
   application_name: 'bench-bare-server',
-  // As the service's pool (src/adapters/persistence/postgres/postgres-pool.ts): each statement planned once per connection.
-  options: '-c plan_cache_mode=force_generic_plan',
+  // As the service's pool (src/adapters/persistence/postgres/postgres-pool.ts): each statement planned once per connection,
+  // and the layer's tables, in its schema, found unqualified.
+  options: '-c plan_cache_mode=force_generic_plan -c search_path=version_aware_api',
   types: {
     getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
       oid === DATE_OID ? (text: string) => text : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,

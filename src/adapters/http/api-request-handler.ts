@@ -15,6 +15,7 @@ import { CacheControl } from './caching/cache-control.js';
 import { CorsPolicy } from './cors/cors-policy.js';
 import { ifNoneMatchNames } from './caching/entity-tags.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
+import { VERSION_QUERY_PARAMETER } from './request/api-version-header.js';
 import { clientOf } from './request/authorization.js';
 import { MAX_RECORD_BODY_BYTES, readJsonBody } from './request/json-body.js';
 import { idempotencyKeyOf } from './request/idempotency-key.js';
@@ -24,7 +25,19 @@ import { LifecycleHeaders } from './response/lifecycle-headers.js';
 import { EncodedBody, JsonText } from './response/prepared-bodies.js';
 import { baseHeaders, JSON_MEDIA_TYPE, sendBody, withContent, type ResponseHeaders } from './response/send-body.js';
 import { OptionsHeaders } from './routing/options-headers.js';
-import { acceptedText, ALLOWED_METHODS, allowedMethods, writeOf, type RouteOutcome, type RouteResponse, type ServedRoute } from './routing/route.js';
+import {
+  acceptedText,
+  ALLOWED_METHODS,
+  allowedMethods,
+  isOperationRoute,
+  writeOf,
+  type PageRoute,
+  type RouteOutcome,
+  type RouteResponse,
+  type ServedOperation,
+  type ServedRoute,
+  type VersionedRoute,
+} from './routing/route.js';
 import { Router } from './routing/router.js';
 import { LOGGED_PATH_LENGTH } from './steps/access-log.js';
 import type { Exchange } from './steps/exchange.js';
@@ -81,9 +94,18 @@ export function findRoute(router: Router, exchange: Exchange): RouteOutcome | un
   return { status: 301, body: { detail: `Moved permanently to ${location}.` }, headers: { Location: location } };
 }
 
-/** 4. A query parameter the route does not read is a 400 naming it and those the route reads: a misspelling is never served as something else. */
-export function checkQuery(exchange: Exchange, route: ServedRoute): BadRequestError | undefined {
+/**
+ * 4. A query parameter the route does not read is a 400 naming it and those the route reads: a misspelling is never
+ * served as something else. A page answers it as a page of its own.
+ */
+export function checkQuery(exchange: Exchange, route: ServedRoute): RouteOutcome | undefined {
   if (exchange.query === '') return undefined;
+  const refusal = queryRefusal(exchange, route);
+  const { refuseQuery } = route as PageRoute;
+  return refusal === undefined || refuseQuery === undefined ? refusal : refuseQuery(refusal, exchange.today);
+}
+
+function queryRefusal(exchange: Exchange, route: ServedRoute): BadRequestError | undefined {
   const { query } = exchange;
   const parsed = parseQuery(query);
   if (parsed instanceof BadRequestError) return parsed;
@@ -100,8 +122,9 @@ export function checkQuery(exchange: Exchange, route: ServedRoute): BadRequestEr
  * write; OPTIONS is a 204 with the path's versions; any other method a 405.
  */
 export function checkMethod(options: OptionsHeaders, { method, today }: Exchange, route: ServedRoute): RouteResponse | undefined {
-  const takesPut = 'method' in route;
-  if (takesPut ? method === 'PUT' : method === 'GET' || method === 'HEAD' || method === writeOf(route)?.method) return undefined;
+  if (isOperationRoute(route)) {
+    if (route.operations.has(method === 'HEAD' ? 'GET' : method)) return undefined;
+  } else if ('method' in route ? method === 'PUT' : method === 'GET' || method === 'HEAD' || method === writeOf(route)?.method) return undefined;
   if (method === 'OPTIONS') return { status: 204, body: undefined, headers: options.of(route, today) };
   return { status: 405, body: { detail: `Method "${method}" not allowed.` }, headers: { Allow: allowedMethods(route) } };
 }
@@ -115,18 +138,23 @@ export function identifyClient(identify: (keyHash: string) => Client | undefined
 }
 
 /**
- * 7. The version a versioned route is served at, noted in the exchange: Api-Version, else Accept, else the client's
- * pin, else the default; 400, 406, 410 (a brownout's version noted for the metrics).
+ * 7. The version a versioned route is served at, noted in the exchange: the query's `version` (where the route takes
+ * it), else Api-Version, else Accept, else the client's pin, else the default; 400, 406, 410 (a brownout's version
+ * noted for the metrics).
  */
 export function chooseVersion(versions: VersionNegotiation, exchange: Exchange, req: IncomingMessage): Refusal | undefined {
   const { accept, 'api-version': named } = req.headers;
   const { today, now, client } = exchange;
+  const queried = exchange.query === '' ? undefined : versionInQuery(exchange);
+  if (queried instanceof Refusal) return queried;
   const version =
-    named !== undefined
-      ? versions.selectNamed(accept, named as string, today, now)
-      : client === undefined
-        ? versions.select(accept, today, now)
-        : versions.selectPinned(accept, today, client.pinnedVersion, now);
+    queried !== undefined
+      ? versions.selectQueried(accept, queried, named as string | undefined, today, now)
+      : named !== undefined
+        ? versions.selectNamed(accept, named as string, today, now)
+        : client === undefined
+          ? versions.select(accept, today, now)
+          : versions.selectPinned(accept, today, client.pinnedVersion, now);
   if (version instanceof Refusal) {
     if (version instanceof BrownoutError) exchange.brownout = version.version;
     return version;
@@ -148,6 +176,13 @@ export function runRoute(exchange: Exchange, req: IncomingMessage): Outcome {
   }
   if (route.unversioned === true) return route.handle({ version: undefined, path, params, query, today, client });
   const request = { version: version as Version, path, params, query, today, client };
+  if (isOperationRoute(route)) {
+    const operation = route.operations.get(exchange.method === 'HEAD' ? 'GET' : exchange.method) as ServedOperation;
+    if (!operation.takesBody) return operation.handle(request, undefined);
+    return readJsonBody(req, { maxBytes: MAX_RECORD_BODY_BYTES, mergePatch: operation.method === 'PATCH' }).then((body) =>
+      body instanceof Refusal ? body : operation.handle(request, body),
+    );
+  }
   const write = route.write;
   if (write === undefined || exchange.method !== write.method) return route.handle(request);
   const idempotencyKey = write.idempotent ? idempotencyKeyOf(req) : undefined;
@@ -214,6 +249,8 @@ export function errorAnswer(errorLog: LogSink, error: unknown, { method, path }:
 export class ApiRequestHandler {
   /** The CORS headers that go on every response whatever its request (with CORS_ORIGINS=*), for the answers node's parser makes. */
   readonly corsForEveryResponse: Readonly<Record<string, string>> | undefined;
+  /** The Vary of every response, for those answers too. */
+  readonly vary: string;
   /** `application/json; version=…` of each version, by its text. */
   readonly #contentTypes = new Map<string, string>();
   /** Whether some version declares a brownout: only then is the clock's instant read, once a request. */
@@ -237,6 +274,7 @@ export class ApiRequestHandler {
     @multiInject(REQUEST_OBSERVERS) private readonly observers: readonly RequestObserver[],
   ) {
     this.corsForEveryResponse = cors.response(undefined);
+    this.vary = cors.vary;
     this.#identify = (keyHash) => pins.identify(keyHash);
     this.#timed = observers.some((observer) => observer.timed);
     this.#readsInstant = standings.lifecycles.some(({ lifecycle }) => lifecycle.brownouts.length > 0);
@@ -258,7 +296,7 @@ export class ApiRequestHandler {
       this.#sendError(res, error, exchange);
     }
     if (pending !== undefined) return this.#sendWhenReady(res, pending, exchange);
-    this.#observe(exchange, res.statusCode);
+    this.#observe(exchange, res.statusCode, res);
     return undefined;
   }
 
@@ -318,7 +356,7 @@ export class ApiRequestHandler {
     let left = false;
     const onClose = (): void => {
       left = true;
-      this.#observe(exchange, CLIENT_CLOSED_REQUEST);
+      this.#observe(exchange, CLIENT_CLOSED_REQUEST, res);
     };
     res.once('close', onClose);
     try {
@@ -327,7 +365,7 @@ export class ApiRequestHandler {
       this.#sendError(res, error, exchange);
     }
     res.off('close', onClose);
-    if (!left) this.#observe(exchange, res.statusCode);
+    if (!left) this.#observe(exchange, res.statusCode, res);
   }
 
   /** The Content-Type of a JSON body served at `version`, or at none. */
@@ -358,10 +396,10 @@ export class ApiRequestHandler {
     };
   }
 
-  #observe(exchange: Exchange, status: number): void {
+  #observe(exchange: Exchange, status: number, res: ServerResponse): void {
     // Never empty: the usage counts observe every request.
     const durationMs = this.#timed ? performance.now() - exchange.started : 0;
-    for (const observer of this.observers) observer.observe(exchange, status, durationMs);
+    for (const observer of this.observers) observer.observe(exchange, status, durationMs, res);
   }
 }
 
@@ -388,6 +426,14 @@ function isTagged({ method, route }: Exchange): boolean {
 function isDaily(route: ServedRoute | undefined): boolean {
   const kind = route?.contract?.body.kind;
   return kind === 'record' || kind === 'page';
+}
+
+/** The version the query names on a route that takes one; a 400 when it is given more than once. */
+function versionInQuery({ route, parameters }: Exchange): string | BadRequestError | undefined {
+  if ((route as VersionedRoute).versionInQuery !== true) return undefined;
+  const named = parameters.getAll(VERSION_QUERY_PARAMETER);
+  if (named.length > 1) return new BadRequestError(`Give "${VERSION_QUERY_PARAMETER}" once; it was given ${named.length} times.`);
+  return named[0];
 }
 
 function unknownText(names: readonly string[]): string {

@@ -27,6 +27,7 @@ import { AnswerCache } from './response/answer-cache.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
 import type {
   ApiRoute,
+  ReadsQuery,
   Route,
   RouteBody,
   RouteContract,
@@ -43,6 +44,10 @@ import { Refusal } from '../../domain/errors/refusal.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
 import { VERSION_MODEL } from '../../application/ports/version-model.js';
 import { API_INFO, type ApiInfo } from './openapi/api-info.js';
+import { OPERATION_SETS, type OperationSet } from './operations/operation-declaration.js';
+import { operationRoutes } from './operations/operation-routes.js';
+import { SCHEMA_CHECKS, type SchemaChecks } from '../../application/ports/schema-checks.js';
+import { API_VERSION_HEADER, VERSION_QUERY_PARAMETER } from './request/api-version-header.js';
 
 /** Every path the service answers: the API's (a client's own among them), each bound to its use case, and the docs page's. */
 @injectable()
@@ -67,6 +72,8 @@ export class ApiRoutes {
     @inject(UpgradeReports) upgrades: Pick<UpgradeReports, 'forClient'>,
     @inject(API_INFO) info: ApiInfo,
     @inject(COLLECTION_ROUTES) published: ReadonlyMap<string, CollectionRoutes>,
+    @inject(OPERATION_SETS) operationSets: readonly OperationSet[],
+    @inject(SCHEMA_CHECKS) checks: SchemaChecks,
   ) {
     // The changelog never changes while the process runs: each body is serialized once.
     const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
@@ -88,7 +95,14 @@ export class ApiRoutes {
       {
         pattern: '/version/my_version/',
         handle: ({ version }) => ({ body: entryJson.get(version.toString()) as JsonText }),
-        contract: { operationId: 'getMyVersion', summary: 'The version this request is served at', tag: 'Versions', body: changelogSchema },
+        ...versionInQuery('/version/my_version/'),
+        contract: {
+          operationId: 'getMyVersion',
+          summary: 'The version this request is served at',
+          tag: 'Versions',
+          body: changelogSchema,
+          query: [versionParameter('changelog entry')],
+        },
       },
       ...collections.flatMap(({ collection: { name, viewSet }, list, retrieve, create, update }): Route[] => {
         const { path, tag, routes } = published.get(name) as CollectionRoutes;
@@ -108,10 +122,19 @@ export class ApiRoutes {
           },
         ];
       }),
+    ];
+    const builtIn: ApiRoute[] = [
       {
         pattern: '/openapi.json',
         handle: ({ version }) => ({ body: this.contracts.json(version) }),
-        contract: { operationId: 'getOpenApi', summary: "This version's OpenAPI 3.1 document", tag: 'Contract', body: OPENAPI_BODY },
+        ...versionInQuery('/openapi.json'),
+        contract: {
+          operationId: 'getOpenApi',
+          summary: "This version's OpenAPI 3.1 document",
+          tag: 'Contract',
+          body: OPENAPI_BODY,
+          query: [versionParameter('OpenAPI document')],
+        },
       },
       {
         pattern: '/health/',
@@ -130,6 +153,8 @@ export class ApiRoutes {
       upgradeRoute(upgrades, () => this.reach),
       new ApiCatalog(standings).route,
     ];
+    const taken = [...api, ...builtIn].map((route) => route.pattern);
+    api.push(...operationRoutes(operationSets, standings, checks, taken), ...builtIn);
     this.reach = changeReach(api);
     this.contracts = new PublishedContracts(api, describeRecords, changelog.execute(), info);
     this.all = [...api, ...new DocsRoutes(this.contracts, standings).all];
@@ -248,6 +273,27 @@ const OPENAPI_BODY: RouteBody = {
   },
 };
 const HEALTH_BODY: RouteBody = { kind: 'fixed', name: 'Health', schema: HEALTH_SCHEMA };
+
+/** A route whose query may name the version (`?version=X.Y.Z`), so that each version's answer has a URL of its own: the API catalog's links. */
+function versionInQuery(pattern: string): ReadsQuery & { readonly versionInQuery: true } {
+  return {
+    queryParameters: [VERSION_QUERY_PARAMETER],
+    queryNote: `the version, as ${API_VERSION_HEADER} names it: ${pattern}?version=X.Y.Z`,
+    versionInQuery: true,
+  };
+}
+
+function versionParameter(what: string): NonNullable<RouteContract['query']>[number] {
+  return {
+    name: VERSION_QUERY_PARAMETER,
+    in: 'query',
+    required: false,
+    description:
+      `The version whose ${what} to answer, as \`${API_VERSION_HEADER}\` names it, so that each version's has a URL of its own (the API ` +
+      `catalog's links). \`Accept\` or \`${API_VERSION_HEADER}\` naming another version is a 400; a malformed or unsupported one, the 406.`,
+    schema: { type: 'string' },
+  };
+}
 
 /** The contract of a route answering a page of records, or one record, of a use case's resource. */
 function recordContract(

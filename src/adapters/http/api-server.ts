@@ -84,10 +84,18 @@ export class ApiServer {
     };
     const countRequests = options.maxRequestsPerSocket > 0;
     const cors = handler.corsForEveryResponse ?? {};
-    const corsLines = Object.entries(cors)
+    // The API's Vary and CORS headers, on the answers made here as on the handler's.
+    const ownLines = Object.entries({ Vary: handler.vary, ...cors })
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
     const closing = this.#closing;
+    const lingerIfLast = function (this: ServerResponse): void {
+      // Node closes the connection after a response it marks last (Connection: close, as a 413's).
+      if ((this as ServerResponse & { _last?: boolean })._last !== true) return;
+      closeAfterThis(closing, this.req.socket);
+      // The rest of the body is read on and dropped while the connection lingers.
+      this.req.resume();
+    };
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const { socket } = req;
       // Pipelined behind the last answer its connection gets: never run, so never logged, counted, nor answered.
@@ -95,7 +103,7 @@ export class ApiServer {
       const { 'transfer-encoding': codings, 'content-length': length } = req.headers;
       if (lastCodingIsNotChunked(codings)) {
         closeAfterThis(closing, socket);
-        sendBody(res, 400, { detail: 'Bad Request.' }, { ...baseHeaders('Accept'), ...cors, Connection: 'close' });
+        sendBody(res, 400, { detail: 'Bad Request.' }, { ...baseHeaders(handler.vary), ...cors, Connection: 'close' });
         return;
       }
       if (this.#stopping !== undefined) {
@@ -107,7 +115,11 @@ export class ApiServer {
       }
       // Only a request with a body is read on after its answer; keeping every response would keep each one alive until
       // its connection's next request, past the young generation, for every collection to copy.
-      if (length !== undefined || codings !== undefined) this.#latestResponse.set(socket, res);
+      if (length !== undefined || codings !== undefined) {
+        this.#latestResponse.set(socket, res);
+        // Before node's own 'finish' listener, which ends the connection of a last response.
+        res.on('prefinish', lingerIfLast);
+      }
       void handler.handle(req, res);
       // A response written whole in this turn, and before any stop, has nothing left for stop() to change.
       if (this.#stopping === undefined && res.writableEnded && res.writableLength === 0) return;
@@ -120,7 +132,7 @@ export class ApiServer {
         417,
         { detail: 'Only "Expect: 100-continue" is understood.' },
         {
-          ...baseHeaders('Accept'),
+          ...baseHeaders(handler.vary),
           ...cors,
           Connection: 'close',
         },
@@ -128,7 +140,7 @@ export class ApiServer {
     });
     // No route takes CONNECT; without this listener node would drop the connection with no answer.
     server.on('connect', (req: IncomingMessage, socket: Duplex) => {
-      writeJsonAndClose(socket, 405, { detail: `Method "${req.method}" not allowed.` }, `Allow: ${ALLOWED_METHODS}\r\n${corsLines}`);
+      writeJsonAndClose(socket, 405, { detail: `Method "${req.method}" not allowed.` }, `Allow: ${ALLOWED_METHODS}\r\n${ownLines}`);
     });
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
       // An error in the body of a request already answered (or being answered): a second answer would be
@@ -140,7 +152,7 @@ export class ApiServer {
         return;
       }
       const status = CLIENT_ERROR_STATUSES.get(error.code) ?? 400;
-      writeJsonAndClose(socket, status, { detail: `${STATUS_CODES[status]}.` }, corsLines);
+      writeJsonAndClose(socket, status, { detail: `${STATUS_CODES[status]}.` }, ownLines);
     });
     this.#server = server;
   }
@@ -157,7 +169,13 @@ export class ApiServer {
    */
   stop(): Promise<void> {
     this.#stopping ??= new Promise<void>((resolve) => {
-      for (const res of this.#inFlight) this.#answerLastBeforeStop(res);
+      // Only a connection's last response in flight closes it: those pipelined before it, already run, are sent first.
+      const lastOnEach = new Map<Socket, ServerResponse>();
+      for (const res of this.#inFlight) lastOnEach.set(res.req.socket, res);
+      for (const [socket, res] of lastOnEach) {
+        if (!res.headersSent) closeAfterThis(this.#closing, socket);
+        this.#answerLastBeforeStop(res);
+      }
       // At the deadline every connection is cut, and the stop is over even if a socket is slow to close.
       const deadline = setTimeout(() => {
         this.#server.closeAllConnections();
@@ -227,12 +245,12 @@ function lastCodingIsNotChunked(codings: string | undefined): boolean {
   );
 }
 
-/** Writes a whole JSON response straight to a socket node's request handling does not own, and closes it. */
-function writeJsonAndClose(socket: Duplex, status: number, body: { readonly detail: string }, extraHeaders = ''): void {
+/** Writes a whole JSON response straight to a socket node's request handling does not own, and closes it; `headerLines` hold its Vary. */
+function writeJsonAndClose(socket: Duplex, status: number, body: { readonly detail: string }, headerLines: string): void {
   const payload = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
-      `Vary: Accept\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n${extraHeaders}Connection: close\r\n\r\n${payload}`,
+      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n${headerLines}Connection: close\r\n\r\n${payload}`,
   );
 }
 

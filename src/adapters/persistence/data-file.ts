@@ -34,20 +34,23 @@ export async function readRecordsFile(
   return parseRecords(source, await readJsonFile(source, path, { maxBytes: MAX_DATA_FILE_BYTES, noun: 'a data file' }), today, collections);
 }
 
-/** Faulty records named in one refusal at most, a line each; the rest are counted. */
+/** Faulty records named in one refusal at most; the rest are counted. */
 export const MAX_NAMED_FAULTS = 100;
 
-/** Records from parsed JSON of the form {"dogs": [...], "cats": [...]}, a key per collection; every wrong record is named (up to MAX_NAMED_FAULTS), a line each. */
+/**
+ * Records from parsed JSON of the form {"dogs": [...], "cats": [...]}, a key per collection; every wrong record is named
+ * (up to MAX_NAMED_FAULTS), `; ` between them, in one refusal of one line, as a log line is.
+ */
 export function parseRecords(source: string, json: unknown, today: CalendarDate, collections: FileCollections = RECORD_COLLECTIONS): LoadedRecords {
   const names = collections.map(({ name }) => name);
   const shape = `{${names.map((name) => `"${name}": [...]`).join(', ')}}`;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new StartupError(`${source}: must be a JSON object ${shape}`);
+    throw refusal(source, `must be a JSON object ${shape}`);
   }
   for (const key of Object.keys(json)) {
     if (!names.includes(key)) {
       const keys = new Intl.ListFormat('en', { type: 'conjunction' }).format(names.map((name) => `"${name}"`));
-      throw new StartupError(`${source}: unknown key ${quoteShortened(key)}; the keys are ${keys}`);
+      throw refusal(source, `unknown key ${quoteShortened(key)}; the keys are ${keys}`);
     }
   }
   const data = json as Readonly<Record<string, unknown>>;
@@ -55,15 +58,24 @@ export function parseRecords(source: string, json: unknown, today: CalendarDate,
   let unnamed = 0;
   // Formatted only while named: a file of a million bad records costs no million messages.
   const fault = (describe: () => string): void => {
-    if (faults.length < MAX_NAMED_FAULTS) faults.push(`${source}: ${describe()}`);
+    if (faults.length < MAX_NAMED_FAULTS) faults.push(describe());
     else unnamed += 1;
   };
   const records = Object.fromEntries(
     collections.map(({ name, parse }) => [name, parseCollection(name, data[name], (input) => parse(input, today), fault)]),
   ) as unknown as LoadedRecords;
-  if (unnamed > 0) faults.push(`${source}: and ${unnamed} more wrong records (the first ${MAX_NAMED_FAULTS} are named)`);
-  if (faults.length > 0) throw new StartupError(faults.join('\n'));
+  if (unnamed > 0) faults.push(`and ${unnamed} more wrong records (the first ${MAX_NAMED_FAULTS} are named)`);
+  if (faults.length > 0) throw refusal(source, faults.join('; '));
   return records;
+}
+
+/** Line breaks and other control characters, which would split a log line; a record's parse may put any in its message (a key, a value). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/** The refusal of a data file, on one line: each control character in it written as its `\uXXXX` escape. */
+function refusal(source: string, problem: string): StartupError {
+  return new StartupError(`${source}: ${problem}`.replace(CONTROL, (control) => `\\u${control.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 function parseCollection<R extends { readonly id: number }>(

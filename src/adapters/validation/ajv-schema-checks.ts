@@ -22,6 +22,13 @@ function problemOf({ instancePath, keyword, params, message }: ErrorObject): Sch
     (params as { missingProperty?: string; additionalProperty?: string }).missingProperty ??
     (params as { additionalProperty?: string }).additionalProperty;
   const field = named === undefined ? instancePath : `${instancePath}/${named.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-  const words = keyword === 'required' ? 'is required' : keyword === 'additionalProperties' ? 'is not a field of this record' : (message as string);
+  const words =
+    keyword === 'required'
+      ? 'is required'
+      : keyword === 'additionalProperties'
+        ? 'is not a field of this record'
+        : keyword === 'false schema'
+          ? 'is read-only: the server sets it'
+          : (message as string);
   return { field, rule: keyword, message: words };
 }

@@ -73,7 +73,8 @@ export class UpgradeReports {
           version: change.version.toString(),
           description: change.description,
           operations: reached.map(({ operation }) => operation),
-          calls: reached.reduce((sum, { route }) => sum + (calls.get(route) ?? 0), 0),
+          // Calls are counted by route, which several operations of one path share: each route once.
+          calls: [...new Set(reached.map(({ route }) => route))].reduce((sum, route) => sum + (calls.get(route) ?? 0), 0),
         };
       });
     return { from: client.pinnedVersion, to, changes };

@@ -145,7 +145,8 @@ function partial(schema: JsonSchema): JsonSchema {
   return { ...schema, properties, required: [] };
 }
 
-function listed(problems: readonly SchemaProblem[]): string {
+/** The problems of a value in words, the first few named and the rest counted. */
+export function listed(problems: readonly SchemaProblem[]): string {
   const named = problems.slice(0, NAMED_AT_MOST).map(({ field, rule, message }) => `${fieldName(field)} ${message} (${rule})`);
   const more = problems.length > NAMED_AT_MOST ? `; and ${problems.length - NAMED_AT_MOST} more` : '';
   return named.join('; ') + more;

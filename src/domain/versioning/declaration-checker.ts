@@ -80,8 +80,10 @@ export class DeclarationChecker {
   /** Each view set serving a record type the bundle has no head for is a problem: its routes would answer with nothing. */
   viewSetsServeKnownTypes(heads: readonly ViewSet[], resources: readonly AnyRecordHead[]): void {
     for (const head of heads) {
-      if (resources.some((resource) => resource.key === head.recordType)) continue;
-      this.problems.push(`view set ${head.name} serves record type ${head.recordType.name}, which the bundle does not have; add its head`);
+      for (const recordType of head.recordTypes) {
+        if (resources.some((resource) => resource.key === recordType)) continue;
+        this.problems.push(`view set ${head.name} serves record type ${recordType.name}, which the bundle does not have; add its head`);
+      }
     }
   }
 
@@ -123,6 +125,7 @@ export class DeclarationChecker {
     changes: readonly { readonly version: Version; readonly records: readonly RecordChange[] }[],
     heads: readonly ViewSet[],
     availability: AvailabilityTable,
+    reach: (recordType: string) => ReadonlySet<string>,
   ): void {
     for (const { version, records } of changes) {
       // A change declared at V downgrades records only for the versions older than V: a route must serve its record type at one of them.
@@ -132,7 +135,7 @@ export class DeclarationChecker {
       for (const { recordType: resource, transform } of records) {
         const routed = heads.some(
           (head) =>
-            head.recordType.name === resource.name &&
+            head.recordTypes.some((served) => served.name === resource.name || reach(served.name).has(resource.name)) &&
             [...(availability.get(head.name) as ReadonlyMap<string, ReadonlySet<string>>).values()].some((at) => older.some((text) => at.has(text))),
         );
         if (routed) continue;

@@ -40,7 +40,7 @@ export type RecordOf<C> = C extends RecordCollection<infer R> ? R : never;
 export function viewSetOf(collection: AnyRecordCollection): ViewSet {
   return {
     name: collection.viewSet,
-    recordType: collection.head.key,
+    recordTypes: [collection.head.key],
     actions: [...COLLECTION_ACTIONS, ...WRITE_ACTIONS.filter((action) => collection.writes?.includes(action))],
   };
 }

@@ -19,8 +19,8 @@ export type AnyRecordHead = Omit<RecordHead<never>, 'example'> & { readonly exam
 /** A view set and its actions, as they exist in some version; the bundle's changes give their windows. */
 export interface ViewSet {
   readonly name: string;
-  /** The record type its actions serve: a change to that type must reach one of its versions. */
-  readonly recordType: RecordType<never>;
+  /** The record types its actions answer with or take: a change to one of them, or to a type nested in one, must reach one of its versions. */
+  readonly recordTypes: readonly RecordType<never>[];
   readonly actions: readonly string[];
 }
 

@@ -27,19 +27,23 @@ export interface VersionDeclaration<O> extends LifecycleDeclaration {
 /** What a version's module declares besides its version string. */
 export interface VersionDeclarationBody<O> extends LifecycleDeclaration {
   readonly notes: readonly string[];
-  readonly records?: (options: O) => readonly RecordChange[];
+  /** Its record changes; one change of several types (`recordChange([INVOICE, NEW_INVOICE], …)`) is a list of its own. */
+  readonly records?: (options: O) => readonly (RecordChange | readonly RecordChange[])[];
   readonly views?: readonly ViewChange[];
 }
 
 /** A version's declaration, its version string written once: every change in `body` is bound to it. */
 export function defineVersion<O>(version: string, body: VersionDeclarationBody<O>): VersionDeclaration<O> {
   const { notes, records = () => [], views = [], ...lifecycle } = body;
-  return { version, notes, records, views, ...lifecycle };
+  return { version, notes, records: (options) => records(options).flat(), views, ...lifecycle };
 }
 
-/** A transform of record type R, as one change of a version. */
-export function recordChange<R>(type: RecordType<R>, transform: Transform<R>): RecordChange {
-  return { recordType: type, transform };
+export function recordChange<R>(type: RecordType<R>, transform: Transform<R>): RecordChange;
+export function recordChange(types: readonly RecordType<never>[], transform: Transform<never>): RecordChange[];
+/** A transform of record type R, as one change of a version; of each of several types, where one change reshapes a field they share. */
+export function recordChange<R>(type: RecordType<R> | readonly RecordType<never>[], transform: Transform<R>): RecordChange | RecordChange[] {
+  if (Array.isArray(type)) return (type as readonly RecordType<never>[]).map((each) => ({ recordType: each, transform: transform as Transform<never> }));
+  return { recordType: type as RecordType<R>, transform } as RecordChange;
 }
 
 export const introduces = (viewSet: string, action?: string): ViewChange =>

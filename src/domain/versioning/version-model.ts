@@ -1,14 +1,16 @@
 import type { AvailabilityTable } from './availability-table.js';
 import type { ChangelogEntry } from './changelog-entry.js';
 import type { JsonSchema } from './json-schema.js';
-import type { BoundTransform, SchemaStep } from './schema-walk.js';
+import type { SchemaStep } from './schema-walk.js';
+import { RecordWalks, type OwnStep, type Walk } from './record-walks.js';
+import { refPositions, refTo } from './record-refs.js';
 import { buildChangelog } from './changelog.js';
 import { viewChanges, type VersionChange } from './version-change.js';
 import { DeclarationChecker } from './declaration-checker.js';
 import { deepFreeze } from './deep-freeze.js';
 import type { DefaultVersionChoice } from './default-version.js';
 import type { RemovalReading } from './removal-reading.js';
-import type { Representation } from './representation.js';
+import type { JsonValue, Representation } from './representation.js';
 import type { RequestContext } from './request-context.js';
 import type { RecordType } from './record-type.js';
 import type { Transform } from './transform.js';
@@ -35,17 +37,11 @@ export interface RecordSample {
   readonly example?: unknown;
 }
 
-interface TransformChain {
-  /** Newest change first. */
-  readonly downgrade: readonly AnyTransform[];
-  /** Oldest change first: the downgrade chain reversed. */
-  readonly upgrade: readonly AnyTransform[];
-}
-
 /** What one version needs at request time, computed once when the model is built. */
 interface VersionTable {
   readonly version: Version;
-  readonly chains: ReadonlyMap<string, TransformChain>;
+  /** Each record type's walk from the newest shape to the version's, by name. */
+  readonly walks: ReadonlyMap<string, Walk>;
   /** Each record type's schema at the version, by name. */
   readonly schemas: ReadonlyMap<string, JsonSchema>;
   readonly entry: ChangelogEntry;
@@ -73,6 +69,7 @@ export class VersionModel {
   readonly #onlyStanding: VersionStanding | undefined;
   /** Every change the versions declare, oldest version first: record changes, then view changes. */
   readonly changes: readonly VersionChange[];
+  readonly #walks: RecordWalks;
 
   private constructor(
     versions: readonly Version[],
@@ -83,7 +80,9 @@ export class VersionModel {
     lifecycles: ReadonlyMap<string, VersionLifecycle>,
     standings: readonly VersionStanding[],
     changes: readonly VersionChange[],
+    walks: RecordWalks,
   ) {
+    this.#walks = walks;
     this.changes = Object.freeze(changes);
     this.#ending = ending;
     this.versions = Object.freeze([...versions]);
@@ -126,7 +125,6 @@ export class VersionModel {
       'record type',
       bundle.heads.map((head) => head.key.name),
     );
-    const transforms = new Map<string, readonly BoundTransform[]>();
     const steps = new Map<string, readonly SchemaStep[]>();
     for (const head of bundle.heads) {
       // Newest version first, and within one the last declared first: changes declared as they happened undo in turn.
@@ -136,7 +134,6 @@ export class VersionModel {
           .map(({ transform }) => ({ version, transform }))
           .reverse(),
       );
-      transforms.set(head.key.name, bound);
       for (const transform of bound) check.checkTransform(head.key.name, transform);
       const walked = check.walkSchemas(head, bound);
       if (walked !== undefined) steps.set(head.key.name, walked);
@@ -165,7 +162,18 @@ export class VersionModel {
         availableActions.set(action, new Set(versions.filter((version) => effective.contains(version)).map(String)));
       }
     }
-    check.recordChangesReachRoutes(changes, bundle.viewSets, availability);
+    const typeNames = new Set(bundle.heads.map((head) => head.key.name));
+    for (const head of bundle.heads) {
+      for (const { name } of refPositions(head.schema)) {
+        if (!typeNames.has(name)) check.problems.push(`${head.key.name}: its schema refers to ${name}, which is no declared record type; declare it, or write its schema in place`);
+      }
+    }
+    // A type whose walk failed is named already: it is walked with no changes, so the other problems are found too.
+    const walks = new RecordWalks(
+      versions,
+      bundle.heads.map((head) => ({ name: head.key.name, head: head.schema, steps: ownSteps(steps.get(head.key.name) ?? []) })),
+    );
+    check.recordChangesReachRoutes(changes, bundle.viewSets, availability, (name) => walks.reachableFrom(refTo(name)));
     const lifecycles = lifecyclesOf(bundle.versions, (versions[0] as Version).toString(), check.problems);
     check.throwIfAny();
 
@@ -174,7 +182,8 @@ export class VersionModel {
     versions.forEach((version, index) => {
       tables.set(version.toString(), {
         version,
-        ...compileChains(bundle.heads, transforms, version),
+        walks: new Map(bundle.heads.map((head) => [head.key.name, walks.ofType(head.key.name, version)])),
+        schemas: new Map(bundle.heads.map((head) => [head.key.name, deepFreeze(walks.schemaAt(head.key.name, version))])),
         entry: deepFreeze(changelog[index] as ChangelogEntry),
       });
     });
@@ -186,7 +195,7 @@ export class VersionModel {
       walked.filter(({ line }) => line !== undefined).map(({ version, line }) => ({ version, description: line as string, recordType })),
     );
     const declared = [...recordChanges, ...viewChanges(viewSets, (text) => byText.get(text))].sort((a, b) => a.version.compare(b.version));
-    return new VersionModel(versions, tables, heads, availability, ending, lifecycles, standings, declared);
+    return new VersionModel(versions, tables, heads, availability, ending, lifecycles, standings, declared, walks);
   }
 
   /** Whether the action of the view set exists at this version (R1 to R3). */
@@ -206,21 +215,34 @@ export class VersionModel {
   /** The record in the shape of the request's version: the newest shape, downgraded newest change first. */
   represent<R>(key: RecordType<R>, record: R, context: RequestContext): Representation {
     const head = this.#head(key);
-    let data = head.represent(record as never);
-    for (const transform of this.#chain(key, context.version).downgrade) {
-      data = transform.downgradeResponse(data, context, record);
-    }
-    return data;
+    const data = head.represent(record as never);
+    const walk = this.#walk(key, context.version);
+    const flat = walk.flat;
+    if (flat === undefined) return walk.down(data, context, record) as Representation;
+    let shaped = data;
+    for (const transform of flat) shaped = transform.downgradeResponse(shaped, context, record);
+    return shaped;
+  }
+
+  /** A value of `schema` (a body that holds record types, by `$ref`) in the shape of the request's version: each type walked back where it appears. */
+  representValue(schema: JsonSchema, data: JsonValue, context: RequestContext): JsonValue {
+    return this.#walks.ofSchema(schema, context.version).down(data, context, data);
+  }
+
+  /** A value of `schema` sent in the shape of the request's version, upgraded to the newest: each type it holds, where it appears. */
+  upgradeValue(schema: JsonSchema, data: JsonValue, context: RequestContext): JsonValue {
+    return this.#walks.ofSchema(schema, context.version).up(data, context);
+  }
+
+  /** The record types `schema` holds, at any depth, by name. */
+  typesIn(schema: JsonSchema): ReadonlySet<string> {
+    return this.#walks.reachableFrom(schema);
   }
 
   /** Input sent in the shape of the request's version, upgraded oldest change first to the newest shape. */
   upgradeRequest<R>(key: RecordType<R>, data: Representation, context: RequestContext): Representation {
     this.#head(key);
-    let upgraded = data;
-    for (const transform of this.#chain(key, context.version).upgrade) {
-      if (transform.upgradeRequest !== undefined) upgraded = transform.upgradeRequest(upgraded, context);
-    }
-    return upgraded;
+    return this.#walk(key, context.version).up(data, context) as Representation;
   }
 
   /** The JSON Schema of the record type's shape at the version: the head's schema walked back as the data is. */
@@ -271,26 +293,18 @@ export class VersionModel {
     return head;
   }
 
-  #chain(key: RecordType<never>, version: Version): TransformChain {
-    return this.#table(version).chains.get(key.name) as TransformChain;
+  #walk(key: RecordType<never>, version: Version): Walk {
+    return this.#table(version).walks.get(key.name) as Walk;
   }
 }
 
-/** Each record type's transform chain at the version, and its schema there: the head's walked back through that chain. */
-function compileChains(
-  heads: readonly AnyRecordHead[],
-  transforms: ReadonlyMap<string, readonly BoundTransform[]>,
-  version: Version,
-): { chains: Map<string, TransformChain>; schemas: Map<string, JsonSchema> } {
-  const chains = new Map<string, TransformChain>();
-  const schemas = new Map<string, JsonSchema>();
-  for (const head of heads) {
-    const applicable = (transforms.get(head.key.name) as readonly BoundTransform[])
-      .filter((bound) => version.isOlderThan(bound.version))
-      .map(({ transform }) => transform as AnyTransform);
-    // Private to the model, so not frozen: V8 iterates a frozen array on a slower path, and this runs once per record.
-    chains.set(head.key.name, { downgrade: applicable, upgrade: [...applicable].reverse() });
-    schemas.set(head.key.name, deepFreeze(applicable.reduce((schema, transform) => transform.downgradeSchema(schema), head.schema)));
+/** A record type's walked transforms, one per version that declares some: in the order they downgrade, and the schema before them. */
+function ownSteps(walked: readonly SchemaStep[]): OwnStep[] {
+  const steps: OwnStep[] = [];
+  for (const { version, transform, before } of walked) {
+    const last = steps.at(-1);
+    if (last !== undefined && last.version.equals(version)) steps[steps.length - 1] = { version, transforms: [...last.transforms, transform as AnyTransform], before };
+    else steps.push({ version, transforms: [transform as AnyTransform], before });
   }
-  return { chains, schemas };
+  return steps;
 }

@@ -83,8 +83,24 @@ t.test('an HTTP/1.1 request with two Host headers is answered 400 (RFC 9112 3.2)
   t.equal(http10.statusLine, 'HTTP/1.1 400 Bad Request', 'HTTP/1.0 with two Host headers: 400 too');
 });
 
-t.test('socket-level JSON errors carry Vary: Accept like every other JSON response', async (t) => {
-  const service = await startService(t);
-  const reply = parseRaw(await rawRequest(service.port, 'GARBAGE\r\n\r\n'));
-  t.equal(rawHeader(reply, 'vary'), 'Accept', 'Vary: Accept');
+t.test('the answers made outside the request handler carry the Vary of every other answer', async (t) => {
+  const requests: [string, string][] = [
+    ["node's parser: 400", 'GARBAGE\r\n\r\n'],
+    ["node's parser: 431", `GET /doggies/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`],
+    ['an expectation: 417', 'GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\n'],
+    ['a last transfer coding not chunked: 400', 'GET /doggies/1/ HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n'],
+    ['CONNECT: 405', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'],
+  ];
+  const settings: [string, Record<string, string>, string][] = [
+    ['CORS_ORIGINS=*', {}, 'Accept, Api-Version, Authorization'],
+    ['CORS_ORIGINS listing origins', { CORS_ORIGINS: 'https://app.example' }, 'Accept, Api-Version, Authorization, Origin'],
+  ];
+  for (const [setting, env, vary] of settings) {
+    const service = await startService(t, env);
+    t.equal((await call(service.url, '/doggies/1/')).headers.get('vary'), vary, `${setting}: an answer of the handler`);
+    for (const [what, bytes] of requests) {
+      const reply = parseRaw(await rawRequest(service.port, bytes));
+      t.equal(rawHeader(reply, 'vary'), vary, `${setting}, ${what}: the same Vary`);
+    }
+  }
 });

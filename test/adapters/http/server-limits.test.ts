@@ -1,5 +1,6 @@
 import t, { type Test } from 'tap';
 import { connectionsCheckingInterval } from '../../../src/adapters/http/api-server.js';
+import { bearer, keyedClient, withClients } from '../../fixtures/clients.js';
 import { startService } from '../../fixtures/service.js';
 import { header, readResponses, WireConnection, within, type WireResponse } from '../../fixtures/wire.js';
 
@@ -10,7 +11,7 @@ function checkJsonError(t: Test, response: WireResponse, status: number, detail:
   t.same(JSON.parse(response.body), { detail }, `${what}: JSON body`);
   t.equal(header(response, 'content-type'), 'application/json', `${what}: Content-Type`);
   t.equal(header(response, 'x-content-type-options'), 'nosniff', `${what}: nosniff`);
-  t.equal(header(response, 'vary'), 'Accept', `${what}: Vary`);
+  t.equal(header(response, 'vary'), 'Accept, Api-Version, Authorization', `${what}: Vary, as on every answer`);
 }
 
 t.test('node looks for timed-out connections every tenth of the headers timeout, between 10 ms and 1 s', async (t) => {
@@ -130,6 +131,38 @@ t.test('requests pipelined past MAX_REQUESTS_PER_SOCKET are not run: not logged,
   const answered = readResponses(Buffer.from(flood.text, 'latin1')).responses;
   t.equal(answered.length, limit, `${limit} answers of ${3 * limit} pipelined, none lost`);
   t.equal(header(answered.at(-1) as WireResponse, 'connection'), 'close', 'the last says Connection: close');
+});
+
+t.test('a body over its limit: the 413 arrives whole though the client sends on, since its connection lingers', async (t) => {
+  const shop = keyedClient('shop', '3.0.0');
+  const service = await startService(t, { ACCESS_LOG: 'off' }, withClients([shop]));
+  const head = `PUT /client/version HTTP/1.1\r\nHost: x\r\nAuthorization: ${bearer(shop.key).authorization}\r\nContent-Type: application/json\r\n`;
+  const cases: [string, string, string][] = [
+    ['declared over the limit, refused before a byte of it is read', `${head}Content-Length: 10000000\r\n\r\n`, 'x'.repeat(16_384)],
+    ['chunked, refused once past the limit', `${head}Transfer-Encoding: chunked\r\n\r\n`, `4000\r\n${'x'.repeat(16_384)}\r\n`],
+  ];
+  for (const [what, request, chunk] of cases) {
+    const client = await WireConnection.open(service.port);
+    // As a client that sends its whole body before it reads the answer: a reset from the server would take the answer with it.
+    client.socket.pause();
+    client.write(request);
+    for (let sent = 0; sent < 40 && !client.isClosed; sent++) {
+      client.write(chunk);
+      await settle(2);
+    }
+    client.socket.resume();
+    const response = await client.nextResponse();
+    t.equal(response.status, 413, `${what}: 413`);
+    t.same(JSON.parse(response.body), { detail: 'The body is over 1024 bytes.' }, `${what}: its whole body`);
+    t.equal(header(response, 'connection'), 'close', `${what}: Connection: close`);
+    await within(client.closed, 5000, `${what}: then the connection ends`);
+    t.equal(client.unread, '', `${what}: with nothing after the 413`);
+  }
+  const pipelined = await WireConnection.open(service.port);
+  pipelined.write(`${head}Content-Length: 2000\r\n\r\n${'x'.repeat(2000)}GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n\r\n`);
+  t.equal((await pipelined.nextResponse()).status, 413, 'a request pipelined behind the oversized body: the 413');
+  await within(pipelined.closed, 5000, 'then the connection ends');
+  t.equal(pipelined.unread, '', 'and the request behind it is never run');
 });
 
 t.test('MAX_REQUESTS_PER_SOCKET=0 sets no limit', async (t) => {

@@ -190,7 +190,7 @@ t.test('a wrong record is refused, naming the record, its id when known, and the
   }
 });
 
-t.test('every wrong record is named, a line each, in file order; past MAX_NAMED_FAULTS they are counted', async (t) => {
+t.test('every wrong record is named, in file order, on one line; past MAX_NAMED_FAULTS they are counted', async (t) => {
   const message = refusal(
     t,
     {
@@ -205,16 +205,58 @@ t.test('every wrong record is named, a line each, in file order; past MAX_NAMED_
     'four wrong records and a collection that is no array',
   );
   t.same(
-    message.split('\n').map((line) => line.replace(/:[^:]*$/, '')),
-    [`${SOURCE}: dogs[1] (id 2): name`, `${SOURCE}: dogs[2]: id`, `${SOURCE}: dogs[3]`, SOURCE],
-    'each on its own line, after the source',
+    message.slice(`${SOURCE}: `.length).split('; '),
+    [
+      'dogs[1] (id 2): name: must be 1 to 50 characters, got 0',
+      'dogs[2]: id: must be a positive integer, got "x"',
+      'dogs[3]: id 1 is already used by dogs[0]',
+      '"cats" must be an array of records',
+    ],
+    'the source once, then each, "; " between them',
   );
-  t.match(message, /dogs\[3\]: id 1 is already used by dogs\[0\]\n.*"cats" must be an array of records$/, 'the duplicate and the collection too');
   const many = refusal(t, { dogs: Array.from({ length: MAX_NAMED_FAULTS + 5 }, (_, index) => ({ id: index + 1, name: '' })) }, 'many wrong records');
-  const lines = many.split('\n');
-  t.equal(lines.length, MAX_NAMED_FAULTS + 1, `${MAX_NAMED_FAULTS} named, then one line counting the rest`);
-  t.match(lines[MAX_NAMED_FAULTS - 1], new RegExp(`dogs\\[${MAX_NAMED_FAULTS - 1}\\] \\(id ${MAX_NAMED_FAULTS}\\): name`), 'the last one named');
-  t.equal(lines[MAX_NAMED_FAULTS], `${SOURCE}: and 5 more wrong records (the first ${MAX_NAMED_FAULTS} are named)`, 'the rest counted');
+  t.notMatch(many, /\n/, 'one line');
+  const faults = many.slice(`${SOURCE}: `.length).split('; ');
+  t.equal(faults.length, MAX_NAMED_FAULTS + 1, `${MAX_NAMED_FAULTS} named, then the count of the rest`);
+  t.match(faults[MAX_NAMED_FAULTS - 1], new RegExp(`^dogs\\[${MAX_NAMED_FAULTS - 1}\\] \\(id ${MAX_NAMED_FAULTS}\\): name`), 'the last one named');
+  t.equal(faults[MAX_NAMED_FAULTS], `and 5 more wrong records (the first ${MAX_NAMED_FAULTS} are named)`, 'the rest counted');
+});
+
+t.test('a refusal is one line whatever a record holds: its line breaks and control characters are escaped', async (t) => {
+  const cases: [unknown, string, string][] = [
+    [
+      { dogs: [{ id: 1, name: 'a', 'x\ny': 1 }] },
+      'dogs[0] (id 1): x\\u000ay: unknown field; the fields are id, name, birthday',
+      'a key with a line break',
+    ],
+    [
+      { dogs: [{ id: 1, name: 'a', 'x\r\n\u2028\u0085\u0000': 1 }] },
+      'dogs[0] (id 1): x\\u000d\\u000a\\u2028\\u0085\\u0000: unknown field',
+      'other breaks',
+    ],
+    [{ 'ca\nts': [] }, 'unknown key "ca\\nts"', 'a key of the document (quoted, as JSON escapes it)'],
+  ];
+  for (const [json, expected, what] of cases) {
+    const message = refusal(t, json, what);
+    t.notOk(/[\n\r\u2028\u0085]/.test(message) || message.includes('\u0000'), `${what}: one line`);
+    t.match(message, `${SOURCE}: ${expected}`, `${what}: escaped`);
+  }
+  // A collection of a team's own may throw any message, as a JSON.parse inside its parse would.
+  const collections = [
+    {
+      name: 'notes',
+      parse: (input: unknown) => {
+        if (typeof input !== 'string') throw new Error('must be a string,\nnot this');
+        return { id: 1, text: input };
+      },
+    },
+  ];
+  const error = t.throws(() => parseRecords(SOURCE, { notes: [3, 4] }, today, collections), StartupError);
+  t.equal(
+    (error as Error).message,
+    `${SOURCE}: notes[0]: must be a string,\\u000anot this; notes[1]: must be a string,\\u000anot this`,
+    "a team's parse message with a line break: one line",
+  );
 });
 
 t.test('a duplicate id is refused, naming both records', async (t) => {

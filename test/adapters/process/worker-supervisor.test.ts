@@ -42,7 +42,7 @@ class FakeWorker extends EventEmitter {
   }
 }
 
-function supervised(workers: number) {
+function supervised(workers: number, killAfterMs?: number) {
   const cluster = new FakeCluster();
   const clock = { ms: 0 };
   const info: [string, Record<string, unknown> | undefined][] = [];
@@ -51,6 +51,7 @@ function supervised(workers: number) {
     workers,
     backoff: { firstMs: 1, longestMs: 4, stableAfterMs: 50 },
     now: () => clock.ms,
+    ...(killAfterMs === undefined ? {} : { killAfterMs }),
     info: (message, fields) => info.push([message, fields]),
     error: (message, fields) => errors.push([message, fields]),
   });
@@ -124,5 +125,70 @@ t.test('a stop with no live worker finishes at once', async (t) => {
   cluster.workers[0]?.listen();
   cluster.workers[0]?.die(0);
   supervisor.stop('SIGTERM');
+  t.equal(await supervisor.done, 0);
+});
+
+t.test('at a stop, a line per worker: drained, stopped before serving, or killed, which makes the exit code 1', async (t) => {
+  const { cluster, info, errors, supervisor } = supervised(3);
+  const [drains, killed, starting] = cluster.workers as [FakeWorker, FakeWorker, FakeWorker];
+  drains.listen();
+  killed.listen();
+  supervisor.stop('SIGINT');
+  drains.die(0);
+  killed.die(null, 'SIGTERM');
+  starting.die(null, 'SIGTERM');
+  t.same(
+    info.filter(([message]) => message.startsWith('worker')),
+    [
+      ['worker stopped', { pid: 1000, exit_code: 0, signal: null, drained: true }],
+      ['worker stopped before serving', { pid: 1002, exit_code: null, signal: 'SIGTERM', drained: false }],
+    ],
+    'the one that drained, and the one that had not served yet',
+  );
+  t.same(
+    errors,
+    [
+      [
+        'worker stopped without draining (SIGTERM): what it had not answered or stored is lost',
+        { pid: 1001, exit_code: null, signal: 'SIGTERM', drained: false },
+      ],
+    ],
+    'the one killed by a signal mid-drain',
+  );
+  t.equal(await supervisor.done, 1, 'exit code 1');
+});
+
+t.test('a served worker that exits otherwise than 0 at a stop did not drain either', async (t) => {
+  const { cluster, errors, supervisor } = supervised(1);
+  cluster.workers[0]?.listen();
+  supervisor.stop('SIGTERM');
+  cluster.workers[0]?.die(1);
+  t.match(errors, [['worker stopped without draining (exit code 1): what it had not answered or stored is lost', { exit_code: 1, drained: false }]]);
+  t.equal(await supervisor.done, 1);
+});
+
+t.test('workers still running killAfterMs after the stop began are killed, and said so', async (t) => {
+  const { cluster, errors, supervisor } = supervised(2, 20);
+  cluster.workers.forEach((worker) => worker.listen());
+  supervisor.stop('SIGTERM');
+  cluster.workers[0]?.die(0);
+  await delay(50);
+  t.same(cluster.workers[1]?.signals, ['SIGTERM', 'SIGKILL'], 'SIGTERM, then SIGKILL');
+  t.same(cluster.workers[0]?.signals, ['SIGTERM'], 'not the one gone already');
+  t.same(errors, [['worker still stopping: killed', { pid: 1001, after_ms: 20 }]]);
+  cluster.workers[1]?.die(null, 'SIGKILL');
+  t.equal(await supervisor.done, 1, 'exit code 1');
+});
+
+t.test('a worker that drained on a signal of its own (exit code 0) is said to have stopped, and replaced', async (t) => {
+  const { cluster, info, errors, supervisor } = supervised(1);
+  cluster.workers[0]?.listen();
+  cluster.workers[0]?.die(0);
+  t.same(info.at(-1), ['worker stopped', { pid: 1000, exit_code: 0, signal: null, drained: true, restart_in_ms: 1 }]);
+  t.same(errors, [], 'not an error');
+  await forked(cluster, 2);
+  t.equal(cluster.workers.length, 2, 'replaced');
+  supervisor.stop('SIGTERM');
+  cluster.workers[1]?.die(0);
   t.equal(await supervisor.done, 0);
 });

@@ -8,5 +8,5 @@ t.test("a collection's view set: its reads, then the writes it takes, in the ord
   t.same(viewSetOf({ ...DOGS, writes: ['update'] }).actions, ['list', 'retrieve', 'update']);
   t.same(viewSetOf({ ...DOGS, writes: ['update', 'create'] }).actions, ['list', 'retrieve', 'create', 'update']);
   t.equal(viewSetOf(DOGS).name, DOGS.viewSet);
-  t.equal(viewSetOf(DOGS).recordType, DOGS.head.key);
+  t.same(viewSetOf(DOGS).recordTypes, [DOGS.head.key]);
 });

@@ -87,7 +87,7 @@ t.test('a bundle not newest first is refused, naming each version out of place, 
 });
 
 t.test('a view set serving a record type the bundle has no head for is refused at build, naming both', async (t) => {
-  const horses = { name: 'HorseViewSet', recordType: recordType<never>('Horse'), actions: ['list'] };
+  const horses = { name: 'HorseViewSet', recordTypes: [recordType<never>('Horse')], actions: ['list'] };
   const error = t.throws(() => VersionModel.build({ ...API_HISTORY, viewSets: [...API_HISTORY.viewSets, horses] }, OPTIONS), VersionModelError);
   t.same((error as VersionModelError).problems, ['view set HorseViewSet serves record type Horse, which the bundle does not have; add its head']);
 });

@@ -175,7 +175,7 @@ t.test('a bad lifecycle is listed with the other problems of the declaration, no
   const error = t.throws(
     () =>
       VersionModel.build(
-        { ...bundle, viewSets: [...bundle.viewSets, { name: 'HorseViewSet', recordType: DOG, actions: [] }] },
+        { ...bundle, viewSets: [...bundle.viewSets, { name: 'HorseViewSet', recordTypes: [DOG], actions: [] }] },
         { ageRemoval: 'computed' },
       ),
     VersionModelError,

@@ -2,6 +2,7 @@ import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { JsonSchema } from '../../../domain/versioning/json-schema.js';
 import type { VersionLifecycle } from '../../../domain/versioning/version-lifecycle.js';
 import type { VersionStanding } from '../../../domain/versioning/version-standing.js';
+import { VERSION_QUERY_PARAMETER } from '../request/api-version-header.js';
 import { EncodedBody } from '../response/prepared-bodies.js';
 import type { RouteContract, RouteResponse, UnversionedRoute } from '../routing/route.js';
 import type { VersionModel } from '../../../domain/versioning/version-model.js';
@@ -55,10 +56,10 @@ type Target = Record<string, string | string[]>;
 
 /**
  * `GET /.well-known/api-catalog`: one link context, the API (`/`), naming for each version served on the request's day
- * its OpenAPI document (`service-desc`: `/openapi.json` asked for with the `type` given, the version's media type) and
- * its docs page (`service-doc`), and, where declared, its `deprecation` and `sunset` (RFC 9745, RFC 8594) with their
- * dates; each link names its version in a `version` target attribute. One body per standing of the versions, built
- * when first asked for.
+ * its OpenAPI document (`service-desc`: `/openapi.json?version=X`) and its docs page (`service-doc`: `/docs/?version=X`),
+ * and, where declared, its `deprecation` and `sunset` (RFC 9745, RFC 8594) with their dates; each link names its version
+ * in a `version` target attribute, and dereferences as it is, with no header, to what it names. One body per standing
+ * of the versions, built when first asked for.
  */
 export class ApiCatalog {
   readonly route: UnversionedRoute;
@@ -86,13 +87,19 @@ export class ApiCatalog {
     for (const version of standing.supported) {
       const text = version.toString();
       const named = { version: [text] };
-      add('service-desc', { href: '/openapi.json', type: `application/json; version=${text}`, title: `OpenAPI document of ${text}`, ...named });
-      add('service-doc', { href: `/docs/?version=${text}`, type: 'text/html', title: `Documentation of ${text}`, ...named });
+      const query = `?${VERSION_QUERY_PARAMETER}=${text}`;
+      add('service-desc', {
+        href: `/openapi.json${query}`,
+        type: `application/json; version=${text}`,
+        title: `OpenAPI document of ${text}`,
+        ...named,
+      });
+      add('service-doc', { href: `/docs/${query}`, type: 'text/html', title: `Documentation of ${text}`, ...named });
       const lifecycle = lifecycles.get(text) as VersionLifecycle;
       if (lifecycle.deprecated === null) continue;
       const policy: Target =
         lifecycle.deprecationLink === null
-          ? { href: '/version/my_version/', type: `application/json; version=${text}` }
+          ? { href: `/version/my_version/${query}`, type: `application/json; version=${text}` }
           : { href: lifecycle.deprecationLink };
       add('deprecation', {
         ...policy,

@@ -43,6 +43,7 @@ export class DocsRoutes {
         handle: (request) => this.#page(request),
         queryParameters: ['version'],
         queryNote: "the version picker's: /docs/?version=X.Y.Z",
+        refuseQuery: (refusal, today) => this.#pickerOnly(400, today.toString(), refusal.message),
       },
       { pattern: redoc.path, unversioned: true, handle: () => redoc.response },
       { pattern: script.path, unversioned: true, handle: () => script.response },

@@ -1,7 +1,9 @@
 import type { RecordDescription } from '../../../application/use-cases/describe-records.js';
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { Version } from '../../../domain/versioning/version.js';
-import type { ApiRoute } from '../routing/route.js';
+import { isOperationRoute, type ApiRoute, type OperationContract } from '../routing/route.js';
+import { fieldRefOf, refPositions } from '../../../domain/versioning/record-refs.js';
+import { operationObject } from './operation-object.js';
 import type { ApiInfo } from './api-info.js';
 import type { OpenApiDocument } from './api-contracts.js';
 import { SECURITY_SCHEMES } from './api-key-security.js';
@@ -49,10 +51,17 @@ export function openApiDocument({ version, entry, routes, records, sunsets, brow
   const schemas: Json = { ErrorBody: ERROR_SCHEMA };
   // Only the record types an operation at this version answers with: a collection not served here has no schema in it.
   const served = new Set(
-    routes.flatMap(({ contract }) =>
-      contract.body.kind === 'fixed' || (contract.availableAt !== undefined && !contract.availableAt(version)) ? [] : [contract.body.recordType.name],
+    routes.flatMap((route) =>
+      isOperationRoute(route)
+        ? [...route.operations.values()].flatMap(({ contract }) => (contract.availableAt(version) ? typesNamedIn(contract) : []))
+        : route.contract.body.kind === 'fixed' || (route.contract.availableAt !== undefined && !route.contract.availableAt(version))
+          ? []
+          : [route.contract.body.recordType.name],
     ),
   );
+  // A record type nested in a served one is served too, as the version's schemas nest it.
+  const byName = new Map(records.map((record) => [record.key.name, record]));
+  for (const name of served) for (const { name: inner } of refPositions((byName.get(name) as RecordDescription).schema)) served.add(inner);
   for (const record of records) if (served.has(record.key.name)) schemas[record.key.name] = record.schema;
   const examples = new Map(records.map((record) => [record.key.name, record.example]));
   const paths: Json = {};
@@ -63,8 +72,24 @@ export function openApiDocument({ version, entry, routes, records, sunsets, brow
     const servedAt = versions.filter((candidate) => contract.availableAt?.(candidate) ?? true);
     if (servedAt.length < versions.length || contract.ends === true) windows.push(`- \`${path}\`: ${servedText(servedAt, contract.ends === true)}`);
     if (contract.availableAt !== undefined && !contract.availableAt(version)) continue;
-    if (contract.body.kind === 'fixed') schemas[contract.body.name] = contract.body.schema;
     const options = optionsOperation(route, path, servedAt);
+    if (isOperationRoute(route)) {
+      const operations: Json = {};
+      for (const operation of route.operations.values()) {
+        if (!operation.contract.availableAt(version)) continue;
+        const at = versions.filter((candidate) => operation.contract.availableAt(candidate));
+        operations[operation.method.toLowerCase()] = operationObject(route, operation, {
+          version,
+          entry,
+          examples,
+          gone,
+          served: servedText(at, operation.contract.ends),
+        });
+      }
+      paths[path] = { ...operations, options };
+      continue;
+    }
+    if (contract.body.kind === 'fixed') schemas[contract.body.name] = contract.body.schema;
     if ('method' in route) {
       schemas[route.contract.requestBody.name] = route.contract.requestBody.schema;
       paths[path] = { put: putOperation(route, version), options };
@@ -116,6 +141,14 @@ export function openApiDocument({ version, entry, routes, records, sunsets, brow
     'x-unknown-path-responses': unknownPath,
     components: { schemas, securitySchemes: SECURITY_SCHEMES },
   };
+}
+
+/** The record types an operation's schemas name by `$ref`, where they stand (a type nested in them is found from its schema). */
+function typesNamedIn({ params, query, body, responses }: OperationContract): string[] {
+  const schemas = [...Object.values(params), ...Object.values(query), ...(body === undefined ? [] : [body]), ...Object.values(responses)];
+  return schemas.flatMap((schema) =>
+    typeof schema === 'string' ? [] : [...refPositions(schema).map(({ name }) => name), ...[fieldRefOf(schema)?.name ?? []].flat()],
+  );
 }
 
 function infoDescription(version: Version, entry: ChangelogEntry, windows: readonly string[]): string {

@@ -21,13 +21,17 @@ export class AcceptHeaderError extends Refusal {
   }
 }
 
-/** Accept and Api-Version name different versions: which one the client meant cannot be known. */
+/** Where a request names its version: Accept's `version` parameter, the Api-Version header, the query's `version`. */
+const VERSION_SOURCES = { accept: 'Accept header', header: `${API_VERSION_HEADER} header`, query: 'query parameter "version"' } as const;
+export type VersionSource = keyof typeof VERSION_SOURCES;
+
+/** Two of Accept, Api-Version and the query name different versions: which one the client meant cannot be known. */
 export class AmbiguousVersionError extends Refusal {
   readonly code = 'ambiguous_version';
 
-  constructor(fromAccept: string, fromHeader: string) {
+  constructor(first: string, second: string, [named, then]: readonly [VersionSource, VersionSource] = ['accept', 'header']) {
     super(
-      `The Accept header names version ${describeReceived(fromAccept)} and the ${API_VERSION_HEADER} header names ${describeReceived(fromHeader)}: ` +
+      `The ${VERSION_SOURCES[named]} names version ${describeReceived(first)} and the ${VERSION_SOURCES[then]} names ${describeReceived(second)}: ` +
         'name one version, in either or in both.',
     );
   }
@@ -95,6 +99,25 @@ export class MissingTokenError extends Refusal {
   }
 }
 
+/**
+ * A refusal an operation's own handler answers with (`refuse(409, 'not_open', 'Only an open invoice is paid.')`): its
+ * status is the handler's, from 400 to 499, and its code is its own.
+ */
+export class HandlerRefusal extends Refusal {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A path or query parameter whose value does not fit its schema: 400 naming it. */
+export class InvalidParameterError extends Refusal {
+  readonly code = 'invalid_parameter';
+}
+
 export type AuthorizationRefusal = InvalidTokenError | InvalidAuthorizationError | MissingTokenError;
 
 /** The realm every WWW-Authenticate names. */
@@ -128,6 +151,7 @@ export type RequestRefusal =
   | AcceptHeaderError
   | AmbiguousVersionError
   | BadRequestError
+  | InvalidParameterError
   | UnknownPathError;
 
 /** The code of every refusal: the table below answers each, and only these. */
@@ -166,6 +190,7 @@ const RESPONSES = {
   }),
   invalid_page: (error) => ({ status: 400, detail: messageOf(error) }),
   bad_request: (error) => ({ status: 400, detail: messageOf(error) }),
+  invalid_parameter: (error) => ({ status: 400, detail: messageOf(error) }),
   accept_over_limit: (error) => ({ status: 400, detail: messageOf(error) }),
   ambiguous_version: (error) => ({ status: 400, detail: messageOf(error) }),
   pin_change_unavailable: (error) => ({ status: 409, detail: messageOf(error) }),
@@ -206,6 +231,7 @@ export function answerTo(code: string): Omit<ErrorResponse, 'detail'> | undefine
 
 /** The response for an error, or undefined when it is unexpected (a logged 500). */
 export function errorResponseFor(error: unknown): ErrorResponse | undefined {
+  if (error instanceof HandlerRefusal) return { status: error.status, detail: messageOf(error) };
   if (!(error instanceof Refusal) || !Object.hasOwn(RESPONSES, error.code)) return undefined;
   const respond: (error: Refusal) => ErrorResponse = RESPONSES[error.code as ErrorCode];
   return respond(error);

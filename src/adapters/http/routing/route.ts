@@ -126,6 +126,8 @@ export interface VersionedRoute extends ReadsQuery {
   readonly contract: RouteContract;
   handle(request: RouteRequest): Awaitable<RouteOutcome>;
   readonly write?: RouteWrite;
+  /** Whether its query's `version` (one of its queryParameters) names the version too, as Api-Version: a URL per version. */
+  readonly versionInQuery?: true;
 }
 
 /** A path outside API versioning (`/health/`): it answers whatever version Accept asks for, and names none. */
@@ -144,6 +146,8 @@ export interface PageRoute extends ReadsQuery {
   readonly unversioned: true;
   readonly contract?: undefined;
   handle(request: RouteRequest<undefined>): Awaitable<RouteOutcome>;
+  /** Its own answer to a query it refuses (`checkQuery`'s 400), in its own media type; the JSON refusal when absent. */
+  readonly refuseQuery?: (refusal: Refusal, today: CalendarDate) => RouteResponse;
 }
 
 /**
@@ -158,14 +162,68 @@ export interface PutRoute extends ReadsQuery {
   put(request: RouteRequest<undefined> & { readonly client: Client }, body: unknown): Awaitable<RouteOutcome>;
 }
 
+/** What the published contract says of an operation of the team's own: the declaration, its schemas with `$ref`s to record types. */
+export interface OperationContract {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description: string | undefined;
+  readonly tag: string;
+  readonly serves: { readonly viewSet: string; readonly action: string };
+  readonly params: Readonly<Record<string, JsonSchema>>;
+  readonly query: Readonly<Record<string, JsonSchema>>;
+  readonly body: JsonSchema | undefined;
+  /** Each declared status: a success's body schema (or a text, for one without a body), a refusal's text. */
+  readonly responses: Readonly<Record<number, JsonSchema | string>>;
+  /** The record types its schemas hold, at any depth, by name. */
+  readonly recordTypes: ReadonlySet<string>;
+  availableAt(version: Version): boolean;
+  readonly ends: boolean;
+}
+
+/** One operation of the team's own on its path: run at the request's version, with its JSON body when it takes one. */
+export interface ServedOperation {
+  readonly method: string;
+  readonly contract: OperationContract;
+  readonly takesBody: boolean;
+  handle(request: RouteRequest, body: unknown): Awaitable<RouteOutcome>;
+}
+
+/** A path of operations of the team's own, each method its own (GET answering HEAD too); `contract` speaks for the path. */
+export interface OperationRoute extends ReadsQuery {
+  readonly pattern: string;
+  readonly unversioned?: false;
+  readonly contract: Omit<RouteContract, 'body'> & { readonly body: { readonly kind: 'operations' } };
+  readonly operations: ReadonlyMap<string, ServedOperation>;
+}
+
 /** Every route the router serves. */
-export type ServedRoute = Route | PageRoute | PutRoute;
+export type ServedRoute = Route | PageRoute | PutRoute | OperationRoute;
 
 /** A route of the API, which the OpenAPI documents describe. */
-export type ApiRoute = Route | PutRoute;
+export type ApiRoute = Route | PutRoute | OperationRoute;
+
+/** Whether a route is a path of operations of the team's own. */
+export function isOperationRoute(route: ServedRoute): route is OperationRoute {
+  return 'operations' in route;
+}
+
+/** The methods an operation route answers, in this order. */
+const OPERATION_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The methods of the API's writes on a route (a collection's, an operation's other than GET): what a CORS preflight may allow. */
+export function writeMethods(route: ServedRoute): readonly string[] {
+  if (isOperationRoute(route)) return [...route.operations.keys()].filter((method) => method !== 'GET');
+  const write = writeOf(route);
+  return write === undefined ? [] : [write.method];
+}
 
 /** The `Allow` of a route: what it answers. */
 export function allowedMethods(route: ServedRoute): string {
+  if (isOperationRoute(route)) {
+    const methods = new Set(route.operations.keys());
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...OPERATION_ORDER.filter((method) => methods.has(method)), 'OPTIONS'].join(', ');
+  }
   if ('method' in route) return PUT_METHODS;
   const write = writeOf(route);
   return write === undefined ? ALLOWED_METHODS : WRITE_METHODS[write.method];
@@ -176,7 +234,7 @@ const WRITE_METHODS: Readonly<Record<RouteWrite['method'], string>> = { POST: 'G
 
 /** The write a route takes, if any. */
 export function writeOf(route: ServedRoute): RouteWrite | undefined {
-  return 'write' in route ? route.write : undefined;
+  return 'write' in route && !isOperationRoute(route) ? route.write : undefined;
 }
 
 const PUT_METHODS = 'PUT, OPTIONS';

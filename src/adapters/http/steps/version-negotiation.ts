@@ -9,7 +9,7 @@ import { AcceptCache } from '../request/accept-cache.js';
 import { DEFAULT_CACHE_SIZES } from '../../../application/caching/cache-sizes.js';
 import { Refusal } from '../../../domain/errors/refusal.js';
 import { BrownoutError, MalformedVersionError, RetiredVersionError } from '../../../domain/versioning/refusals.js';
-import { AmbiguousVersionError } from '../request/refusals.js';
+import { AmbiguousVersionError, type VersionSource } from '../request/refusals.js';
 import type { VersionModel } from '../../../domain/versioning/version-model.js';
 
 /** What a client's Accept that names no version selects: the client's pin then decides. A value, never answered. */
@@ -72,15 +72,40 @@ export class VersionNegotiation {
    * name too (another is a 400 naming both; a malformed or unsupported one in either is the 406 of Accept's).
    */
   selectNamed(accept: string | undefined, header: string, today: CalendarDate, now?: number): Version | Refusal {
+    return this.#selectNamed(accept, today, now, header, 'header');
+  }
+
+  /**
+   * The version a request naming it in its query (`?version=`, on a route that takes it) is served at, whoever calls:
+   * as selectNamed's, and an Api-Version header sent as well must name the same one.
+   */
+  selectQueried(accept: string | undefined, query: string, header: string | undefined, today: CalendarDate, now?: number): Version | Refusal {
+    return header === undefined
+      ? this.#selectNamed(accept, today, now, query, 'query')
+      : this.#selectNamed(accept, today, now, header, 'header', query);
+  }
+
+  /** The version `named` names, and `query` too when given; Accept may name it as well. A malformed or unsupported one in any is a 406, two different ones a 400. */
+  #selectNamed(
+    accept: string | undefined,
+    today: CalendarDate,
+    now: number | undefined,
+    named: string,
+    source: VersionSource,
+    query?: string,
+  ): Version | Refusal {
     const standing = this.model.standingOn(today);
     const fromAccept = (this.#pinnedSelectors.get(standing) as AcceptCache<Named>).select(accept);
     if (isUnreadable(fromAccept)) return fromAccept;
-    const fromHeader = header === '' ? new MalformedVersionError(header, standing.supported) : standing.resolve(header);
-    if (isUnreadable(fromHeader)) return fromHeader;
-    if (fromAccept !== NO_VERSION_NAMED && textOf(fromAccept) !== textOf(fromHeader)) {
-      return new AmbiguousVersionError(textOf(fromAccept), textOf(fromHeader));
+    const version = resolveNamed(named, standing);
+    if (isUnreadable(version)) return version;
+    const fromQuery = query === undefined ? version : resolveNamed(query, standing);
+    if (isUnreadable(fromQuery)) return fromQuery;
+    if (fromAccept !== NO_VERSION_NAMED && textOf(fromAccept) !== textOf(version)) {
+      return new AmbiguousVersionError(textOf(fromAccept), textOf(version), ['accept', source]);
     }
-    return this.#atInstant(fromHeader, now, standing, false);
+    if (textOf(fromQuery) !== textOf(version)) return new AmbiguousVersionError(textOf(version), textOf(fromQuery), ['header', 'query']);
+    return this.#atInstant(version, now, standing, false);
   }
 
   /** The version, or the refusal to answer with; `now`, the request's instant, is given when some version declares brownouts. */
@@ -130,6 +155,11 @@ export class VersionNegotiation {
 /** A refusal other than a retired version's: the name itself is wrong (406). */
 function isUnreadable(named: Named): named is Refusal {
   return named instanceof Refusal && !(named instanceof RetiredVersionError);
+}
+
+/** The version an Api-Version header or a query names: an empty one is malformed (Accept's empty `version=` names none). */
+function resolveNamed(named: string, standing: VersionStanding): Version | Refusal {
+  return named === '' ? new MalformedVersionError(named, standing.supported) : standing.resolve(named);
 }
 
 /** The version a request names, served or retired. */

@@ -1,10 +1,24 @@
+import type { LayerTable } from './table-shape.js';
 import type { Client } from '../../../domain/clients/client.js';
 
 /**
  * The API clients; a key is kept only as its hash, taken once like the name. Instants are `timestamptz(3)`,
  * milliseconds as a Client holds them, so that a value read back compares equal to the one stored (`replace`).
  */
-export const CLIENT_TABLE = `CREATE TABLE IF NOT EXISTS api_clients (
+export const CLIENT_TABLE: LayerTable = {
+  name: 'api_clients',
+  columns: [
+    ['name', 'text'],
+    ['key_sha256', 'text'],
+    ['pinned_version', 'text'],
+    ['previous_version', 'text'],
+    ['rollback_until', 'timestamp(3) with time zone'],
+    ['created_at', 'timestamp(3) with time zone'],
+    ['revoked_at', 'timestamp(3) with time zone'],
+  ],
+  primaryKey: ['name'],
+  create: [
+    `CREATE TABLE IF NOT EXISTS api_clients (
   name text PRIMARY KEY,
   key_sha256 text NOT NULL UNIQUE,
   pinned_version text NOT NULL,
@@ -12,7 +26,9 @@ export const CLIENT_TABLE = `CREATE TABLE IF NOT EXISTS api_clients (
   rollback_until timestamptz(3),
   created_at timestamptz(3) NOT NULL,
   revoked_at timestamptz(3)
-)`;
+)`,
+  ],
+};
 
 export const CLIENT_COLUMNS = 'name, key_sha256, pinned_version, previous_version, rollback_until, created_at, revoked_at';
 

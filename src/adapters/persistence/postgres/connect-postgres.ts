@@ -19,7 +19,7 @@ import { CONNECTION_TIMEOUT_MS, createPool, redactedUrl } from './postgres-pool.
 import { PostgresRecordRepository } from './postgres-record-repository.js';
 import { PostgresRecordWriter } from './postgres-record-writer.js';
 import { CacheSizes } from '../../../application/caching/cache-sizes.js';
-import { migrateSchema } from './postgres-schema.js';
+import { migrateSchema, UnfitTablesError } from './postgres-schema.js';
 import { RECORD_TABLES, recordTableOf, type RecordTable } from './record-table.js';
 import type { AnyRecordCollection } from '../../../domain/versioning/record-collection.js';
 import type { UsageSpool } from '../usage-spool.js';
@@ -56,8 +56,9 @@ function warnTo(log: (line: string) => void): (message: string, fields: Record<s
 }
 
 /**
- * Connects, retrying an unreachable database with backoff for `connectTimeoutMs`, and creates the schema
- * if missing. Throws StartupError naming DATABASE_URL (password hidden) when it cannot.
+ * Connects, retrying an unreachable database with backoff for `connectTimeoutMs`, checks the layer's schema and makes
+ * what is missing of it (`migrateSchema`). Throws StartupError naming DATABASE_URL (password hidden) when it cannot,
+ * its pool ended.
  */
 export async function connectPostgres(
   connection: PostgresConnection,
@@ -79,9 +80,14 @@ export async function connectPostgres(
     } catch (error) {
       const reason = failureOf(error, url);
       const wait = Math.min(delay, deadline - Date.now());
-      if (!isUnavailable(error) || wait <= 0) {
+      const unfit = error instanceof UnfitTablesError;
+      if (unfit || !isUnavailable(error) || wait <= 0) {
         await pool.end();
-        const what = isUnavailable(error) ? `cannot be reached within DATABASE_CONNECT_TIMEOUT_MS=${connectTimeoutMs}` : 'refused the start';
+        const what = unfit
+          ? 'holds tables the layer cannot take as its own, and was left as it was'
+          : isUnavailable(error)
+            ? `cannot be reached within DATABASE_CONNECT_TIMEOUT_MS=${connectTimeoutMs}`
+            : 'refused the start';
         throw new StartupError(`the database at DATABASE_URL ${redactedUrl(url)} ${what}: ${reason}`);
       }
       warn('database unreachable, retrying', { error: reason, retry_in_ms: wait });
@@ -156,7 +162,12 @@ export async function openPostgresStorage(
 }> {
   const tables = collections.map((collection) => recordTableOf(collection));
   const store = await openPostgresClients(connection, tables);
-  await storeSpooledUsage(spool, new PostgresUsageStore(store.pool), connection.log);
+  try {
+    await storeSpooledUsage(spool, new PostgresUsageStore(store.pool), connection.log);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   return {
     modules: [postgresPersistenceModule(store.pool, clock, store.clients, tables)],
     describe: (counts) => `postgres: ${redactedUrl(connection.url)} (${counts})`,

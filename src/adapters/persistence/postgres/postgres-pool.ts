@@ -16,9 +16,15 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = QUERY_TIMEOUT_MS - 500;
  * Each named statement planned once per connection: left to choose, PostgreSQL plans a page's statement anew on every
  * execution once the table is large (a custom plan: about 0.1 ms more of its CPU a page with 10^6 rows), though the
  * generic plan (an index scan by id) is the same for every value of the parameters. Sent at connection start, with
- * statement_timeout, as the `options` startup parameter.
+ * statement_timeout and the search path, as the `options` startup parameter.
  */
 const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
+
+/** The schema that holds every table, function and trigger of the layer: it leaves the rest of the database alone. */
+export const LAYER_SCHEMA = 'version_aware_api';
+
+/** A pooled connection names the layer's tables unqualified and finds only them, never a table of the same name elsewhere. */
+const LAYER_TABLES_ONLY = `-c search_path=${LAYER_SCHEMA}`;
 
 export interface PoolSettings {
   readonly url: string;
@@ -40,7 +46,7 @@ export function createPool({ url, size, statementTimeoutMs = DEFAULT_STATEMENT_T
     max: size,
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     statement_timeout: statementTimeoutMs,
-    options: GENERIC_PLANS,
+    options: `${GENERIC_PLANS} ${LAYER_TABLES_ONLY}`,
     application_name: 'version-aware-api',
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>

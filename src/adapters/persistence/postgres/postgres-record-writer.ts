@@ -6,13 +6,26 @@ import { withConnection } from './held-connection.js';
 import { unlessUnavailable } from './postgres-failures.js';
 import { timed } from './postgres-pool.js';
 import type { RecordTable } from './record-table.js';
+import type { LayerTable } from './table-shape.js';
 import { StoredRecordError } from './stored-record-error.js';
 
 /** Any constant but the migration's: the creates of one table, from every process, queue on it and the table's hash. */
 const CREATE_LOCK = 461_003_118;
 
 /** The Idempotency-Keys of every table, each with the record it made; the creates drop the expired ones. */
-export const IDEMPOTENCY_KEYS_TABLE = `CREATE TABLE IF NOT EXISTS idempotency_keys (
+export const IDEMPOTENCY_KEYS_TABLE: LayerTable = {
+  name: 'idempotency_keys',
+  columns: [
+    ['table_name', 'text'],
+    ['scope', 'text'],
+    ['key', 'text'],
+    ['fingerprint', 'text'],
+    ['record_id', 'bigint'],
+    ['created_at', 'timestamp with time zone'],
+  ],
+  primaryKey: ['table_name', 'scope', 'key'],
+  create: [
+    `CREATE TABLE IF NOT EXISTS idempotency_keys (
     table_name text,
     scope text,
     key text,
@@ -20,9 +33,10 @@ export const IDEMPOTENCY_KEYS_TABLE = `CREATE TABLE IF NOT EXISTS idempotency_ke
     record_id bigint,
     created_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (table_name, scope, key)
-  )`;
-
-export const IDEMPOTENCY_KEYS_INDEX = 'CREATE INDEX IF NOT EXISTS idempotency_keys_created_at ON idempotency_keys (created_at)';
+  )`,
+    'CREATE INDEX IF NOT EXISTS idempotency_keys_created_at ON idempotency_keys (created_at)',
+  ],
+};
 
 const FORGET_EXPIRED_KEYS = 'DELETE FROM idempotency_keys WHERE table_name = $1 AND created_at < now() - make_interval(hours => $2)';
 const CLAIM_KEY = 'INSERT INTO idempotency_keys (table_name, scope, key, fingerprint) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key';

@@ -2,16 +2,30 @@ import type pg from 'pg';
 import type { UsageCount } from '../../../domain/clients/usage.js';
 import type { UsageQuery, UsageStore } from '../../../application/ports/usage-store.js';
 import { timed } from './postgres-pool.js';
+import type { LayerTable } from './table-shape.js';
 
 /** The request counts of every process, summed by an upsert per batch. */
-export const USAGE_TABLE = `CREATE TABLE IF NOT EXISTS api_usage (
+export const USAGE_TABLE: LayerTable = {
+  name: 'api_usage',
+  columns: [
+    ['client', 'text'],
+    ['version', 'text'],
+    ['route', 'text'],
+    ['day', 'date'],
+    ['requests', 'bigint'],
+  ],
+  primaryKey: ['day', 'client', 'version', 'route'],
+  create: [
+    `CREATE TABLE IF NOT EXISTS api_usage (
     client text NOT NULL,
     version text NOT NULL,
     route text NOT NULL,
     day date NOT NULL,
     requests bigint NOT NULL CHECK (requests > 0),
     PRIMARY KEY (day, client, version, route)
-  )`;
+  )`,
+  ],
+};
 
 /**
  * A batch is one statement: the counts as five arrays, added to the stored ones. Its rows are written in the primary

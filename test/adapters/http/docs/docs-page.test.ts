@@ -45,7 +45,7 @@ t.test('/docs/?version=X opens that version; DEFAULT_VERSION picks the one opene
   t.equal(picker(await (await fetch(`${earliest.url}/docs/`)).text()).current, EARLIEST, 'DEFAULT_VERSION=earliest');
 });
 
-t.test('an unknown, malformed or repeated version shows the picker and says why, never a 500', async (t) => {
+t.test('an unknown, malformed or repeated version, or a parameter the page does not take, shows the picker and says why, never a 500', async (t) => {
   const service = await startService(t);
   const cases: [string, number, string][] = [
     ['version=9.9.9', 404, 'There is no version &quot;9.9.9&quot;; pick one of the versions below.'],
@@ -54,6 +54,13 @@ t.test('an unknown, malformed or repeated version shows the picker and says why,
     ['version=%3Cscript%3Ealert(1)%3C%2Fscript%3E', 404, 'There is no version &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;'],
     [`version=${'9'.repeat(5000)}`, 404, `There is no version &quot;${'9'.repeat(40)}…&quot;`],
     ['version=2.1.0&version=4.0.0', 400, 'Give &quot;version&quot; once; it was given 2 times.'],
+    [
+      'v=2.1.0',
+      400,
+      'Unknown query parameter &quot;v&quot;; this path accepts only &quot;version&quot; (the version picker&#39;s: /docs/?version=X.Y.Z).',
+    ],
+    ['version=2.1.0&%3Cscript%3E=1', 400, 'Unknown query parameter &quot;&lt;script&gt;&quot;; this path accepts only &quot;version&quot;'],
+    [`${'&'.repeat(64)}version=2.1.0`, 400, 'The query string has more than 64 parameters; the limit is 64.'],
   ];
   for (const [query, status, message] of cases) {
     const label = query.slice(0, 40);
@@ -61,6 +68,7 @@ t.test('an unknown, malformed or repeated version shows the picker and says why,
     t.equal(response.status, status, `${label}: ${status}`);
     t.equal(response.headers.get('content-type'), HTML, `${label}: a page`);
     t.equal(response.headers.get('content-security-policy'), DOCS_PAGE_CSP, `${label}: the same CSP`);
+    t.equal(response.headers.get('x-content-type-options'), 'nosniff', `${label}: nosniff`);
     const html = await response.text();
     t.match(html, `<p class="message" role="alert">${message}`, `${label}: the message`);
     t.same(picker(html).versions, SUPPORTED_VERSIONS, `${label}: the picker`);

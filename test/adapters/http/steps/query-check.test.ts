@@ -1,5 +1,5 @@
 import t from 'tap';
-import type { Route } from '../../../../src/adapters/http/routing/route.js';
+import type { PageRoute, Route } from '../../../../src/adapters/http/routing/route.js';
 import { checkQuery } from '../../../../src/adapters/http/api-request-handler.js';
 import { acceptedText } from '../../../../src/adapters/http/routing/route.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
@@ -29,7 +29,22 @@ t.test('any other name is a 400 naming it and what the route reads', async (t) =
   for (const [query, served, message] of cases) {
     const refusal = checkQuery(exchangeOf({ query }), served);
     t.type(refusal, BadRequestError, `?${query}: a BadRequestError`);
-    t.equal(refusal?.message, message, `?${query}: ${message}`);
+    t.equal((refusal as BadRequestError | undefined)?.message, message, `?${query}: ${message}`);
   }
   t.equal(acceptedText(route(['a'])), 'this path accepts only "a"', 'one name: no "and"');
+});
+
+t.test('a page that answers a refused query its own way gets the refusal and the day', async (t) => {
+  const exchange = exchangeOf({ query: 'x=1' });
+  const page: PageRoute = {
+    pattern: '/page/',
+    unversioned: true,
+    handle: () => ({ body: {} }),
+    refuseQuery: (refusal, today) => ({ status: 400, body: `${refusal.message} ${today.toString()}` }),
+  };
+  t.same(checkQuery(exchange, page), {
+    status: 400,
+    body: `Unknown query parameter "x"; this path accepts no query parameters. ${exchange.today.toString()}`,
+  });
+  t.equal(checkQuery(exchangeOf({ query: '' }), page), undefined, 'no query: it goes on');
 });

@@ -1,3 +1,5 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import t from 'tap';
 import { UsageCounter } from '../../../../src/application/clients/usage-counter.js';
 import { InMemoryUsageStore } from '../../../../src/adapters/persistence/memory/in-memory-usage-store.js';
@@ -34,17 +36,48 @@ t.test('the metrics: route, method, status, version and seconds', async (t) => {
   t.same(seen, [[route, 'HEAD', 304, undefined, 0.002]]);
 });
 
+/** A response as node hands it over: written whole already, or to be written later ('finish') on `socket`. */
+function responseOf(writableFinished: boolean, socket = { destroyed: false }): ServerResponse & EventEmitter {
+  return Object.assign(new EventEmitter(), { writableFinished, req: { socket } }) as unknown as ServerResponse & EventEmitter;
+}
+
 t.test('the usage: a request of no client counts as anonymous, one served at no version as none; a path outside the API not at all', async (t) => {
   const counter = new UsageCounter(new InMemoryUsageStore());
   const usage = new UsageObserver(counter);
   const route: Route = { pattern: '/doggies/:id/', contract: TEST_ROUTE_CONTRACT, handle: () => ({ body: {} }) };
   const page: ServedRoute = { pattern: '/docs/', unversioned: true, handle: () => ({ body: {} }) };
-  usage.observe(exchangeOf({ route, version: Version.parse('3.0.0'), client: keyedClient('shop', '3.0.0').client }));
-  usage.observe(exchangeOf({ route }));
-  usage.observe(exchangeOf({ route: page }));
-  usage.observe(exchangeOf());
+  const written = responseOf(true);
+  usage.observe(exchangeOf({ route, version: Version.parse('3.0.0'), client: keyedClient('shop', '3.0.0').client }), 200, 0, written);
+  usage.observe(exchangeOf({ route }), 200, 0, written);
+  usage.observe(exchangeOf({ route: page }), 200, 0, written);
+  usage.observe(exchangeOf(), 404, 0, written);
   t.same(counter.pending(), [
     { client: 'shop', version: '3.0.0', route: '/doggies/:id/', day: '2026-11-22', requests: 1 },
     { client: 'anonymous', version: 'none', route: '/doggies/:id/', day: '2026-11-22', requests: 1 },
   ]);
+});
+
+t.test('the usage: an answer not yet written is counted once it is, and never when its connection is cut first', async (t) => {
+  const counter = new UsageCounter(new InMemoryUsageStore());
+  const usage = new UsageObserver(counter);
+  const route: Route = { pattern: '/doggies/:id/', contract: TEST_ROUTE_CONTRACT, handle: () => ({ body: {} }) };
+  const queued = responseOf(false);
+  const cut = { destroyed: false };
+  const lost = responseOf(false, cut);
+  const left = responseOf(false);
+  usage.observe(exchangeOf({ route }), 200, 0, queued);
+  usage.observe(exchangeOf({ route }), 200, 0, lost);
+  usage.observe(exchangeOf({ route }), 499, 0, left);
+  t.same(counter.pending(), [], 'nothing counted before the answers are written');
+  queued.emit('finish');
+  cut.destroyed = true;
+  lost.emit('finish'); // node's 'finish' of an answer whose connection was destroyed mid-write
+  left.emit('close');
+  t.same(
+    counter.pending(),
+    [{ client: 'anonymous', version: 'none', route: '/doggies/:id/', day: '2026-11-22', requests: 1 }],
+    'the one written in full',
+  );
+  queued.emit('finish');
+  t.equal(counter.pending()[0]?.requests, 1, 'once');
 });

@@ -98,7 +98,7 @@ if (url !== undefined) {
     await waitFor('the client added', () => service.withKeyHash(bob.keyHash) !== undefined);
     const terminated = performance.now();
     await terminate(await serviceListener());
-    await admin.query("UPDATE api_clients SET pinned_version = '6.0.0' WHERE name = 'bob'");
+    await admin.query("UPDATE version_aware_api.api_clients SET pinned_version = '6.0.0' WHERE name = 'bob'");
     const seen = await waitFor(
       'the change made while nobody listened',
       () => service.withKeyHash(bob.keyHash)?.pinnedVersion === '6.0.0',
@@ -122,8 +122,8 @@ if (url !== undefined) {
     await locker.connect();
     t.teardown(() => locker.end());
     await locker.query('BEGIN');
-    await locker.query('LOCK TABLE api_clients IN ACCESS EXCLUSIVE MODE');
-    await locker.query("UPDATE api_clients SET pinned_version = '7.0.0' WHERE name = 'bob'");
+    await locker.query('LOCK TABLE version_aware_api.api_clients IN ACCESS EXCLUSIVE MODE');
+    await locker.query("UPDATE version_aware_api.api_clients SET pinned_version = '7.0.0' WHERE name = 'bob'");
     const reloading = async (): Promise<number | undefined> =>
       (
         await admin.query<{ pid: number }>(
@@ -148,12 +148,12 @@ if (url !== undefined) {
   t.test('a change that cannot be read counts as the listener lost', async (t) => {
     serviceLines.length = 0;
     cliLines.length = 0;
-    await admin.query('ALTER TABLE api_clients RENAME TO api_clients_elsewhere');
-    await admin.query("UPDATE api_clients_elsewhere SET pinned_version = '8.0.0' WHERE name = 'bob'");
+    await admin.query('ALTER TABLE version_aware_api.api_clients RENAME TO api_clients_elsewhere');
+    await admin.query("UPDATE version_aware_api.api_clients_elsewhere SET pinned_version = '8.0.0' WHERE name = 'bob'");
     await admin.query(`NOTIFY ${CLIENT_CHANNEL}, 'bob'`);
     // Both processes must have failed their read before the table comes back, or one may read it fine.
     await waitFor('the loss, said by both', () => listenerWarnings(serviceLines).length > 0 && listenerWarnings(cliLines).length > 0);
-    await admin.query('ALTER TABLE api_clients_elsewhere RENAME TO api_clients');
+    await admin.query('ALTER TABLE version_aware_api.api_clients_elsewhere RENAME TO api_clients');
     await waitFor('the change, read again', () => service.withKeyHash(clientNamed('bob').keyHash)?.pinnedVersion === '8.0.0');
     t.match(listenerWarnings(serviceLines), [{ message: 'database listener lost, reconnecting', error: /relation "api_clients" does not exist/ }]);
     await waitFor("the CLI's listener back too", () => listenerWarnings(cliLines).length === 2);
@@ -169,7 +169,7 @@ if (url !== undefined) {
     await locker.connect();
     t.teardown(() => locker.end());
     await locker.query('BEGIN');
-    await locker.query('LOCK TABLE api_clients IN ACCESS EXCLUSIVE MODE');
+    await locker.query('LOCK TABLE version_aware_api.api_clients IN ACCESS EXCLUSIVE MODE');
     await terminate(otherListener);
     await waitFor('its reload waiting for the lock', async () => {
       const { rows } = await admin.query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");

@@ -58,7 +58,7 @@ if (url !== undefined) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     t.teardown(() => client.end());
-    const { rows } = await client.query<{ birthday: Date }>('SELECT birthday FROM dogs WHERE id = 1');
+    const { rows } = await client.query<{ birthday: Date }>('SELECT birthday FROM version_aware_api.dogs WHERE id = 1');
     t.equal(rows[0]?.birthday.toISOString().slice(0, 10), '2016-02-28', 'a plain pg client is a day off in UTC+14');
   });
 }

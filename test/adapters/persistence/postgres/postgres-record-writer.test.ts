@@ -51,8 +51,8 @@ if (stores !== undefined) {
     await other.connect();
     t.teardown(() => other.end());
     const cases: [string, string, () => Promise<unknown>][] = [
-      ['a create', 'LOCK TABLE dogs IN ACCESS EXCLUSIVE MODE', async () => writer.create(named('Lost'), claim)],
-      ['an update', 'SELECT id FROM dogs WHERE id = 1 FOR UPDATE', async () => writer.update(1, () => named('Lost')(1))],
+      ['a create', 'LOCK TABLE version_aware_api.dogs IN ACCESS EXCLUSIVE MODE', async () => writer.create(named('Lost'), claim)],
+      ['an update', 'SELECT id FROM version_aware_api.dogs WHERE id = 1 FOR UPDATE', async () => writer.update(1, () => named('Lost')(1))],
     ];
     for (const [what, hold, call] of cases) {
       await other.query('BEGIN');

@@ -1,7 +1,7 @@
 // Needs: PostgreSQL
 import t from 'tap';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
-import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
+import { createPool, LAYER_SCHEMA } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
 import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
@@ -27,7 +27,7 @@ if (url !== undefined) {
   };
 
   t.test('a table made before the counts is counted when the schema step runs on it', async (t) => {
-    await pool.query('DROP TABLE IF EXISTS dogs, cats, row_counts');
+    await pool.query(`CREATE SCHEMA ${LAYER_SCHEMA}`);
     await pool.query('CREATE TABLE dogs (id bigint PRIMARY KEY, name text NOT NULL, birthday date NOT NULL)');
     await pool.query("INSERT INTO dogs SELECT g, 'Dog ' || g, '2014-05-06' FROM generate_series(1, 1234) g");
     await migrateSchema(pool);

@@ -1,7 +1,7 @@
 // Needs: PostgreSQL
 import pg from 'pg';
 import t from 'tap';
-import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
+import { createPool, LAYER_SCHEMA } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
 import { parseCat } from '../../../../src/domain/cats/cat.js';
@@ -24,7 +24,7 @@ if (url !== undefined) {
     await t.resolves(Promise.all(others.map((other) => migrateSchema(other))), 'three at once');
     await t.resolves(migrateSchema(pool), 'once more');
     const tables = await pool.query<{ table_name: string }>(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'version_aware_api' ORDER BY table_name",
     );
     t.same(
       tables.rows.map((row) => row.table_name),
@@ -50,20 +50,24 @@ if (url !== undefined) {
     await t.resolves(pool.query("INSERT INTO dogs VALUES (1, $1, '2014-05-06')", ['🐕'.repeat(50)]), 'a name of 50 emoji fits');
   });
 
-  t.test('a read-only database (a replica) refuses the start at once: the schema cannot be made', async (t) => {
+  t.test('a read-only database (a replica): served when it holds the schema; refused at once when the schema is to be made', async (t) => {
     const name = new URL(url).pathname.slice(1);
+    await migrateSchema(pool);
     await pool.query(`ALTER DATABASE ${name} SET default_transaction_read_only = on`);
     t.teardown(() => pool.query(`ALTER DATABASE ${name} RESET default_transaction_read_only`));
-    const fresh = createPool({ url, size: 1, onIdleError: () => undefined });
-    t.teardown(() => fresh.end());
-    await t.rejects(migrateSchema(fresh), /read-only transaction/, 'the migration fails');
-    const error = await t.rejects(
-      composeService({ STORAGE: 'postgres', DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '3600000' }, { stdout: () => {}, stderr: () => {} }),
-      StartupError,
-    );
+    const env = { STORAGE: 'postgres', DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '3600000' };
+    const replica = createPool({ url, size: 1, onIdleError: () => undefined });
+    t.teardown(() => replica.end());
+    await t.resolves(migrateSchema(replica), 'the schema is complete: the start writes nothing');
+    const served = await composeService(env, { stdout: () => {}, stderr: () => {} });
+    await served.stop();
+    t.pass('and the service starts on it');
+    await pool.query(`BEGIN READ WRITE; DROP SCHEMA ${LAYER_SCHEMA} CASCADE; COMMIT`);
+    await t.rejects(migrateSchema(replica), /read-only transaction/, 'without the schema, the migration fails');
+    const error = await t.rejects(composeService(env, { stdout: () => {}, stderr: () => {} }), StartupError);
     t.match(
       (error as Error).message,
-      /refused the start: cannot execute CREATE TABLE in a read-only transaction/,
+      /refused the start: cannot execute CREATE SCHEMA in a read-only transaction/,
       'the start is refused, saying why',
     );
   });

@@ -1,0 +1,149 @@
+import { whenReady, type Awaitable } from '../../../application/ports/awaitable.js';
+import type { SchemaChecks } from '../../../application/ports/schema-checks.js';
+import { NotFoundError } from '../../../application/errors/refusals.js';
+import { RunOperation, type OperationModel } from '../../../application/use-cases/run-operation.js';
+import { Refusal } from '../../../domain/errors/refusal.js';
+import { StartupError } from '../../../domain/errors/startup-error.js';
+import type { JsonSchema } from '../../../domain/versioning/json-schema.js';
+import type { JsonValue } from '../../../domain/versioning/representation.js';
+import { JsonText } from '../response/prepared-bodies.js';
+import { BadRequestError, HandlerRefusal } from '../request/refusals.js';
+import type { OperationContract, OperationRoute, RouteOutcome, RouteRequest, ServedOperation } from '../routing/route.js';
+import { Reply, type DeclaredOperation, type OperationResult, type OperationSet } from './operation-declaration.js';
+import { ParameterValues } from './parameter-values.js';
+import { GenerationalCache } from '../../../application/caching/generational-cache.js';
+
+/** Per GET operation: the answers kept (fewer than twice as many). */
+const KEPT_ANSWERS = 256;
+
+/**
+ * The routes of the team's operations, a path each (its methods together), every part made once at start: the
+ * parameters' and bodies' checks at each version, the walks of each schema. A path another route serves, or a method
+ * declared twice on one path, refuses the start naming both.
+ */
+export function operationRoutes(sets: readonly OperationSet[], model: OperationModel, checks: SchemaChecks, taken: readonly string[]): OperationRoute[] {
+  const byPattern = new Map<string, { tag: string; operations: Map<string, ServedOperation> }>();
+  const problems: string[] = [];
+  for (const { viewSet, tag, operations } of sets) {
+    for (const declared of operations) {
+      const pattern = declared.path.replace(/\{([^{}/]+)\}/g, ':$1');
+      const unit = `${viewSet}.${declared.action}`;
+      if (taken.includes(pattern)) {
+        problems.push(`${unit}: ${declared.method} ${declared.path} is a path the layer serves already; choose another`);
+        continue;
+      }
+      const path = byPattern.get(pattern) ?? { tag, operations: new Map<string, ServedOperation>() };
+      byPattern.set(pattern, path);
+      const other = path.operations.get(declared.method);
+      if (other !== undefined) {
+        problems.push(`${unit}: ${declared.method} ${declared.path} is declared by ${other.contract.serves.viewSet}.${other.contract.serves.action} too; declare it once`);
+        continue;
+      }
+      path.operations.set(declared.method, servedOperation(viewSet, tag, declared, model, checks));
+    }
+  }
+  if (problems.length > 0) throw new StartupError(`operations: ${problems.join('; ')}`);
+  return [...byPattern].map(([pattern, { tag, operations }]) => {
+    const all = [...operations.values()];
+    const first = all[0] as ServedOperation;
+    return {
+      pattern,
+      queryParameters: [...new Set(all.flatMap(({ contract }) => Object.keys(contract.query)))],
+      operations,
+      contract: {
+        operationId: first.contract.operationId,
+        summary: first.contract.summary,
+        tag,
+        body: { kind: 'operations' },
+        availableAt: (version) => all.some(({ contract }) => contract.availableAt(version)),
+        ends: all.every(({ contract }) => contract.ends),
+      },
+    };
+  });
+}
+
+function servedOperation(viewSet: string, tag: string, declared: DeclaredOperation, model: OperationModel, checks: SchemaChecks): ServedOperation {
+  const { params, query, body, responses } = declared.schemas;
+  const run = new RunOperation(model, checks, viewSet, declared.action, body);
+  const pathValues = new ParameterValues('path', params, checks, run.unit, model);
+  const queryValues = new ParameterValues('query', query, checks, run.unit, model);
+  const successes = Object.keys(responses).filter((status) => Number(status) < 400);
+  const only = successes.length === 1 ? Number(successes[0]) : undefined;
+  const contract: OperationContract = {
+    operationId: declared.operationId,
+    summary: declared.summary,
+    description: declared.description,
+    tag,
+    serves: { viewSet, action: declared.action },
+    params,
+    query,
+    body,
+    responses,
+    recordTypes: new Set(
+      [...Object.values(params), ...Object.values(query), ...(body === undefined ? [] : [body]), ...Object.values(responses)].flatMap((schema) =>
+        typeof schema === 'string' ? [] : [...model.typesIn(schema)],
+      ),
+    ),
+    availableAt: (version) => run.isAvailableAt(version),
+    ends: run.hasEnd(),
+  };
+  const otherNames = (sent: URLSearchParams): string[] => [...new Set(sent.keys())].filter((name) => !queryValues.names.includes(name));
+  // A GET's 200 by its newest value's JSON, version and day: a handler answers fresh objects, so its text is the key.
+  const kept = new GenerationalCache<string, JsonText>(KEPT_ANSWERS);
+  const keptAnswer = (value: JsonValue, schema: JsonSchema, request: RouteRequest): JsonText => {
+    const key = `${request.version.toString()} ${request.today.toString()} ${JSON.stringify(value)}`;
+    let text = kept.get(key);
+    if (text === undefined) {
+      text = new JsonText(JSON.stringify(run.represent(schema, value, request)));
+      kept.set(key, text);
+    }
+    return text;
+  };
+
+  /** The handler's answer, walked back to the request's version by the schema of the status it answers with. */
+  const answer = (result: OperationResult, request: RouteRequest): RouteOutcome => {
+    if (result instanceof HandlerRefusal) return result;
+    const status = result instanceof Reply ? result.status : only;
+    if (status === undefined) throw new Error(`the handler of ${run.unit} returned a bare body, but ${run.unit} declares several successes: return reply(status, body)`);
+    const schema = responses[status];
+    if (schema === undefined || status >= 400)
+      throw new Error(`the handler of ${run.unit} answered ${status}, which is not one of its declared successes (${successes.join(', ')})`);
+    const value = result instanceof Reply ? result.body : (result as JsonValue);
+    const headers = result instanceof Reply ? result.headers : undefined;
+    // A GET's 200 is its bytes made once, which carry its ETag.
+    const sent =
+      typeof schema === 'string' || value === undefined
+        ? undefined
+        : status === 200 && declared.method === 'GET'
+          ? keptAnswer(value, schema as JsonSchema, request)
+          : run.represent(schema as JsonSchema, value, request);
+    return { ...(status === 200 ? {} : { status }), body: sent, ...(headers === undefined || Object.keys(headers).length === 0 ? {} : { headers }) };
+  };
+
+  return {
+    method: declared.method,
+    contract,
+    takesBody: body !== undefined,
+    handle: (request: RouteRequest, sentBody: unknown): Awaitable<RouteOutcome> => {
+      const { version, today, client } = request;
+      if (!run.isAvailableAt(version)) return new NotFoundError('hidden');
+      const unknown = otherNames(request.query);
+      if (unknown.length > 0) return new BadRequestError(`${declared.method} does not read the query parameter ${unknown.map((name) => `"${name}"`).join(', ')} here.`);
+      const pathParams = pathValues.ofPath(request.params, request);
+      if (pathParams instanceof Refusal) return pathParams;
+      const queryParams = queryValues.ofQuery(request.query, request);
+      if (queryParams instanceof Refusal) return queryParams;
+      const newest = body === undefined ? undefined : run.takeBody(version, today, sentBody);
+      if (newest instanceof Refusal) return newest;
+      const result = declared.handler({
+        params: pathParams,
+        query: queryParams,
+        body: newest,
+        version: version.toString(),
+        client: client?.name,
+        today: today.toString(),
+      });
+      return whenReady(result, answer, request);
+    },
+  };
+}
