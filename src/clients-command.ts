@@ -50,6 +50,8 @@ export interface ClientsCommandReplacements {
   readonly api?: ApiDefinition;
   /** The version model in place of the one the API's settings build. */
   readonly model?: VersionModel;
+  /** The command as its usage names it; `npm run clients --` when absent. */
+  readonly command?: string;
 }
 
 const SYNOPSES = {
@@ -87,9 +89,11 @@ const OPTIONS: Readonly<Record<Subcommand, readonly Option[]>> = {
 };
 /** The longest report: about ten years of days. */
 const MAX_REPORT_DAYS = 3650;
-const USAGE = `usage: npm run clients -- ${Object.values(SYNOPSES).join(' | ')} (--help says more)`;
+const COMMAND = 'npm run clients --';
 
-export const HELP = `usage: npm run clients -- ${Object.values(SYNOPSES).join(' | ')}
+/** The text of `--help`, naming the command as `command`. */
+function helpOf(command: string): string {
+  return `usage: ${command} ${Object.values(SYNOPSES).join(' | ')}
 
 Manages the API clients: who may call the service with an API key, and the version each is pinned to (a request of
 theirs that names no version is served at the pin).
@@ -122,6 +126,7 @@ DATABASE_URL                with STORAGE=postgres, the database (required)
 TODAY                       the date that decides which versions are served (default: today, UTC)
 
 It exits 0 once done, 2 with "clients: ..." on stderr for a command it does not know, 1 for any other refusal.`;
+}
 
 /** The exit code of a command line that cannot be read (an unknown subcommand, a missing operand), as POSIX utilities use. */
 const USAGE_EXIT_CODE = 2;
@@ -148,13 +153,14 @@ export async function clientsCommand(
   openRepository: OpenClientRepository,
   replacements: ClientsCommandReplacements = {},
 ): Promise<number> {
+  const command = replacements.command ?? COMMAND;
   if (args.includes('--help') || args.includes('-h')) {
-    output.stdout(HELP);
+    output.stdout(helpOf(command));
     return 0;
   }
   let request: Request;
   try {
-    request = parseRequest(args);
+    request = parseRequest(args, command);
   } catch (error) {
     output.stderr(`clients: ${(error as ClientCommandError).message}`);
     return USAGE_EXIT_CODE;
@@ -301,13 +307,14 @@ export async function openClientsFile(settings: Settings, { creating }: ClientAc
   };
 }
 
-function parseRequest(args: readonly string[]): Request {
+function parseRequest(args: readonly string[], command: string): Request {
   const [subcommand = '', ...rest] = args;
   if (!Object.hasOwn(SYNOPSES, subcommand)) {
-    throw new ClientCommandError(`${subcommand === '' ? 'no subcommand' : `unknown subcommand ${quoteShortened(subcommand)}`}; ${USAGE}`);
+    const problem = subcommand === '' ? 'no subcommand' : `unknown subcommand ${quoteShortened(subcommand)}`;
+    throw new ClientCommandError(`${problem}; usage: ${command} ${Object.values(SYNOPSES).join(' | ')} (--help says more)`);
   }
   const known = subcommand as Subcommand;
-  const usage = (problem: string) => new ClientCommandError(`${problem}; usage: npm run clients -- ${SYNOPSES[known]}`);
+  const usage = (problem: string) => new ClientCommandError(`${problem}; usage: ${command} ${SYNOPSES[known]}`);
   // Not strict: an option of another subcommand, or one without its value, is named here rather than in node's words.
   const { tokens } = parseArgs({ args: [...rest], options: OPTION_TYPES, allowPositionals: true, strict: false, tokens: true });
   const operands: string[] = [];

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import 'reflect-metadata';
 import { Container, ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
 import { CLOCK, type Clock } from './application/ports/clock.js';
@@ -33,6 +32,8 @@ import { SystemClock } from './adapters/clock/system-clock.js';
 import { loadRecords } from './adapters/persistence/data-file.js';
 import { readSettings, type Environment, type Settings } from './adapters/config/settings.js';
 import { ApiRequestHandler } from './adapters/http/api-request-handler.js';
+import { nodeHandler, type NodeHandler } from './adapters/http/mounts/node-mount.js';
+import type { MountedService, RequestPath } from './adapters/http/mounts/request-path.js';
 import { ApiRoutes } from './adapters/http/api-routes.js';
 import { API_SERVER_OPTIONS, ApiServer, type ApiServerOptions } from './adapters/http/api-server.js';
 import { HTTP_LOGS, type HttpLogs } from './adapters/http/http-logs.js';
@@ -88,16 +89,19 @@ export type PersistenceModule = (
   options: MemoryPersistenceOptions,
 ) => ContainerModule;
 
-export interface ComposedService {
+export interface ComposedService extends MountedService {
   readonly settings: Settings;
   /** Which storage serves (the database's URL without its password). */
   readonly storage: string;
   readonly server: ApiServer;
   /**
-   * The request handler alone, to mount in a node:http server of your own (or under a prefix-free route of one): it
-   * answers every request as `server` does; draining on stop and the limits of HOST/PORT's server are that server's.
+   * The request handler alone, to mount in a node:http server of your own: `createServer(handle)` answers every request
+   * as `server` does; `handle(req, res, next)` calls `next()` for a path the API does not serve. Draining on stop and
+   * the limits of HOST/PORT's server are that server's.
    */
-  readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
+  readonly handle: NodeHandler;
+  /** The request path every mount runs (version-aware-api/express, /fastify, /fetch take the service for it). */
+  readonly requestPath: RequestPath;
   /** The process's metrics, when METRICS_PORT is set; served apart from the API (src/main.ts). */
   readonly metrics: Registry | undefined;
   /** Stops the server (draining requests in flight), then closes the storage (the database pool); once, however often called. */
@@ -338,7 +342,8 @@ async function serviceOn(
     settings,
     storage: storage.describe(counts.length === 0 ? 'no collections' : counts.map(({ name, total }) => `${name}: ${total}`).join(', ')),
     server,
-    handle: (req, res) => void handler.handle(req, res),
+    handle: nodeHandler(handler),
+    requestPath: handler,
     metrics,
     stop: () =>
       (stopping ??= (async () => {

@@ -16,10 +16,14 @@ export type { CommandOutput };
 
 const SAMPLE = '--sample';
 
-const USAGE =
-  'usage: npm run load-data -- FILE | --sample, FILE one JSON file of a list per collection, {"dogs": [...], "cats": [...]} (--help says more)';
+const COMMAND = 'npm run load-data --';
 
-export const HELP = `usage: STORAGE=postgres DATABASE_URL=postgres://user:password@host:port/database npm run load-data -- FILE | --sample
+const usageOf = (command: string): string =>
+  `usage: ${command} FILE | --sample, FILE one JSON file of a list per collection, {"dogs": [...], "cats": [...]} (--help says more)`;
+
+/** The text of `--help`, naming the command as `command`. */
+function helpOf(command: string): string {
+  return `usage: STORAGE=postgres DATABASE_URL=postgres://user:password@host:port/database ${command} FILE | --sample
 
 Checks the whole of FILE as the service checks DATA_FILE (every record, before any is written), then writes
 every record into the database in one transaction: a record whose id exists replaces it, the others stay.
@@ -40,6 +44,7 @@ TODAY                           the date a record without a birthday gets (defau
 
 It takes about 10 s per million records; it exits 0 once loaded, 2 with "Nothing loaded: …" for a command line it
 cannot read, 1 with "Nothing loaded: …" otherwise.`;
+}
 
 /** The exit code of a command line that cannot be read, as POSIX utilities use. */
 const USAGE_EXIT_CODE = 2;
@@ -47,21 +52,23 @@ const USAGE_EXIT_CODE = 2;
 /**
  * `npm run load-data -- FILE`: checks the whole file as DATA_FILE is checked, then writes every record into the
  * database of DATABASE_URL in one transaction (a record whose id exists replaces it). Resolves with the exit code.
- * `api`'s collections are the file's keys and the tables (the reference dogs and cats by default).
+ * `api`'s collections are the file's keys and the tables (the reference dogs and cats by default); `command` is how the
+ * usage names the command.
  */
 export async function loadDataCommand(
   args: readonly string[],
   env: Environment,
   output: CommandOutput,
   api: ApiDefinition = REFERENCE_API,
+  command: string = COMMAND,
 ): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
-    output.stdout(HELP);
+    output.stdout(helpOf(command));
     return 0;
   }
   const file = readFileOperand(args);
   if (typeof file !== 'string') {
-    output.stderr(`Nothing loaded: ${file.problem}; ${USAGE}`);
+    output.stderr(`Nothing loaded: ${file.problem}; ${usageOf(command)}`);
     return USAGE_EXIT_CODE;
   }
   let records: LoadedRecords;

@@ -14,8 +14,9 @@ import type { ApiDefinition } from './api-definition.js';
 
 /**
  * Runs `api` as a process: `npm start`'s way, for the reference API and for any other. It reads the settings from the
- * environment, serves with WORKERS processes (this script is run again in each), drains on SIGTERM or SIGINT, and on a
- * fault nothing caught drains and exits 1. A bad setting or declaration refuses the start with one line naming it.
+ * environment, serves with WORKERS processes (this script is run again in each), drains on SIGTERM or SIGINT however
+ * often they come and whichever of its processes they reach first, and on a fault nothing caught drains and exits 1.
+ * A bad setting or declaration refuses the start with one line naming it.
  */
 export async function runApi(api: ApiDefinition): Promise<void> {
   const logLine = (level: string, message: string, fields: Record<string, unknown>): string =>

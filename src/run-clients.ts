@@ -2,7 +2,8 @@ import { clientsCommand, openClientsFile, type OpenClientRepository } from './cl
 import type { ApiDefinition } from './api-definition.js';
 import { lineSink } from './adapters/logging/line-sink.js';
 
-const openRepository: OpenClientRepository = async (settings, access) => {
+/** The clients of the storage the settings choose: CLIENTS_FILE, or the database's (its driver loaded only then). */
+export const openRepository: OpenClientRepository = async (settings, access) => {
   if (settings.storage === 'memory') return openClientsFile(settings, access);
   // Loaded only when chosen, as the service does: the memory path never loads the driver.
   const { openPostgresClientStorage } = await import('./adapters/persistence/postgres/postgres-client-storage.js');

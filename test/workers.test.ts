@@ -1,6 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import t from 'tap';
 import { allGone, isAlive, runMain } from './fixtures/main-process.js';
+import { WireConnection } from './fixtures/wire.js';
 
 // Several service processes started, killed and drained: about 35 s alone, over 60 s beside other suites in CI.
 t.setTimeout(120_000);
@@ -110,4 +111,38 @@ t.test('WORKERS=2 with a bad setting or a bad data file refuses the start with e
     missing.stdout.some((line) => line['message'] === 'listening' && isAlive(line['pid'] as number)),
     'no worker is left',
   );
+});
+
+t.test('WORKERS=2: a worker killed while it drains makes the exit code 1, and the primary says which', async (t) => {
+  const service = runMain(t, { WORKERS: '2', ACCESS_LOG: 'off' });
+  const listening = (await service.lines('listening', 2)) ?? [];
+  const url = String(listening[0]?.['url']);
+  // Idle keep-alive connections on both workers hold each drain for its grace period.
+  const connections = await Promise.all(Array.from({ length: 8 }, () => WireConnection.open(Number(new URL(url).port))));
+  for (const connection of connections) connection.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n\r\n');
+  await Promise.all(connections.map((connection) => connection.nextResponse()));
+  service.child.kill('SIGTERM');
+  const [killed, drained] = pidsOf(listening);
+  await service.lines('stopping', 3);
+  process.kill(killed as number, 'SIGKILL');
+  t.strictSame(await service.finished(), { code: 1, signal: null }, 'exit code 1');
+  t.match(
+    service.stderr.map((line) => JSON.parse(line) as Record<string, unknown>),
+    [
+      {
+        level: 'error',
+        message: 'worker stopped without draining (SIGKILL): what it had not answered or stored is lost',
+        pid: killed,
+        signal: 'SIGKILL',
+        drained: false,
+      },
+    ],
+    'the killed one, on stderr',
+  );
+  t.match(
+    service.stdout.filter((line) => line['message'] === 'worker stopped'),
+    [{ pid: drained, exit_code: 0, drained: true }],
+    'the other drained',
+  );
+  t.match(service.stdout.at(-1), { message: 'stopped', exit_code: 1 }, 'the primary says so last');
 });

@@ -31,26 +31,13 @@ if (positionals.length > 1) refuseCommandLine(`unexpected ${JSON.stringify(posit
 if ((values.api === undefined) !== (values.dir === undefined)) refuseCommandLine('--api and --dir go together', usage);
 if (values.export !== undefined && values.api === undefined) refuseCommandLine('--export names the export of --api', usage);
 // Loaded once the command line is read: a refused one does not wait for the whole service to load.
-const { CONTRACTS_DIRECTORY, compareContracts, frozenContracts, problemLine, writeContracts } = await import('./frozen-contracts.js');
+const { CONTRACTS_DIRECTORY } = await import('./frozen-contracts.js');
+const { checkOrAccept } = await import('../src/contracts/check-or-accept.js');
 const { API_CONTRACT_FILE_NAMES, CONTRACT_FILE_NAMES, apiContracts, releasedContracts } = await import('./released-contracts.js');
-const directory = values.dir ?? CONTRACTS_DIRECTORY;
-const names = values.api === undefined ? CONTRACT_FILE_NAMES : API_CONTRACT_FILE_NAMES;
-const generated = values.api === undefined ? await releasedContracts() : await apiContracts(values.api, values.export ?? 'default');
-if (command === 'accept') {
-  const { written, removed } = await writeContracts(directory, generated, names);
-  for (const path of removed) console.log(`removed ${path}`);
-  for (const path of written) console.log(`wrote ${path}`);
-} else {
-  const problems = compareContracts(await frozenContracts(directory, names), generated);
-  for (const problem of problems) console.log(problemLine(problem));
-  const versions = new Set(generated.map(({ version }) => version)).size;
-  if (problems.length === 0) console.log(`contracts: ${generated.length} files of ${versions} versions match ${directory}/`);
-  else {
-    const breaking = problems.filter(({ breaking }) => breaking).length;
-    console.error(
-      `contracts: ${problems.length} differences (${breaking} breaking) from ${directory}/. ` +
-        'Undo the change, or, when it is deliberate, run `npm run contracts -- accept` (with the same options) and commit the files.',
-    );
-    process.exitCode = 1;
-  }
-}
+const contracts = {
+  generated: values.api === undefined ? await releasedContracts() : await apiContracts(values.api, values.export ?? 'default'),
+  directory: values.dir ?? CONTRACTS_DIRECTORY,
+  names: values.api === undefined ? CONTRACT_FILE_NAMES : API_CONTRACT_FILE_NAMES,
+  acceptCommand: 'npm run contracts -- accept',
+};
+process.exitCode = await checkOrAccept(command, contracts, { stdout: (line) => console.log(line), stderr: (line) => console.error(line) });

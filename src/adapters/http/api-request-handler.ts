@@ -17,7 +17,7 @@ import { ifNoneMatchNames } from './caching/entity-tags.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
 import { VERSION_QUERY_PARAMETER } from './request/api-version-header.js';
 import { clientOf } from './request/authorization.js';
-import { MAX_RECORD_BODY_BYTES, readJsonBody } from './request/json-body.js';
+import { MAX_RECORD_BODY_BYTES, readJsonBody, type ReadBody } from './request/json-body.js';
 import { idempotencyKeyOf } from './request/idempotency-key.js';
 import { BadRequestError, errorResponseFor, MissingTokenError, SERVER_ERROR, UnknownPathError, type ErrorResponse } from './request/refusals.js';
 import { checkHostHeader, parseQuery, parseRequestTarget } from './request/request-target.js';
@@ -57,6 +57,16 @@ import { VERSION_MODEL } from '../../application/ports/version-model.js';
 /** What answers a request: a response or a refusal, or a promise of either. */
 export type Outcome = RouteOutcome | Promise<RouteOutcome>;
 
+/** Where a framework mounts the API, for one request (`mounts/`): none for node:http's own server, which serves it at the root. */
+export interface MountPoint {
+  /** The path the API is mounted at, without a trailing slash: `/api`, or '' at the root. */
+  readonly base: string;
+  /** The request's target below the base: its path and query. */
+  readonly target: string;
+  /** The body, when the framework read it before the layer (Express's `req.body`); else the layer reads the stream. */
+  readonly body?: ReadBody | undefined;
+}
+
 /** Logged when the connection closed before the response was written (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499;
 /** Unknown names quoted in one refusal at most; the rest are counted. */
@@ -88,10 +98,19 @@ export function findRoute(router: Router, exchange: Exchange): RouteOutcome | un
     exchange.params = match.params;
     return undefined;
   }
-  const { path, query } = exchange;
-  if (path.endsWith('/') || !REDIRECTABLE_PATH.test(path) || router.match(`${path}/`) === undefined) return new UnknownPathError();
-  const location = query === '' ? `${path}/` : `${path}/?${query}`;
+  const { base, path, query } = exchange;
+  if (!movedToSlash(router, path)) return new UnknownPathError();
+  const location = query === '' ? `${base}${path}/` : `${base}${path}/?${query}`;
   return { status: 301, body: { detail: `Moved permanently to ${location}.` }, headers: { Location: location } };
+}
+
+/** Whether the API answers a path: a route's, or one whose slash form is a route's (findRoute's 301). What a mount hands on otherwise. */
+export function servesPath(router: Router, path: string): boolean {
+  return router.match(path) !== undefined || movedToSlash(router, path);
+}
+
+function movedToSlash(router: Router, path: string): boolean {
+  return !path.endsWith('/') && REDIRECTABLE_PATH.test(path) && router.match(`${path}/`) !== undefined;
 }
 
 /**
@@ -163,23 +182,26 @@ export function chooseVersion(versions: VersionNegotiation, exchange: Exchange, 
   return undefined;
 }
 
-/** 8. The route's answer: its use case asks whether the action exists at the version (404), and reads the storage (503); a write's body is read first (415, 413, 400). */
-export function runRoute(exchange: Exchange, req: IncomingMessage): Outcome {
-  const { path, params, parameters: query, today, client, version } = exchange;
+/**
+ * 8. The route's answer: its use case asks whether the action exists at the version (404), and reads the storage (503); a
+ * write's body is read first (415, 413, 400), or taken as the framework read it (`read`).
+ */
+export function runRoute(exchange: Exchange, req: IncomingMessage, read?: ReadBody): Outcome {
+  const { base, path, params, parameters: query, today, client, version } = exchange;
   const route = exchange.route as ServedRoute;
   if ('method' in route) {
     // The key is judged before the body, so that a caller without one is told so whatever it sent: 401, then 415, 413, 400.
     if (client === undefined) return new MissingTokenError();
-    return readJsonBody(req).then((body) =>
-      body instanceof Refusal ? body : route.put({ version: undefined, path, params, query, today, client }, body),
+    return readJsonBody(req, {}, read).then((body) =>
+      body instanceof Refusal ? body : route.put({ version: undefined, base, path, params, query, today, client }, body),
     );
   }
-  if (route.unversioned === true) return route.handle({ version: undefined, path, params, query, today, client });
-  const request = { version: version as Version, path, params, query, today, client };
+  if (route.unversioned === true) return route.handle({ version: undefined, base, path, params, query, today, client });
+  const request = { version: version as Version, base, path, params, query, today, client };
   if (isOperationRoute(route)) {
     const operation = route.operations.get(exchange.method === 'HEAD' ? 'GET' : exchange.method) as ServedOperation;
     if (!operation.takesBody) return operation.handle(request, undefined);
-    return readJsonBody(req, { maxBytes: MAX_RECORD_BODY_BYTES, mergePatch: operation.method === 'PATCH' }).then((body) =>
+    return readJsonBody(req, { maxBytes: MAX_RECORD_BODY_BYTES, mergePatch: operation.method === 'PATCH' }, read).then((body) =>
       body instanceof Refusal ? body : operation.handle(request, body),
     );
   }
@@ -187,7 +209,7 @@ export function runRoute(exchange: Exchange, req: IncomingMessage): Outcome {
   if (write === undefined || exchange.method !== write.method) return route.handle(request);
   const idempotencyKey = write.idempotent ? idempotencyKeyOf(req) : undefined;
   if (idempotencyKey instanceof Refusal) return idempotencyKey;
-  return readJsonBody(req, { maxBytes: MAX_RECORD_BODY_BYTES, mergePatch: write.method === 'PATCH' }).then((body) =>
+  return readJsonBody(req, { maxBytes: MAX_RECORD_BODY_BYTES, mergePatch: write.method === 'PATCH' }, read).then((body) =>
     body instanceof Refusal ? body : write.handle(request, { body, idempotencyKey }),
   );
 }
@@ -199,13 +221,13 @@ export function runRoute(exchange: Exchange, req: IncomingMessage): Outcome {
 export function responseHeaders(
   vary: string,
   lifecycle: LifecycleHeaders,
-  { cors, version }: Exchange,
+  { cors, version, base }: Exchange,
   own: Readonly<Record<string, string>> | undefined,
 ): ResponseHeaders {
   const headers = baseHeaders(vary);
   if (cors !== undefined) Object.assign(headers, cors);
   if (own !== undefined) Object.assign(headers, own);
-  lifecycle.addInto(headers, version);
+  lifecycle.addInto(headers, version, base);
   return headers;
 }
 
@@ -230,14 +252,14 @@ export function conditionalStatus(
 }
 
 /** The error response of a refusal (its status and `detail`); anything unexpected is logged and answered 500, with no detail of it. */
-export function errorAnswer(errorLog: LogSink, error: unknown, { method, path }: Exchange): ErrorResponse {
+export function errorAnswer(errorLog: LogSink, error: unknown, { method, base, path }: Exchange): ErrorResponse {
   const known = errorResponseFor(error);
   if (known !== undefined) return known;
   errorLog(
     JSON.stringify({
       time: new Date().toISOString(),
       level: 'error',
-      request: `${method} ${redactKeys(path).slice(0, LOGGED_PATH_LENGTH)}`,
+      request: `${method} ${redactKeys(base + path).slice(0, LOGGED_PATH_LENGTH)}`,
       error: redactKeys(describeError(error)),
     }),
   );
@@ -283,13 +305,14 @@ export class ApiRequestHandler {
 
   /**
    * Answers one request: in this same turn when every step has its answer at once (the in-memory storage),
-   * otherwise once the storage answers, and the promise returned then settles. It never rejects.
+   * otherwise once the storage answers, and the promise returned then settles. It never rejects. `at`: where a
+   * framework mounts the API (its links then start with the base).
    */
-  handle(req: IncomingMessage, res: ServerResponse): Awaitable<void> {
-    const exchange = this.#exchangeOf(req);
+  handle(req: IncomingMessage, res: ServerResponse, at?: MountPoint): Awaitable<void> {
+    const exchange = this.#exchangeOf(req, at);
     let pending: Promise<RouteOutcome> | undefined;
     try {
-      const outcome = this.#answer(exchange, req);
+      const outcome = this.#answer(exchange, req, at?.body);
       if (outcome instanceof Promise) pending = outcome;
       else this.#send(res, outcome, exchange);
     } catch (error) {
@@ -300,8 +323,13 @@ export class ApiRequestHandler {
     return undefined;
   }
 
+  /** Whether the API serves a request target's path: else a mount hands the request on, before `handle`. */
+  serves(target: string): boolean {
+    return servesPath(this.router, parseRequestTarget(target).path);
+  }
+
   /** The steps, in order: the first that answers ends the request. */
-  #answer(exchange: Exchange, req: IncomingMessage): Outcome {
+  #answer(exchange: Exchange, req: IncomingMessage, read: ReadBody | undefined): Outcome {
     const answer =
       hostCheck(req) ??
       preflight(this.cors, exchange, req.headers['access-control-request-method']) ??
@@ -310,7 +338,7 @@ export class ApiRequestHandler {
       checkMethod(this.options, exchange, exchange.route as ServedRoute) ??
       identifyClient(this.#identify, exchange, req) ??
       (isVersioned(exchange.route as ServedRoute) ? chooseVersion(this.versions, exchange, req) : undefined);
-    return answer ?? runRoute(exchange, req);
+    return answer ?? runRoute(exchange, req, read);
   }
 
   #send(res: ServerResponse, outcome: RouteOutcome, exchange: Exchange): void {
@@ -334,7 +362,9 @@ export class ApiRequestHandler {
   #sendAnswer(res: ServerResponse, outcome: RouteResponse, body: JsonText, exchange: Exchange, version: Version): void {
     const text = version.toString();
     const cacheControl = this.cacheControl.of(version, true, exchange.today, exchange.now, exchange.client === undefined);
-    const variant = outcome.headers === undefined ? '' : pageVariant(outcome.headers);
+    const page = outcome.headers === undefined ? '' : pageVariant(outcome.headers);
+    // The headers kept differ by base too: a deprecated version's Link names a path below it.
+    const variant = exchange.base === '' ? page : `${page} ${exchange.base}`;
     let headers = body.headersAt(text, exchange.cors, cacheControl, variant);
     if (headers === undefined) {
       const made = responseHeaders(this.cors.vary, this.lifecycle, exchange, outcome.headers);
@@ -373,11 +403,12 @@ export class ApiRequestHandler {
     return version === undefined ? JSON_MEDIA_TYPE : (this.#contentTypes.get(version.toString()) as string);
   }
 
-  #exchangeOf(req: IncomingMessage): Exchange {
-    const { path, query } = parseRequestTarget(req.url as string);
+  #exchangeOf(req: IncomingMessage, at: MountPoint | undefined): Exchange {
+    const { path, query } = parseRequestTarget(at === undefined ? (req.url as string) : at.target);
     const { origin, 'if-none-match': ifNoneMatch, 'user-agent': userAgent } = req.headers;
     return {
       method: req.method as string,
+      base: at === undefined ? '' : at.base,
       path,
       query,
       started: this.#timed ? performance.now() : 0,

@@ -126,7 +126,7 @@ export class ApiRoutes {
     const builtIn: ApiRoute[] = [
       {
         pattern: '/openapi.json',
-        handle: ({ version }) => ({ body: this.contracts.json(version) }),
+        handle: ({ version, base }) => ({ body: this.contracts.json(version, base) }),
         ...versionInQuery('/openapi.json'),
         contract: {
           operationId: 'getOpenApi',
@@ -166,7 +166,7 @@ function listing<R extends { readonly id: number }>(useCase: Pick<ListRecords<R>
   const answer = (ready: Awaited<ReturnType<typeof useCase.page>>, request: RouteRequest): RouteOutcome =>
     ready instanceof Refusal
       ? ready
-      : { body: answers.page(ready.request.key, ready.items, request, useCase.represent), headers: paginationHeaders(request.path, ready) };
+      : { body: answers.page(ready.request.key, ready.items, request, useCase.represent), headers: paginationHeaders(request.base + request.path, ready) };
   return (request: RouteRequest): Awaitable<RouteOutcome> => {
     const { query } = request;
     const page = useCase.page({
@@ -220,7 +220,7 @@ function creation<R extends { readonly id: number }>(useCase: CreateRecord<R>, r
           : {
               status: 201,
               body: answers.record(created.record, request, useCase.represent),
-              headers: { Location: `${path}${created.record.id}/`, ...(created.replayed ? REPLAYED : {}) },
+              headers: { Location: `${request.base}${path}${created.record.id}/`, ...(created.replayed ? REPLAYED : {}) },
             },
       );
     },

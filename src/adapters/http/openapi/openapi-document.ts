@@ -39,7 +39,12 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
 };
 
 /** Where the paths are: on the host that served the document. */
-const SERVERS = [{ url: '/', description: 'This service: the paths are relative to the host and port that sent this document.' }];
+const SERVERS = serversAt('');
+
+/** A document's `servers` when the API is mounted at `base` ('' at the root): its paths are below it, on the host that sent it. */
+export function serversAt(base: string): readonly { readonly url: string; readonly description: string }[] {
+  return [{ url: base === '' ? '/' : base, description: 'This service: the paths are relative to the host and port that sent this document.' }];
+}
 
 /**
  * The OpenAPI 3.1 document of one version: the operations that exist at it (their windows, R1 to R6), each with

@@ -2,10 +2,11 @@ import type { DescribeRecords } from '../../../application/use-cases/describe-re
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import { deepFreeze } from '../../../domain/versioning/deep-freeze.js';
 import type { Version } from '../../../domain/versioning/version.js';
+import { PerBase } from '../response/per-base.js';
 import { JsonText } from '../response/prepared-bodies.js';
 import type { ApiRoute } from '../routing/route.js';
 import type { ApiContracts, OpenApiDocument, VersionSummary } from './api-contracts.js';
-import { openApiDocument } from './openapi-document.js';
+import { openApiDocument, serversAt } from './openapi-document.js';
 import { checkSchemaAgreement } from './schema-agreement.js';
 import type { ApiInfo } from './api-info.js';
 
@@ -22,6 +23,8 @@ interface Published {
 export class PublishedContracts implements ApiContracts {
   readonly versions: readonly VersionSummary[];
   readonly #published = new Map<string, Published>();
+  /** Each version's bytes for an API mounted below the root, made when first asked: the same document, its `servers` the base. */
+  readonly #atBase = new PerBase(() => new Map<string, JsonText>());
 
   constructor(routes: readonly ApiRoute[], records: DescribeRecords, changelog: readonly ChangelogEntry[], info: ApiInfo) {
     const entries = new Map(changelog.map((entry) => [entry.version, entry]));
@@ -53,8 +56,17 @@ export class PublishedContracts implements ApiContracts {
     return this.#published.get(version)?.document;
   }
 
-  /** The bytes of a supported version's document. */
-  json(version: Version): JsonText {
-    return (this.#published.get(version.toString()) as Published).json;
+  /** The bytes of a supported version's document, for the API mounted at `base` ('' at the root). */
+  json(version: Version, base = ''): JsonText {
+    const text = version.toString();
+    const published = this.#published.get(text) as Published;
+    if (base === '') return published.json;
+    const atBase = this.#atBase.of(base);
+    let json = atBase.get(text);
+    if (json === undefined) {
+      json = new JsonText(JSON.stringify({ ...published.document, servers: serversAt(base) }));
+      atBase.set(text, json);
+    }
+    return json;
   }
 }

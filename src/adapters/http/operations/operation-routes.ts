@@ -109,7 +109,7 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
     if (schema === undefined || status >= 400)
       throw new Error(`the handler of ${run.unit} answered ${status}, which is not one of its declared successes (${successes.join(', ')})`);
     const value = result instanceof Reply ? result.body : (result as JsonValue);
-    const headers = result instanceof Reply ? result.headers : undefined;
+    const headers = result instanceof Reply ? locatedBelow(request.base, result.headers) : undefined;
     // A GET's 200 is its bytes made once, which carry its ETag.
     const sent =
       typeof schema === 'string' || value === undefined
@@ -146,4 +146,12 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
       return whenReady(result, answer, request);
     },
   };
+}
+
+/** A handler's Location names a path of the API, as its operations' paths do: under a mount, a path below the base. */
+function locatedBelow(base: string, headers: Readonly<Record<string, string>> | undefined): Readonly<Record<string, string>> | undefined {
+  if (base === '' || headers === undefined) return headers;
+  const name = Object.keys(headers).find((key) => key.toLowerCase() === 'location');
+  const location = name === undefined ? undefined : headers[name];
+  return location === undefined || !location.startsWith('/') || location.startsWith('//') ? headers : { ...headers, [name as string]: `${base}${location}` };
 }

@@ -2,6 +2,7 @@ import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { VersionLifecycle } from '../../../domain/versioning/version-lifecycle.js';
 import type { VersionWithLifecycle } from '../../../domain/versioning/version-lifecycle.js';
+import { PerBase } from './per-base.js';
 
 type Headers = Readonly<Record<string, string>>;
 
@@ -20,37 +21,48 @@ export function httpDate(date: CalendarDate): string {
 
 /**
  * The target and type of the links that explain a version's deprecation and sunset: the declared page, or else the
- * version's changelog entry, which `/version/my_version/` answers when asked with that version's media type.
+ * version's changelog entry, which `/version/my_version/` (below the API's base) answers when asked with that version's
+ * media type.
  */
-function policyLink(version: Version, lifecycle: VersionLifecycle): (rel: string) => string {
+function policyLink(version: Version, lifecycle: VersionLifecycle, base: string): (rel: string) => string {
   if (lifecycle.deprecationLink !== null) return (rel) => `<${lifecycle.deprecationLink}>; rel="${rel}"`;
-  return (rel) => `<${CHANGELOG_ENTRY_PATH}>; rel="${rel}"; type="application/json; version=${version.toString()}"`;
+  return (rel) => `<${base}${CHANGELOG_ENTRY_PATH}>; rel="${rel}"; type="application/json; version=${version.toString()}"`;
 }
 
-/** The headers of each deprecated version (RFC 9745, RFC 8594, RFC 8288), by version text, built once at start. */
+/** The headers of each deprecated version, by version text, for an API mounted at `base`. */
+function headersByVersion(versions: readonly VersionWithLifecycle[], base: string): Map<string, Headers> {
+  const byVersion = new Map<string, Headers>();
+  for (const { version, lifecycle } of versions) {
+    if (lifecycle.deprecated === null) continue;
+    const link = policyLink(version, lifecycle, base);
+    const headers: Record<string, string> = { Deprecation: deprecationField(lifecycle.deprecated), Link: link('deprecation') };
+    if (lifecycle.sunset !== null) {
+      headers.Sunset = httpDate(lifecycle.sunset);
+      headers.Link = `${headers.Link}, ${link('sunset')}`;
+    }
+    byVersion.set(version.toString(), Object.freeze(headers));
+  }
+  return byVersion;
+}
+
+/** The headers of each deprecated version (RFC 9745, RFC 8594, RFC 8288), by version text, built once at start (and once per base a mount serves). */
 export class LifecycleHeaders {
-  readonly #byVersion = new Map<string, Headers>();
+  readonly #byVersion: Map<string, Headers>;
+  readonly #atBase: PerBase<Map<string, Headers>>;
 
   constructor(versions: readonly VersionWithLifecycle[]) {
-    for (const { version, lifecycle } of versions) {
-      if (lifecycle.deprecated === null) continue;
-      const link = policyLink(version, lifecycle);
-      const headers: Record<string, string> = { Deprecation: deprecationField(lifecycle.deprecated), Link: link('deprecation') };
-      if (lifecycle.sunset !== null) {
-        headers.Sunset = httpDate(lifecycle.sunset);
-        headers.Link = `${headers.Link}, ${link('sunset')}`;
-      }
-      this.#byVersion.set(version.toString(), Object.freeze(headers));
-    }
+    this.#byVersion = headersByVersion(versions, '');
+    this.#atBase = new PerBase((base) => headersByVersion(versions, base));
   }
 
   /**
    * Adds to `headers`, those of a response served at `version`, the version's lifecycle headers when it is deprecated;
-   * the response's own Link relations (a list's next and prev) come first in the one Link field.
+   * the response's own Link relations (a list's next and prev) come first in the one Link field. `base`: where the API
+   * is mounted ('' at the root).
    */
-  addInto(headers: Record<string, string | number>, version: Version | undefined): void {
+  addInto(headers: Record<string, string | number>, version: Version | undefined, base = ''): void {
     if (version === undefined) return;
-    const own = this.#byVersion.get(version.toString());
+    const own = (base === '' ? this.#byVersion : this.#atBase.of(base)).get(version.toString());
     if (own === undefined) return;
     const link = headers.Link;
     Object.assign(headers, own);

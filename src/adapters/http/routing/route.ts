@@ -13,7 +13,9 @@ export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 export interface RouteRequest<V extends Version | undefined = Version> {
   /** The resolved version; undefined on an unversioned route. */
   readonly version: V;
-  /** The path as requested, for links back to it. */
+  /** The path the API is mounted at ('' at the root): the start of every link the route makes. */
+  readonly base: string;
+  /** The path as requested below the base, for links back to it. */
   readonly path: string;
   readonly params: Readonly<Record<string, string>>;
   /** The query's parameters, parsed once: none but the route's queryParameters. */

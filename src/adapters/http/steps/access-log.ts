@@ -16,11 +16,11 @@ export class AccessLog implements RequestObserver {
   constructor(private readonly sink: LogSink) {}
 
   /** Written out by hand: a JSON.stringify of an object per request costs more. */
-  observe({ method, path, version, client, userAgent }: Exchange, status: number, durationMs: number): void {
+  observe({ method, base, path, version, client, userAgent }: Exchange, status: number, durationMs: number): void {
     const duration = Math.round(durationMs * 1000) / 1000;
     const agent = userAgent === undefined ? 'null' : JSON.stringify(redactKeys(userAgent).slice(0, LOGGED_USER_AGENT_LENGTH));
     this.sink(
-      `{"time":"${this.#timestamps.current()}","method":${JSON.stringify(method)},"path":${JSON.stringify(redactKeys(path).slice(0, LOGGED_PATH_LENGTH))},` +
+      `{"time":"${this.#timestamps.current()}","method":${JSON.stringify(method)},"path":${JSON.stringify(redactKeys(base + path).slice(0, LOGGED_PATH_LENGTH))},` +
         `"status":${status},"version":${version === undefined ? 'null' : `"${version.toString()}"`},` +
         `"client":${client === undefined ? 'null' : `"${client.name}"`},"duration_ms":${duration},"user_agent":${agent}}`,
     );

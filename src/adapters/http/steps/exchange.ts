@@ -6,6 +6,9 @@ import type { ServedRoute } from '../routing/route.js';
 /** What is known of one request as its steps run: for its response, its access line and its metrics. */
 export interface Exchange {
   readonly method: string;
+  /** The path the API is mounted at ('' at the root, `/api` under a framework's prefix): every link the layer makes starts with it. */
+  readonly base: string;
+  /** The path below the base: what the routes match. */
   readonly path: string;
   /** The query string without its `?`. */
   readonly query: string;

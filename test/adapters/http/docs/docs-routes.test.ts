@@ -24,6 +24,7 @@ function open(routes: DocsRoutes, query: string): RouteResponse & { readonly htm
   const page = routes.all.find((route) => route.pattern === '/docs/');
   const response = page?.handle({
     version: undefined,
+    base: '',
     path: '/docs/',
     params: {},
     query: new URLSearchParams(query),

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { contractDifferences, type ContractDifference } from '../../tools/contract-diff.js';
+import { contractDifferences, type ContractDifference } from '../../src/contracts/contract-diff.js';
 
 type Json = Record<string, unknown>;
 
@@ -472,4 +472,159 @@ t.test('a security scheme, a path and a status added: nothing breaks', async (t)
       ['/components/securitySchemes', false],
     ],
   );
+});
+
+t.test('the rarer changes: each keyword added, removed or reshaped', async (t) => {
+  const schema = (properties: Json): Json => ({ components: { schemas: { Dog: properties } } });
+  const header = (required: boolean): Json => ({ paths: { '/a/': { get: { responses: { '200': { headers: { Vary: { required } } } } } } } });
+  const VARY = '/paths/~1a~1/get/responses/200/headers/Vary/required';
+  const cases: [string, unknown, unknown, ContractDifference[]][] = [
+    ['a whole file gone', { a: 1 }, undefined, [{ pointer: '', keyword: '', breaking: true, message: 'value changed from {"a":1} to nothing' }]],
+    [
+      'uniqueItems turned on',
+      schema({ uniqueItems: false }),
+      schema({ uniqueItems: true }),
+      [{ pointer: `${DOG}/uniqueItems`, keyword: 'uniqueItems', breaking: true, message: 'uniqueItems turned true (narrowed)' }],
+    ],
+    [
+      'uniqueItems dropped',
+      schema({ uniqueItems: true }),
+      schema({}),
+      [{ pointer: `${DOG}/uniqueItems`, keyword: 'uniqueItems', breaking: false, message: 'uniqueItems turned false (widened)' }],
+    ],
+    [
+      "a response's headers dropped",
+      { paths: { '/a/': { get: { responses: { '200': { headers: {} } } } } } },
+      { paths: { '/a/': { get: { responses: { '200': {} } } } } },
+      [{ pointer: '/paths/~1a~1/get/responses/200/headers', keyword: 'headers', breaking: true, message: 'headers removed' }],
+    ],
+    [
+      'a list of required properties where there was none',
+      schema({}),
+      schema({ required: ['id'] }),
+      [{ pointer: `${DOG}/required`, keyword: 'required', breaking: true, message: 'required now also lists ["id"]' }],
+    ],
+    [
+      'the list of required properties dropped',
+      schema({ required: ['id'] }),
+      schema({}),
+      [{ pointer: `${DOG}/required`, keyword: 'required', breaking: true, message: 'required no longer lists ["id"]' }],
+    ],
+    [
+      'a response header now required: a guarantee',
+      header(false),
+      header(true),
+      [{ pointer: VARY, keyword: 'required', breaking: false, message: 'required turned true from false' }],
+    ],
+    [
+      'additionalProperties, a schema, changed within',
+      schema({ additionalProperties: { type: 'string' } }),
+      schema({ additionalProperties: { type: 'integer' } }),
+      [
+        {
+          pointer: `${DOG}/additionalProperties/type`,
+          keyword: 'type',
+          breaking: true,
+          message: 'type changed from "string" to "integer" (narrowed: no longer string)',
+        },
+      ],
+    ],
+    [
+      'additionalProperties, a schema, dropped: any property allowed',
+      schema({ additionalProperties: { type: 'string' } }),
+      schema({}),
+      [
+        {
+          pointer: `${DOG}/additionalProperties`,
+          keyword: 'additionalProperties',
+          breaking: false,
+          message: 'additionalProperties turned true from {"type":"string"} (widened)',
+        },
+      ],
+    ],
+    [
+      'additionalProperties, absent, turned a schema',
+      schema({}),
+      schema({ additionalProperties: { type: 'string' } }),
+      [
+        {
+          pointer: `${DOG}/additionalProperties`,
+          keyword: 'additionalProperties',
+          breaking: true,
+          message: 'additionalProperties turned {"type":"string"} from true (narrowed)',
+        },
+      ],
+    ],
+    [
+      'a type added',
+      schema({}),
+      schema({ type: 'object' }),
+      [{ pointer: `${DOG}/type`, keyword: 'type', breaking: true, message: 'type changed from "any" to "object" (narrowed)' }],
+    ],
+    [
+      'a type dropped',
+      schema({ type: 'object' }),
+      schema({}),
+      [{ pointer: `${DOG}/type`, keyword: 'type', breaking: true, message: 'type changed from "object" to "any" (widened: also any)' }],
+    ],
+    [
+      'a type that is not a name',
+      schema({ type: [1] }),
+      schema({ type: [1, 'null'] }),
+      [{ pointer: `${DOG}/type`, keyword: 'type', breaking: true, message: 'type changed from [1] to [1,"null"] (widened: also null)' }],
+    ],
+    [
+      'an enum added',
+      schema({}),
+      schema({ enum: ['a'] }),
+      [{ pointer: `${DOG}/enum`, keyword: 'enum', breaking: true, message: 'enum added (narrowed): ["a"]' }],
+    ],
+    [
+      'an enum dropped',
+      schema({ enum: ['a'] }),
+      schema({}),
+      [{ pointer: `${DOG}/enum`, keyword: 'enum', breaking: false, message: 'enum removed (widened), was ["a"]' }],
+    ],
+    [
+      'an enum reordered',
+      schema({ enum: ['a', 'b'] }),
+      schema({ enum: ['b', 'a'] }),
+      [{ pointer: `${DOG}/enum`, keyword: 'enum', breaking: false, message: 'enum reordered' }],
+    ],
+    [
+      'an item added to a list',
+      { servers: [{ url: '/' }] },
+      { servers: [{ url: '/' }, { url: '/v2' }] },
+      [{ pointer: '/servers/1', keyword: 'servers', breaking: true, message: 'servers item {"url":"/v2"} added' }],
+    ],
+    [
+      'parameters that are not objects',
+      { paths: { '/a/': { get: { parameters: ['x'] } } } },
+      { paths: { '/a/': { get: { parameters: ['y'] } } } },
+      [
+        { pointer: '/paths/~1a~1/get/parameters/0', keyword: 'parameters', breaking: true, message: 'parameter "x" removed' },
+        { pointer: '/paths/~1a~1/get/parameters/0', keyword: 'parameters', breaking: false, message: 'optional parameter "y" added' },
+      ],
+    ],
+    [
+      'security alternatives reordered, none anonymous',
+      { security: [{ bearer: [] }, { apiKey: [] }] },
+      { security: [{ apiKey: [] }, { bearer: [] }] },
+      [
+        {
+          pointer: '/security',
+          keyword: 'security',
+          breaking: false,
+          message: 'security changed from [{"bearer":[]},{"apiKey":[]}] to [{"apiKey":[]},{"bearer":[]}] (the same alternatives)',
+        },
+      ],
+    ],
+    [
+      'a security requirement that is not an object',
+      { security: ['bearer'] },
+      { security: ['bearer', 'key'] },
+      [{ pointer: '/security', keyword: 'security', breaking: false, message: 'security now also accepts "key"' }],
+    ],
+  ];
+  for (const [name, frozen, generated, expected] of cases) t.same(contractDifferences(frozen, generated), expected, name);
 });

@@ -1,0 +1,13 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestPath } from './request-path.js';
+
+/** node:http's handler of a request, with `next` (connect's form) what runs for one whose path the API does not serve. */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
+
+/** The API's node:http handler: `createServer(handle)` answers every request; `handle(req, res, next)` hands on a path it does not serve. */
+export function nodeHandler(path: RequestPath): NodeHandler {
+  return (req, res, next) => {
+    if (next !== undefined && !path.serves(req.url as string)) return next();
+    void path.handle(req, res);
+  };
+}

@@ -1,0 +1,23 @@
+import { createServer } from 'node:http';
+import t from 'tap';
+import { listenOn } from '../../../../src/adapters/http/api-server.js';
+import { mountSuite } from '../../../fixtures/mount-suite.js';
+
+// node:http's own mount: the team's server calls `service.handle(req, res, next)`; node:http has no prefix of its own.
+t.test("node:http's handle(req, res, next) answers as the service's server does, and hands on what it does not serve", async (t) => {
+  await mountSuite(
+    t,
+    async (t, service) => {
+      const server = createServer((req, res) =>
+        service.handle(req, res, () => {
+          res.statusCode = req.url === '/ping' ? 200 : 404;
+          res.end(req.url === '/ping' ? 'pong' : 'team');
+        }),
+      );
+      const { port } = await listenOn(server, 0, '127.0.0.1');
+      t.teardown(() => new Promise((closed) => server.close(closed)));
+      return `http://127.0.0.1:${port}`;
+    },
+    [''],
+  );
+});
