@@ -64,6 +64,6 @@ export default tseslint.config(
   {
     // The test loader (test/loader/) is plain JavaScript that node runs before any TypeScript can be loaded.
     files: ['**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', Response: 'readonly' } },
   },
 );

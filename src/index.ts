@@ -2,7 +2,7 @@
  * version-aware-api: Stripe-style versioning for a JSON API on node:http. Declare an API (`defineApi`, with the
  * declarations of `version-aware-api/versioning`), then run it as a process (`runApi`, as `npm start` runs the
  * reference dogs and cats), or compose it and listen yourself, or mount its request handler in a server of your own
- * (`composeApi`). Everything the reference service has comes with it: per-version OpenAPI documents and docs page,
+ * (`composeApi`; in Express, Fastify or a fetch handler through `version-aware-api/express`, `/fastify`, `/fetch`). Everything the reference service has comes with it: per-version OpenAPI documents and docs page,
  * the changelog, lifecycle headers and 410s, API keys with pinned versions, usage counts, metrics, CORS and ETags.
  * `runClients` and `runLoadData` are `npm run clients` and `npm run load-data` for an API of your own.
  * @packageDocumentation

@@ -33,7 +33,7 @@ const imports: Import[] = files.flatMap((file) =>
 );
 const layer = (path: string): string => path.split('/')[0] as string;
 /** Run as programs, so importing them starts something. */
-const ENTRY_POINTS = ['main.ts', 'load-data.ts', 'clients.ts'];
+const ENTRY_POINTS = ['main.ts', 'load-data.ts', 'clients.ts', 'cli/version-aware-api.ts'];
 
 t.test('the scan sees the imports', async (t) => {
   t.ok(files.length > 40, `${files.length} source files`);

@@ -33,7 +33,8 @@ usage), 1 for any other refusal (one line on stderr).`;
 
 /**
  * `version-aware-api COMMAND …`, the package's program: its arguments, its settings (the environment) and where it
- * writes; resolves with the exit code. A refusal is said on stderr, never thrown.
+ * writes; resolves with the exit code. A refusal (a command line, a module, a declaration) is said on stderr; any other
+ * failure is thrown.
  */
 export async function versionAwareApi(args: readonly string[], env: Environment, output: ServiceOutput): Promise<number> {
   const [command = '', ...rest] = args;

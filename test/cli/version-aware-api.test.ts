@@ -3,62 +3,30 @@ import { join } from 'node:path';
 import t from 'tap';
 import { looksLikeApiKey } from '../../src/adapters/identity/api-key.js';
 import { runBuiltProgram, type Run } from '../fixtures/built-program.js';
+import { libraryModule } from '../fixtures/library-module.js';
 import { API_CONTRACT_FILE_NAMES, apiContracts } from '../../tools/released-contracts.js';
 import { compareContracts, frozenContracts, problemLine } from '../../tools/frozen-contracts.js';
 
 // The package's program as its bin runs it (dist/cli/version-aware-api.js), on an API module of a team's own; an
 // install of the package runs the same file (test/package-install.test.ts).
-const program = (args: readonly string[], settings: Record<string, string> = {}): Promise<Run> =>
-  runBuiltProgram('cli/version-aware-api', args, settings);
-
-/** A first release of one collection, `maxLength` the longest name; under the repository, so that `version-aware-api` resolves to it. */
-const api = (maxLength: number): string => `import { defineApi } from 'version-aware-api';
-import { closedObject, defineCollection, defineVersion, recordFields, recordId, recordName, recordType } from 'version-aware-api/versioning';
-
-const BOOK = recordType('Book');
-export const LIBRARY = defineApi({
-  title: 'Library API',
-  name: 'The library',
-  tags: { Books: 'The books of the library.' },
-  collections: [
-    defineCollection({
-      name: 'books',
-      head: {
-        key: BOOK,
-        represent: (book) => ({ id: book.id, name: book.name }),
-        schema: closedObject({ id: { type: 'integer', minimum: 1 }, name: { type: 'string', minLength: 1, maxLength: ${maxLength} } }),
-        example: { id: 1, name: 'Dune' },
-      },
-      viewSet: 'BookViewSet',
-      parse: (input) => {
-        const fields = recordFields(input, ['id', 'name']);
-        return Object.freeze({ id: recordId(fields.id), name: recordName(fields.name) });
-      },
-      path: '/books/',
-      tag: 'Books',
-      routes: { list: { operationId: 'listBooks', summary: 'A page of books' }, retrieve: { operationId: 'retrieveBook', summary: 'One book' } },
-    }),
-  ],
-  versions: [defineVersion('1.0.0', { notes: ['First release'] })],
-  sample: { books: [{ id: 1, name: 'Dune' }] },
-});
-`;
+const program = (args: readonly string[], settings: Record<string, string> = {}, cwd?: string): Promise<Run> =>
+  runBuiltProgram('cli/version-aware-api', args, settings, cwd);
 
 t.test('contracts: accept freezes each version, check passes, then fails naming a change to the API', async (t) => {
   const folder = t.testdir();
   const module = join(folder, 'api.mjs');
   const contracts = join(folder, 'contracts');
-  await writeFile(module, api(50));
+  await writeFile(module, libraryModule(50, 'LIBRARY'));
   const options = ['--api', module, '--export', 'LIBRARY', '--dir', contracts];
   const accepted = await program(['contracts', 'accept', ...options]);
   t.same(accepted, { code: 0, stdout: `wrote ${contracts}/1.0.0/openapi.json\nwrote ${contracts}/1.0.0/changelog.json\n`, stderr: '' }, 'accept');
   t.match(JSON.parse(await readFile(join(contracts, '1.0.0', 'openapi.json'), 'utf8')), { info: { version: '1.0.0', title: 'Library API' } });
   t.same(
-    await program(['contracts', 'check', ...options]),
-    { code: 0, stdout: `contracts: 2 files of 1 versions match ${contracts}/\n`, stderr: '' },
-    'check',
+    await program(['contracts', 'check', '--api', './api.mjs', '--export', 'LIBRARY'], {}, folder),
+    { code: 0, stdout: 'contracts: 2 files of 1 versions match contracts/\n', stderr: '' },
+    'check, from the folder: the module named from there, the contracts in its contracts/ by default',
   );
-  await writeFile(module, api(40));
+  await writeFile(module, libraryModule(40, 'LIBRARY'));
   const refused = await program(['contracts', 'check', ...options]);
   t.equal(refused.code, 1, 'a changed API: exit code 1');
   t.match(
@@ -89,7 +57,7 @@ t.test("contracts check of the shop's frozen releases says what npm run example:
 t.test('clients and load-data for the API the module exports', async (t) => {
   const folder = t.testdir();
   const module = join(folder, 'api.mjs');
-  await writeFile(module, api(50));
+  await writeFile(module, libraryModule(50, 'LIBRARY'));
   const clientsFile = join(folder, 'clients.json');
   const created = await program(['clients', 'create', 'shop', '--api', module, '--export', 'LIBRARY'], { CLIENTS_FILE: clientsFile });
   t.equal(created.code, 0, 'clients create: exit code 0');

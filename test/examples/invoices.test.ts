@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
@@ -21,8 +22,11 @@ async function call(served: Served, method: string, path: string, version: strin
   return { status: response.status, location: response.headers.get('location'), body: (await response.json()) as unknown };
 }
 
-/** What each version sees of the same invoices, the customer nested in each walked back with it; writes in the oldest shape. */
-async function servesTheInvoices(t: Test, served: Served): Promise<void> {
+/**
+ * What each version sees of the same invoices, the customer nested in each walked back with it; writes in the oldest
+ * shape. `prefix`: where a mount serves the API (served.url ends with it).
+ */
+async function servesTheInvoices(t: Test, served: Served, prefix = ''): Promise<void> {
   const ada = { id: 'cus_ada', name: 'Ada Lovelace' };
   const one = { id: 'inv_1001', created: '2026-11-01T10:00:00.000Z' };
   t.same((await call(served, 'GET', '/invoices/inv_1001/', '1.0.0')).body, { ...one, customer: ada, amount: 1250, status: 'issued' }, '1.0.0: cents, issued, the name');
@@ -42,7 +46,7 @@ async function servesTheInvoices(t: Test, served: Served): Promise<void> {
   const created = await call(served, 'POST', '/invoices/', '1.0.0', { customer_id: 'cus_grace', amount: 700, finalize: true });
   t.match(created, { status: 201, body: { customer: { id: 'cus_grace', name: 'Grace Hopper' }, amount: 700, status: 'issued' } }, "created in 1.0.0's shape");
   const id = (created.body as { id: string }).id;
-  t.equal(created.location, `/invoices/${id}/`);
+  t.equal(created.location, `${prefix}/invoices/${id}/`);
   t.match(await call(served, 'GET', `/invoices/${id}/`, '3.0.0'), { body: { amount: { value: 700, currency: 'EUR' }, status: 'open' } }, 'stored in the newest');
   t.match(await call(served, 'POST', `/invoices/${id}/pay`, '3.0.0'), { status: 200, body: { status: 'paid' } });
   t.match(await call(served, 'POST', '/invoices/', '1.0.0', { customer_id: 'cus_nobody', amount: 700 }), { status: 422, body: { detail: 'No customer has this id.' } });
@@ -63,12 +67,18 @@ t.test("the invoicing API's released versions are frozen: what it publishes is w
   );
 });
 
-t.test('examples/invoices imports the layer only through its two entries', async (t) => {
+/** The layer's entries, and what a team already has: node's modules, its driver, its frameworks. */
+const ENTRIES = [
+  ...['', '/versioning', '/express', '/fastify', '/fetch'].map((entry) => `version-aware-api${entry}`),
+  ...['node:http', 'node:util', 'pg', 'express', 'fastify', 'hono', '@hono/node-server'],
+];
+
+t.test("examples/invoices imports the layer only through the package's entries", async (t) => {
   for (const file of readdirSync(FOLDER, { recursive: true }).filter((name) => String(name).endsWith('.mjs'))) {
     const source = readFileSync(join(FOLDER, String(file)), 'utf8');
     const imported = [...source.matchAll(/^import[^'"]*['"]([^'"]+)['"]/gm)].map((match) => match[1] as string);
     t.same(
-      imported.filter((name) => !['version-aware-api', 'version-aware-api/versioning', 'pg', 'node:http'].includes(name) && !name.startsWith('./')),
+      imported.filter((name) => !ENTRIES.includes(name) && !name.startsWith('./')),
       [],
       String(file),
     );
@@ -93,4 +103,42 @@ t.test("the invoices in the team's own PostgreSQL tables, the layer's clients an
     const { rows: paid } = await pool.query<{ status: string }>("SELECT status FROM public.invoices WHERE status = 'paid' ORDER BY id");
     t.equal(paid.length, 2, "the team's rows, written by its own SQL");
   });
+});
+
+t.test("the invoices mounted: node:http, Express (behind express.json()), Fastify and Hono, beside the team's GET /ping", async (t) => {
+  for (const [mount, prefix] of [
+    ['node', ''],
+    ['express', '/api'],
+    ['express', ''],
+    ['fastify', '/api'],
+    ['fetch', '/api'],
+  ] as const) {
+    await t.test(`--mount=${mount}${prefix === '' ? '' : ` --prefix=${prefix}`}`, async (t) => {
+      const args = [...SERVER, `--mount=${mount}`, ...(prefix === '' ? [] : [`--prefix=${prefix}`])];
+      await serveProgram(t, args, {}, async (served) => {
+        t.equal(served.url.endsWith(prefix), true, 'listening at the prefix');
+        const origin = new URL(served.url).origin;
+        t.equal(await (await fetch(`${origin}/ping`)).text(), 'pong', "the team's own route");
+        const handedOn = await fetch(`${served.url}/nothing/`);
+        t.same(
+          [handedOn.status, await handedOn.json()],
+          [404, { detail: 'Not a path of this app.' }],
+          "a path the API does not serve: the team's 404",
+        );
+        t.match(await call(served, 'GET', '/invoices/inv_1001/', '9.9.9'), { status: 406 }, 'a bad version');
+        const moved = await fetch(`${served.url}/invoices?status=open`, { redirect: 'manual' });
+        t.same([moved.status, moved.headers.get('location')], [301, `${prefix}/invoices/?status=open`], 'the 301, below the prefix');
+        const document = JSON.parse(await served.get('/openapi.json', '1.0.0')) as { servers: { url: string }[] };
+        t.equal(document.servers[0]?.url, prefix === '' ? '/' : prefix, "the document's servers");
+        await servesTheInvoices(t, served, prefix);
+      });
+    });
+  }
+});
+
+t.test('a mount or prefix the example does not know is refused, exit 2', async (t) => {
+  for (const args of [['--mount=koa'], ['--prefix=/api'], ['--mount=express', '--prefix=api/'], ['--mount=node', '--prefix=/api']]) {
+    const { status, stderr } = spawnSync(process.execPath, [...SERVER, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PORT: '0' } });
+    t.same([status, /^--(mount|prefix)=/.test(stderr)], [2, true], `${args.join(' ')}: ${stderr.trim()}`);
+  }
 });

@@ -166,7 +166,10 @@ function listing<R extends { readonly id: number }>(useCase: Pick<ListRecords<R>
   const answer = (ready: Awaited<ReturnType<typeof useCase.page>>, request: RouteRequest): RouteOutcome =>
     ready instanceof Refusal
       ? ready
-      : { body: answers.page(ready.request.key, ready.items, request, useCase.represent), headers: paginationHeaders(request.base + request.path, ready) };
+      : {
+          body: answers.page(ready.request.key, ready.items, request, useCase.represent),
+          headers: paginationHeaders(request.base + request.path, ready),
+        };
   return (request: RouteRequest): Awaitable<RouteOutcome> => {
     const { query } = request;
     const page = useCase.page({

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { ReadBody } from '../request/json-body.js';
 import { basePath, type MountedService } from './request-path.js';
 
 export interface FetchMountOptions {
@@ -15,7 +16,10 @@ export interface FetchMountOptions {
  * A fetch handler of the API, `(Request) => Promise<Response>`, for Hono (`app.all('/api/*', (c) => api(c.req.raw))`),
  * Bun, Deno, Workers and Next.js route handlers.
  */
-export function versionedFetch({ requestPath }: MountedService, { prefix = '', next }: FetchMountOptions = {}): (request: Request) => Promise<Response> {
+export function versionedFetch(
+  { requestPath }: MountedService,
+  { prefix = '', next }: FetchMountOptions = {},
+): (request: Request) => Promise<Response> {
   const base = basePath(prefix);
   return (request) => {
     const url = new URL(request.url);
@@ -27,9 +31,14 @@ export function versionedFetch({ requestPath }: MountedService, { prefix = '', n
     }
     return new Promise<Response>((answer) => {
       const reply = new FetchReply(request.method, answer) as unknown as ServerResponse;
-      void requestPath.handle(incomingOf(request, url, target), reply, { base, target });
+      void requestPath.handle(incomingOf(request, url, target), reply, { base, target, body: request.bodyUsed ? lost(request, path) : undefined });
     });
   };
+}
+
+/** Why a request read before the layer has no body left for it. */
+function lost({ method }: Request, path: string): ReadBody {
+  return { lost: `the body of ${method} ${path} was read before the layer: hand it the request unread, or a clone() made before reading it` };
 }
 
 /**
@@ -48,7 +57,7 @@ function incomingOf(request: Request, url: URL, target: string): IncomingMessage
     headers.host = url.host;
     rawHeaders.push('host', url.host);
   }
-  const body = request.body === null ? Readable.from([]) : Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
+  const body = request.body === null || request.bodyUsed ? Readable.from([]) : Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   return Object.assign(body, { method: request.method, url: target, headers, rawHeaders, httpVersion: '1.1' }) as unknown as IncomingMessage;
 }
 

@@ -149,9 +149,10 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
 }
 
 /** A handler's Location names a path of the API, as its operations' paths do: under a mount, a path below the base. */
-function locatedBelow(base: string, headers: Readonly<Record<string, string>> | undefined): Readonly<Record<string, string>> | undefined {
-  if (base === '' || headers === undefined) return headers;
-  const name = Object.keys(headers).find((key) => key.toLowerCase() === 'location');
-  const location = name === undefined ? undefined : headers[name];
-  return location === undefined || !location.startsWith('/') || location.startsWith('//') ? headers : { ...headers, [name as string]: `${base}${location}` };
+function locatedBelow(base: string, headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const location = headers.Location;
+  return base === '' || location === undefined || !PATH_ABSOLUTE.test(location) ? headers : { ...headers, Location: `${base}${location}` };
 }
+
+/** `/invoices/inv_1/`, not `//host/…` nor `https://…`. */
+const PATH_ABSOLUTE = /^\/(?!\/)/;

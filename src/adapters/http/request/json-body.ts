@@ -30,7 +30,11 @@ export type ReadBody = { readonly parsed: unknown } | { readonly lost: string };
  * REQUEST_TIMEOUT_MS bounds how long a slow body may take. A body `read` before is checked as one read here would be
  * (its media type and declared length, then its bytes or its nesting); a lost one is a fault naming why.
  */
-export function readJsonBody(req: IncomingMessage, { maxBytes = MAX_BODY_BYTES, mergePatch = false }: BodyLimits = {}, read?: ReadBody): Promise<unknown> {
+export function readJsonBody(
+  req: IncomingMessage,
+  { maxBytes = MAX_BODY_BYTES, mergePatch = false }: BodyLimits = {},
+  read?: ReadBody,
+): Promise<unknown> {
   const type = req.headers['content-type'];
   if (type === undefined || !(mergePatch ? JSON_OR_MERGE_PATCH : JSON_TYPE).test(type))
     return Promise.resolve(new UnsupportedMediaTypeError(mergePatch));
