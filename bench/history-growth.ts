@@ -20,14 +20,20 @@ function probe(count: number): Promise<Record<string, number>> {
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   return new Promise((resolve, reject) =>
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as Record<string, number>) : reject(new Error(`the probe of ${count} versions exited ${code}`)))),
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as Record<string, number>) : reject(new Error(`the probe of ${count} versions exited ${code}`)),
+    ),
   );
 }
 
 const ms = (value: number | undefined): string => (value as number).toFixed(1);
-console.log('| versions | declare (ms) | compose (ms) | first record at the oldest (ms) | first page of 100 at the oldest (ms) | first page of 100 at the newest (ms) |');
+console.log(
+  '| versions | declare (ms) | compose (ms) | first record at the oldest (ms) | first page of 100 at the oldest (ms) | first page of 100 at the newest (ms) |',
+);
 console.log('|---:|---:|---:|---:|---:|---:|');
 for (const count of counts) {
   const row = await probe(count);
-  console.log(`| ${count} | ${ms(row.declare_ms)} | ${ms(row.compose_ms)} | ${ms(row.oldestRecord)} | ${ms(row.oldestPage)} | ${ms(row.newestPage)} |`);
+  console.log(
+    `| ${count} | ${ms(row.declare_ms)} | ${ms(row.compose_ms)} | ${ms(row.oldestRecord)} | ${ms(row.oldestPage)} | ${ms(row.newestPage)} |`,
+  );
 }

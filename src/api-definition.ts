@@ -112,7 +112,10 @@ function viewSetsOf(collections: readonly AnyPublishedCollection[], operations: 
   const add = ({ name, recordTypes, actions }: ViewSet): void => {
     const known = byName.get(name);
     const twice = actions.filter((action) => known?.actions.includes(action) === true);
-    if (twice.length > 0) throw new StartupError(`view set ${name}: ${twice.map((action) => `${name}.${action}`).join(', ')} is declared by a collection and by operations; declare it once`);
+    if (twice.length > 0)
+      throw new StartupError(
+        `view set ${name}: ${twice.map((action) => `${name}.${action}`).join(', ')} is declared by a collection and by operations; declare it once`,
+      );
     byName.set(
       name,
       known === undefined
@@ -122,7 +125,11 @@ function viewSetsOf(collections: readonly AnyPublishedCollection[], operations: 
   };
   for (const collection of collections) add(viewSetOf(collection));
   for (const { viewSet, operations: declared } of operations) {
-    add({ name: viewSet, recordTypes: [...new Set(declared.flatMap((operation) => operation.recordTypes))], actions: declared.map(({ action }) => action) });
+    add({
+      name: viewSet,
+      recordTypes: [...new Set(declared.flatMap((operation) => operation.recordTypes))],
+      actions: declared.map(({ action }) => action),
+    });
   }
   return [...byName.values()];
 }
@@ -145,7 +152,10 @@ export function defineApi<O = undefined>({
   if (collections.length === 0 && operations.length === 0) throw new StartupError('the API declares no collection and no operation; declare one');
   const bundle = {
     versions,
-    heads: [...collections.map((collection) => collection.head), ...withNestedTypes(operations.flatMap((set) => set.operations.flatMap((operation) => operation.recordTypes)))],
+    heads: [
+      ...collections.map((collection) => collection.head),
+      ...withNestedTypes(operations.flatMap((set) => set.operations.flatMap((operation) => operation.recordTypes))),
+    ],
     viewSets: viewSetsOf(collections, operations),
   };
   return {

@@ -194,8 +194,7 @@ export function httpModule(
       .inSingletonScope();
     bind(CorsPolicy)
       .toResolvedValue(
-        (routes: ApiRoutes) =>
-          new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds, [...new Set(routes.all.flatMap(writeMethods))]),
+        (routes: ApiRoutes) => new CorsPolicy(web.corsOrigins, web.corsMaxAgeSeconds, [...new Set(routes.all.flatMap(writeMethods))]),
         [ApiRoutes],
       )
       .inSingletonScope();
@@ -309,7 +308,8 @@ async function serviceOn(
   }
   const counts = await recordCounts(container, api.collections);
   // An API of operations only keeps no records of the layer's: its handlers have their own.
-  if (counts.length > 0 && counts.every(({ total }) => total === 0)) output.stderr(JSON.stringify({ time: new Date().toISOString(), level: 'warn', message: NO_RECORDS }));
+  if (counts.length > 0 && counts.every(({ total }) => total === 0))
+    output.stderr(JSON.stringify({ time: new Date().toISOString(), level: 'warn', message: NO_RECORDS }));
   const server = container.get(ApiServer);
   const handler = container.get(ApiRequestHandler);
   const usage = container.get(UsageCounter);

@@ -15,7 +15,13 @@ export function invoicesGroup(): ScenarioGroup {
     size: REFERENCE_SIZE,
     scenarios: [
       { name: 'invoices: invoice detail 3.0.0 (no change)', path: '/invoices/inv_1001/', accept: accept('3.0.0'), status: 200, target: 'detail' },
-      { name: 'invoices: invoice detail 1.0.0 (3 changes, one nested)', path: '/invoices/inv_1001/', accept: accept('1.0.0'), status: 200, target: 'detail' },
+      {
+        name: 'invoices: invoice detail 1.0.0 (3 changes, one nested)',
+        path: '/invoices/inv_1001/',
+        accept: accept('1.0.0'),
+        status: 200,
+        target: 'detail',
+      },
       { name: 'invoices: invoice list at 1.0.0', path: '/invoices/', accept: accept('1.0.0'), status: 200, target: 'list' },
     ],
   };

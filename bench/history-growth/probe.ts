@@ -54,4 +54,6 @@ const newestPage = await timed('/things/?limit=100&offset=0', `${versionCount}.0
 const oldestPage = await timed('/things/?limit=100&offset=100', '1.0.0');
 const oldestRecord = await timed('/things/500/', '1.0.0');
 await service.stop();
-console.log(JSON.stringify({ versions: versionCount, declare_ms: declared - started, compose_ms: composed - declared, oldestRecord, oldestPage, newestPage }));
+console.log(
+  JSON.stringify({ versions: versionCount, declare_ms: declared - started, compose_ms: composed - declared, oldestRecord, oldestPage, newestPage }),
+);

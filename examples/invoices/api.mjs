@@ -5,7 +5,18 @@
 // an issued invoice is called open (3.0.0). The customer is a record type of its own, nested in each invoice: its
 // change is declared once and reaches every invoice, in every answer and document.
 import { defineApi } from 'version-aware-api';
-import { RenameField, defineOperations, defineVersion, introduces, recordChange, recordType, refuse, reply, withField, withProperty } from 'version-aware-api/versioning';
+import {
+  RenameField,
+  defineOperations,
+  defineVersion,
+  introduces,
+  recordChange,
+  recordType,
+  refuse,
+  reply,
+  withField,
+  withProperty,
+} from 'version-aware-api/versioning';
 import { InMemoryInvoiceStore } from './existing/invoice-store.mjs';
 
 const CURRENCIES = ['EUR', 'USD'];
@@ -77,8 +88,10 @@ const REFUSED = {
 
 /** The team's handlers, over its own store: every body they take and give is the newest shape. */
 export function invoiceOperations(store) {
-  const outcome = (status) => ({ invoice, refused }) =>
-    refused !== undefined ? REFUSED[refused]() : status === 201 ? reply(201, invoice, { Location: `/invoices/${invoice.id}/` }) : invoice;
+  const outcome =
+    (status) =>
+    ({ invoice, refused }) =>
+      refused !== undefined ? REFUSED[refused]() : status === 201 ? reply(201, invoice, { Location: `/invoices/${invoice.id}/` }) : invoice;
   return defineOperations('InvoiceViewSet', {
     tag: 'Invoices',
     operations: {

@@ -19,7 +19,7 @@ async function call(served: Served, method: string, path: string, version: strin
     headers: { accept: `application/json; version=${version}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: response.status, location: response.headers.get('location'), body: (await response.json()) as unknown };
+  return { status: response.status, location: response.headers.get('location'), body: await response.json() };
 }
 
 /**
@@ -29,28 +29,59 @@ async function call(served: Served, method: string, path: string, version: strin
 async function servesTheInvoices(t: Test, served: Served, prefix = ''): Promise<void> {
   const ada = { id: 'cus_ada', name: 'Ada Lovelace' };
   const one = { id: 'inv_1001', created: '2026-11-01T10:00:00.000Z' };
-  t.same((await call(served, 'GET', '/invoices/inv_1001/', '1.0.0')).body, { ...one, customer: ada, amount: 1250, status: 'issued' }, '1.0.0: cents, issued, the name');
-  t.same((await call(served, 'GET', '/invoices/inv_1001/', '2.0.0')).body, { ...one, customer: ada, amount: { value: 1250, currency: 'EUR' }, status: 'issued' });
+  t.same(
+    (await call(served, 'GET', '/invoices/inv_1001/', '1.0.0')).body,
+    { ...one, customer: ada, amount: 1250, status: 'issued' },
+    '1.0.0: cents, issued, the name',
+  );
+  t.same((await call(served, 'GET', '/invoices/inv_1001/', '2.0.0')).body, {
+    ...one,
+    customer: ada,
+    amount: { value: 1250, currency: 'EUR' },
+    status: 'issued',
+  });
   t.same(
     (await call(served, 'GET', '/invoices/inv_1001/', '3.0.0')).body,
     { ...one, customer: { id: 'cus_ada', display_name: 'Ada Lovelace' }, amount: { value: 1250, currency: 'EUR' }, status: 'open' },
     '3.0.0: the newest, as the handlers give it',
   );
   const listed = (await call(served, 'GET', '/invoices/?status=issued', '1.0.0')).body as { id: string; customer: object }[];
-  t.same(listed.map(({ id, customer }) => [id, customer]), [['inv_1001', ada]], "1.0.0's filter, in 1.0.0's words, the customer walked in the list");
+  t.same(
+    listed.map(({ id, customer }) => [id, customer]),
+    [['inv_1001', ada]],
+    "1.0.0's filter, in 1.0.0's words, the customer walked in the list",
+  );
   t.match(await call(served, 'GET', '/invoices/?status=open', '1.0.0'), { status: 400 }, 'open is not a 1.0.0 status');
   t.match(await call(served, 'GET', '/invoices/inv_x/', '3.0.0'), { status: 400, body: { detail: /path parameter "id"/ } }, 'an id that is not one');
   t.match(await call(served, 'GET', '/invoices/inv_9/', '3.0.0'), { status: 404, body: { detail: 'No invoice has this id.' } });
   t.match(await call(served, 'POST', '/invoices/inv_1001/pay', '1.0.0'), { status: 404, body: { detail: 'Not found.' } }, 'no pay at 1.0.0');
-  t.match(await call(served, 'POST', '/invoices/inv_1003/pay', '2.0.0'), { status: 409, body: { detail: 'Only an open invoice is paid.' } }, "the team's 409");
+  t.match(
+    await call(served, 'POST', '/invoices/inv_1003/pay', '2.0.0'),
+    { status: 409, body: { detail: 'Only an open invoice is paid.' } },
+    "the team's 409",
+  );
   const created = await call(served, 'POST', '/invoices/', '1.0.0', { customer_id: 'cus_grace', amount: 700, finalize: true });
-  t.match(created, { status: 201, body: { customer: { id: 'cus_grace', name: 'Grace Hopper' }, amount: 700, status: 'issued' } }, "created in 1.0.0's shape");
+  t.match(
+    created,
+    { status: 201, body: { customer: { id: 'cus_grace', name: 'Grace Hopper' }, amount: 700, status: 'issued' } },
+    "created in 1.0.0's shape",
+  );
   const id = (created.body as { id: string }).id;
   t.equal(created.location, `${prefix}/invoices/${id}/`);
-  t.match(await call(served, 'GET', `/invoices/${id}/`, '3.0.0'), { body: { amount: { value: 700, currency: 'EUR' }, status: 'open' } }, 'stored in the newest');
+  t.match(
+    await call(served, 'GET', `/invoices/${id}/`, '3.0.0'),
+    { body: { amount: { value: 700, currency: 'EUR' }, status: 'open' } },
+    'stored in the newest',
+  );
   t.match(await call(served, 'POST', `/invoices/${id}/pay`, '3.0.0'), { status: 200, body: { status: 'paid' } });
-  t.match(await call(served, 'POST', '/invoices/', '1.0.0', { customer_id: 'cus_nobody', amount: 700 }), { status: 422, body: { detail: 'No customer has this id.' } });
-  const old = (await call(served, 'GET', '/openapi.json', '1.0.0')).body as { paths: object; components: { schemas: Record<string, { properties: object }> } };
+  t.match(await call(served, 'POST', '/invoices/', '1.0.0', { customer_id: 'cus_nobody', amount: 700 }), {
+    status: 422,
+    body: { detail: 'No customer has this id.' },
+  });
+  const old = (await call(served, 'GET', '/openapi.json', '1.0.0')).body as {
+    paths: object;
+    components: { schemas: Record<string, { properties: object }> };
+  };
   t.same(Object.keys(old.components.schemas['Customer']?.properties ?? {}), ['id', 'name'], "the 1.0.0 document's Customer");
   t.notOk('/invoices/{id}/pay' in old.paths, 'and no pay in it');
   const changelog = (await call(served, 'GET', '/version/', '3.0.0')).body as { version: string; views: { actions_introduced: string[] } }[];
@@ -99,7 +130,11 @@ t.test("the invoices in the team's own PostgreSQL tables, the layer's clients an
     const { rows } = await pool.query<{ schema: string; name: string }>(
       "SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_name IN ('invoices', 'customers', 'api_clients') ORDER BY 1, 2",
     );
-    t.same(rows, [{ schema: 'public', name: 'customers' }, { schema: 'public', name: 'invoices' }, { schema: 'version_aware_api', name: 'api_clients' }]);
+    t.same(rows, [
+      { schema: 'public', name: 'customers' },
+      { schema: 'public', name: 'invoices' },
+      { schema: 'version_aware_api', name: 'api_clients' },
+    ]);
     const { rows: paid } = await pool.query<{ status: string }>("SELECT status FROM public.invoices WHERE status = 'paid' ORDER BY id");
     t.equal(paid.length, 2, "the team's rows, written by its own SQL");
   });

@@ -762,7 +762,10 @@ export interface operations {
     };
     getMyVersion: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The version whose changelog entry to answer, as `Api-Version` names it, so that each version's has a URL of its own (the API catalog's links). `Accept` or `Api-Version` naming another version is a 400; a malformed or unsupported one, the 406. */
+                version?: string;
+            };
             header: {
                 /**
                  * @description The version this document describes, 4.0.0: the answer is served at it. Accept's `version` parameter names a version too (and, unlike this header, costs a browser no CORS preflight); both naming different versions is a 400.
@@ -838,7 +841,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, Accept and Api-Version naming different versions, an unknown query parameter (this path accepts no query parameters). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
+            /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, Accept and Api-Version naming different versions, an unknown query parameter (this path accepts only "version" (the version, as Api-Version names it: /version/my_version/?version=X.Y.Z)). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
             400: {
                 headers: {
                     /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
@@ -973,7 +976,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts no query parameters). */
+            /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts only "version" (the version, as Api-Version names it: /version/my_version/?version=X.Y.Z)). */
             400: {
                 headers: {
                     /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
@@ -2237,7 +2240,10 @@ export interface operations {
     };
     getOpenApi: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The version whose OpenAPI document to answer, as `Api-Version` names it, so that each version's has a URL of its own (the API catalog's links). `Accept` or `Api-Version` naming another version is a 400; a malformed or unsupported one, the 406. */
+                version?: string;
+            };
             header: {
                 /**
                  * @description The version this document describes, 4.0.0: the answer is served at it. Accept's `version` parameter names a version too (and, unlike this header, costs a browser no CORS preflight); both naming different versions is a 400.
@@ -2313,7 +2319,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, Accept and Api-Version naming different versions, an unknown query parameter (this path accepts no query parameters). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
+            /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, Accept and Api-Version naming different versions, an unknown query parameter (this path accepts only "version" (the version, as Api-Version names it: /openapi.json?version=X.Y.Z)). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
             400: {
                 headers: {
                     /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
@@ -2448,7 +2454,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts no query parameters). */
+            /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts only "version" (the version, as Api-Version names it: /openapi.json?version=X.Y.Z)). */
             400: {
                 headers: {
                     /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */

@@ -33,7 +33,14 @@ export class PostgresInvoiceStore {
       if (rows[0].n === 0) {
         for (const { id, display_name } of SAMPLE.customers) await client.query('INSERT INTO customers VALUES ($1, $2)', [id, display_name]);
         for (const row of SAMPLE.invoices) {
-          await client.query('INSERT INTO invoices VALUES ($1, $2, $3, $4, $5, $6)', [row.id, row.customer_id, row.cents, row.currency, row.status, row.created]);
+          await client.query('INSERT INTO invoices VALUES ($1, $2, $3, $4, $5, $6)', [
+            row.id,
+            row.customer_id,
+            row.cents,
+            row.currency,
+            row.status,
+            row.created,
+          ]);
         }
       }
       await client.query('COMMIT');

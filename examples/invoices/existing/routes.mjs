@@ -17,7 +17,8 @@ export function existingServer(store) {
     const pay = /^\/invoices\/(inv_\w+)\/pay$/.exec(url.pathname);
     const one = /^\/invoices\/(inv_\w+)\/$/.exec(url.pathname);
     try {
-      if (req.method === 'GET' && url.pathname === '/invoices/') return send(res, 200, await store.list({ status: url.searchParams.get('status') ?? undefined }));
+      if (req.method === 'GET' && url.pathname === '/invoices/')
+        return send(res, 200, await store.list({ status: url.searchParams.get('status') ?? undefined }));
       if (req.method === 'GET' && one !== null) {
         const invoice = await store.find(one[1]);
         return invoice === undefined ? send(res, 404, { detail: 'no_invoice' }) : send(res, 200, invoice);

@@ -40,7 +40,9 @@ export class RunOperation {
       try {
         return checks.compile(schema);
       } catch (error) {
-        throw new Error(`the body of ${this.unit} at ${version.toString()} has a schema no validator takes: ${(error as Error).message}`, { cause: error });
+        throw new Error(`the body of ${this.unit} at ${version.toString()} has a schema no validator takes: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     };
     for (const version of model.versions) if (this.isAvailableAt(version)) this.#atVersion.set(version.toString(), compile(version));

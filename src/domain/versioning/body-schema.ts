@@ -31,8 +31,10 @@ export function requestForm(value: JsonValue): JsonValue {
   const form: Record<string, JsonValue> = {};
   for (const [key, inner] of Object.entries(value)) form[key] = key === 'properties' ? requestProperties(inner) : requestForm(inner);
   if (isJsonObject(value.properties) && Array.isArray(value.required)) {
-    const readOnly = new Set(Object.entries(value.properties).flatMap(([name, property]) => (isJsonObject(property) && property.readOnly === true ? [name] : [])));
-    form.required = requiredOf(value as JsonSchema).filter((name) => !readOnly.has(name));
+    const readOnly = new Set(
+      Object.entries(value.properties).flatMap(([name, property]) => (isJsonObject(property) && property.readOnly === true ? [name] : [])),
+    );
+    form.required = requiredOf(value).filter((name) => !readOnly.has(name));
   }
   return form;
 }
@@ -40,6 +42,9 @@ export function requestForm(value: JsonValue): JsonValue {
 function requestProperties(properties: JsonValue): JsonValue {
   if (!isJsonObject(properties)) return properties;
   return Object.fromEntries(
-    Object.entries(properties).map(([name, property]) => [name, isJsonObject(property) && property.readOnly === true ? false : requestForm(property)]),
+    Object.entries(properties).map(([name, property]) => [
+      name,
+      isJsonObject(property) && property.readOnly === true ? false : requestForm(property),
+    ]),
   );
 }

@@ -76,7 +76,7 @@ function collect(schema: JsonValue | undefined, path: readonly RefStep[], found:
   collect(items, [...path, 'items'], found, depth + 1);
   collect(additionalProperties, [...path, 'values'], found, depth + 1);
   for (const branches of [anyOf, oneOf, allOf]) {
-    if (Array.isArray(branches)) for (const branch of branches) collect(branch, path, found, depth + 1);
+    if (Array.isArray(branches)) for (const branch of branches as readonly JsonValue[]) collect(branch, path, found, depth + 1);
   }
 }
 
@@ -105,7 +105,7 @@ export function replaceAt(data: JsonValue, path: readonly RefStep[], from: numbe
       const changed = replaceAt(item, path, from + 1, change);
       if (changed !== item) (copy ??= [...items])[index] = changed;
     }
-    return copy ?? data;
+    return copy ?? items;
   }
   if (!isJsonObject(data)) return data;
   if (step === 'values') {

@@ -75,8 +75,8 @@ function replaceTypes(value: SchemaWithTypes | JsonValue, found: DeclaredRecordT
     return value.ref;
   }
   if (Array.isArray(value)) return (value as readonly (SchemaWithTypes | JsonValue)[]).map((item) => replaceTypes(item, found));
-  if (typeof value !== 'object' || value === null) return value as JsonValue;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, replaceTypes(inner as SchemaWithTypes | JsonValue, found)]));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, replaceTypes(inner, found)]));
 }
 
 /** Every record type `types` hold, at any depth, each once: the given ones first. */

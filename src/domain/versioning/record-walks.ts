@@ -184,9 +184,13 @@ export class RecordWalks {
       const transforms = fused(active.flatMap(({ step }) => step.own));
       return {
         flat: transforms,
-        down: (data, context, record) => transforms.reduce((value, transform) => transform.downgradeResponse(value as Representation, context, record), data),
+        down: (data, context, record) =>
+          transforms.reduce((value, transform) => transform.downgradeResponse(value as Representation, context, record), data),
         up: (data, context) =>
-          transforms.reduceRight((value, transform) => (transform.upgradeRequest === undefined ? value : transform.upgradeRequest(value as Representation, context)), data),
+          transforms.reduceRight(
+            (value, transform) => (transform.upgradeRequest === undefined ? value : transform.upgradeRequest(value as Representation, context)),
+            data,
+          ),
       };
     }
     const downs = active.map(({ index, step }) => this.#downOf(step, index));
@@ -211,7 +215,10 @@ export class RecordWalks {
 
   /** The step down of one version, the nested types' own steps of that version made once and shared by every place. */
   #downOf({ own, nested }: Step, index: number): StepDown {
-    const places = nested.map(({ path, name }) => ({ path, down: (value: JsonValue, context: RequestContext) => this.#typeDown(name, index)(value, context, value) }));
+    const places = nested.map(({ path, name }) => ({
+      path,
+      down: (value: JsonValue, context: RequestContext) => this.#typeDown(name, index)(value, context, value),
+    }));
     return (data, context, record) => {
       let value = data;
       for (const transform of own) value = transform.downgradeResponse(value as Representation, context, record);
@@ -221,12 +228,16 @@ export class RecordWalks {
   }
 
   #upOf({ own, nested }: Step, index: number): StepUp {
-    const places = nested.map(({ path, name }) => ({ path, up: (value: JsonValue, context: RequestContext) => this.#typeUp(name, index)(value, context) }));
+    const places = nested.map(({ path, name }) => ({
+      path,
+      up: (value: JsonValue, context: RequestContext) => this.#typeUp(name, index)(value, context),
+    }));
     const upgrades = own.filter((transform) => transform.upgradeRequest !== undefined).reverse();
     return (data, context) => {
       let value = data;
       for (const { path, up } of places) value = replaceAt(value, path, 0, (inner) => up(inner, context));
-      for (const transform of upgrades) value = (transform.upgradeRequest as NonNullable<AnyTransform['upgradeRequest']>)(value as Representation, context);
+      for (const transform of upgrades)
+        value = (transform.upgradeRequest as NonNullable<AnyTransform['upgradeRequest']>)(value as Representation, context);
       return value;
     };
   }
@@ -235,12 +246,9 @@ export class RecordWalks {
     const key = `${name} ${index}`;
     let down = this.#downs.get(key);
     if (down === undefined) {
-      // Set before it is made: a type nested in itself finds its own step.
-      let made: StepDown | undefined;
-      this.#downs.set(key, (data, context, record) => (made as StepDown)(data, context, record));
-      made = this.#downOf(this.#stepOf(name, index), index);
-      down = made;
-      this.#downs.set(key, made);
+      // A step finds its nested types' steps when it runs, so a type nested in itself is made once.
+      down = this.#downOf(this.#stepOf(name, index), index);
+      this.#downs.set(key, down);
     }
     return down;
   }
@@ -249,11 +257,8 @@ export class RecordWalks {
     const key = `${name} ${index}`;
     let up = this.#ups.get(key);
     if (up === undefined) {
-      let made: StepUp | undefined;
-      this.#ups.set(key, (data, context) => (made as StepUp)(data, context));
-      made = this.#upOf(this.#stepOf(name, index), index);
-      up = made;
-      this.#ups.set(key, made);
+      up = this.#upOf(this.#stepOf(name, index), index);
+      this.#ups.set(key, up);
     }
     return up;
   }

@@ -42,8 +42,8 @@ export function recordChange<R>(type: RecordType<R>, transform: Transform<R>): R
 export function recordChange(types: readonly RecordType<never>[], transform: Transform<never>): RecordChange[];
 /** A transform of record type R, as one change of a version; of each of several types, where one change reshapes a field they share. */
 export function recordChange<R>(type: RecordType<R> | readonly RecordType<never>[], transform: Transform<R>): RecordChange | RecordChange[] {
-  if (Array.isArray(type)) return (type as readonly RecordType<never>[]).map((each) => ({ recordType: each, transform: transform as Transform<never> }));
-  return { recordType: type as RecordType<R>, transform } as RecordChange;
+  if (Array.isArray(type)) return (type as readonly RecordType<never>[]).map((each) => ({ recordType: each, transform: transform }));
+  return { recordType: type as RecordType<R>, transform };
 }
 
 export const introduces = (viewSet: string, action?: string): ViewChange =>

@@ -13,7 +13,6 @@ import type { RemovalReading } from './removal-reading.js';
 import type { JsonValue, Representation } from './representation.js';
 import type { RequestContext } from './request-context.js';
 import type { RecordType } from './record-type.js';
-import type { Transform } from './transform.js';
 import type { Version } from './version.js';
 import type { AnyRecordHead, VersionBundle } from './version-bundle.js';
 import { lifecyclesOf, type VersionLifecycle, type VersionWithLifecycle } from './version-lifecycle.js';
@@ -28,8 +27,6 @@ export interface VersionModelSettings {
   /** Defaults to `inclusive`. */
   readonly removedIn?: RemovalReading;
 }
-
-type AnyTransform = Transform<unknown>;
 
 /** A record type and the example record its declaration gives, if any. */
 export interface RecordSample {
@@ -165,7 +162,10 @@ export class VersionModel {
     const typeNames = new Set(bundle.heads.map((head) => head.key.name));
     for (const head of bundle.heads) {
       for (const { name } of refPositions(head.schema)) {
-        if (!typeNames.has(name)) check.problems.push(`${head.key.name}: its schema refers to ${name}, which is no declared record type; declare it, or write its schema in place`);
+        if (!typeNames.has(name))
+          check.problems.push(
+            `${head.key.name}: its schema refers to ${name}, which is no declared record type; declare it, or write its schema in place`,
+          );
       }
     }
     // A type whose walk failed is named already: it is walked with no changes, so the other problems are found too.
@@ -303,8 +303,9 @@ function ownSteps(walked: readonly SchemaStep[]): OwnStep[] {
   const steps: OwnStep[] = [];
   for (const { version, transform, before } of walked) {
     const last = steps.at(-1);
-    if (last !== undefined && last.version.equals(version)) steps[steps.length - 1] = { version, transforms: [...last.transforms, transform as AnyTransform], before };
-    else steps.push({ version, transforms: [transform as AnyTransform], before });
+    if (last !== undefined && last.version.equals(version))
+      steps[steps.length - 1] = { version, transforms: [...last.transforms, transform], before };
+    else steps.push({ version, transforms: [transform], before });
   }
   return steps;
 }

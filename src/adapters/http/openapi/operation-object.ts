@@ -25,7 +25,7 @@ export function operationObject(route: OperationRoute, operation: ServedOperatio
   for (const [status, answer] of Object.entries(contract.responses)) {
     if (Number(status) >= 400) responses[status] = errorResponse(`${answer as string}.`, atVersion);
     else if (typeof answer === 'string') responses[status] = { description: answer, headers: okHeaders };
-    else responses[status] = { description: 'OK.', headers: okHeaders, content: { [contentType]: { schema: answer as Json } } };
+    else responses[status] = { description: 'OK.', headers: okHeaders, content: { [contentType]: { schema: answer } } };
   }
   const parameterNames = Object.keys(contract.params);
   responses[400] ??= errorResponse(
@@ -78,7 +78,7 @@ export function operationObject(route: OperationRoute, operation: ServedOperatio
 }
 
 function queryParameter(name: string, schema: JsonSchema): Json {
-  const parameter: Json = { name, in: 'query', required: false, schema: schema as Json };
+  const parameter: Json = { name, in: 'query', required: false, schema: schema };
   if (schema.type === 'array') parameter.explode = true;
   return parameter;
 }

@@ -46,7 +46,17 @@ function withNested(schema: JsonSchema, byName: ReadonlyMap<string, JsonSchema>)
 }
 
 /** The keywords of an object schema that `fits` judges itself; a schema with any other is judged whole by Ajv. */
-const OBJECT_KEYWORDS = new Set(['type', 'properties', 'required', 'additionalProperties', 'description', 'title', 'readOnly', 'writeOnly', '$comment']);
+const OBJECT_KEYWORDS = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'description',
+  'title',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+]);
 
 /**
  * Whether `value` fits `schema`, an object schema judged field by field: each property's schema is compiled once for

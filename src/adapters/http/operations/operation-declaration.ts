@@ -100,7 +100,9 @@ export function defineOperations(
     problems.push(...wrong.map((problem) => `${action}: ${problem}`));
     const recordTypes: DeclaredRecordType[] = [];
     const each = (schemas: Readonly<Record<string, SchemaWithTypes | string>> | undefined): Record<string, JsonSchema | string> =>
-      Object.fromEntries(Object.entries(schemas ?? {}).map(([name, schema]) => [name, typeof schema === 'string' ? schema : withRefs(schema, recordTypes)]));
+      Object.fromEntries(
+        Object.entries(schemas ?? {}).map(([name, schema]) => [name, typeof schema === 'string' ? schema : withRefs(schema, recordTypes)]),
+      );
     const ready = wrong.length === 0;
     return Object.freeze({
       ...operation,
@@ -131,7 +133,8 @@ function operationProblems(action: string, operation: OperationDeclaration | und
   if (typeof operation !== 'object' || operation === null) return ['it is not an operation { method, path, summary, responses, handler }'];
   const problems: string[] = [];
   if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(action)) problems.push('an action is named by letters, digits and _, such as "pay"');
-  if (!(OPERATION_METHODS as readonly string[]).includes(operation.method)) problems.push(`its method ${JSON.stringify(operation.method)} is not one of ${OPERATION_METHODS.join(', ')}`);
+  if (!(OPERATION_METHODS as readonly string[]).includes(operation.method))
+    problems.push(`its method ${JSON.stringify(operation.method)} is not one of ${OPERATION_METHODS.join(', ')}`);
   if (typeof operation.path !== 'string' || !PATH.test(operation.path))
     problems.push(`its path ${JSON.stringify(operation.path)} is not a path such as "/invoices/{id}/pay", each {name} a whole segment`);
   else {

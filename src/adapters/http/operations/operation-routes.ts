@@ -21,7 +21,12 @@ const KEPT_ANSWERS = 256;
  * parameters' and bodies' checks at each version, the walks of each schema. A path another route serves, or a method
  * declared twice on one path, refuses the start naming both.
  */
-export function operationRoutes(sets: readonly OperationSet[], model: OperationModel, checks: SchemaChecks, taken: readonly string[]): OperationRoute[] {
+export function operationRoutes(
+  sets: readonly OperationSet[],
+  model: OperationModel,
+  checks: SchemaChecks,
+  taken: readonly string[],
+): OperationRoute[] {
   const byPattern = new Map<string, { tag: string; operations: Map<string, ServedOperation> }>();
   const problems: string[] = [];
   for (const { viewSet, tag, operations } of sets) {
@@ -36,7 +41,9 @@ export function operationRoutes(sets: readonly OperationSet[], model: OperationM
       byPattern.set(pattern, path);
       const other = path.operations.get(declared.method);
       if (other !== undefined) {
-        problems.push(`${unit}: ${declared.method} ${declared.path} is declared by ${other.contract.serves.viewSet}.${other.contract.serves.action} too; declare it once`);
+        problems.push(
+          `${unit}: ${declared.method} ${declared.path} is declared by ${other.contract.serves.viewSet}.${other.contract.serves.action} too; declare it once`,
+        );
         continue;
       }
       path.operations.set(declared.method, servedOperation(viewSet, tag, declared, model, checks));
@@ -104,19 +111,20 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
   const answer = (result: OperationResult, request: RouteRequest): RouteOutcome => {
     if (result instanceof HandlerRefusal) return result;
     const status = result instanceof Reply ? result.status : only;
-    if (status === undefined) throw new Error(`the handler of ${run.unit} returned a bare body, but ${run.unit} declares several successes: return reply(status, body)`);
+    if (status === undefined)
+      throw new Error(`the handler of ${run.unit} returned a bare body, but ${run.unit} declares several successes: return reply(status, body)`);
     const schema = responses[status];
     if (schema === undefined || status >= 400)
       throw new Error(`the handler of ${run.unit} answered ${status}, which is not one of its declared successes (${successes.join(', ')})`);
-    const value = result instanceof Reply ? result.body : (result as JsonValue);
+    const value = result instanceof Reply ? result.body : result;
     const headers = result instanceof Reply ? locatedBelow(request.base, result.headers) : undefined;
     // A GET's 200 is its bytes made once, which carry its ETag.
     const sent =
       typeof schema === 'string' || value === undefined
         ? undefined
         : status === 200 && declared.method === 'GET'
-          ? keptAnswer(value, schema as JsonSchema, request)
-          : run.represent(schema as JsonSchema, value, request);
+          ? keptAnswer(value, schema, request)
+          : run.represent(schema, value, request);
     return { ...(status === 200 ? {} : { status }), body: sent, ...(headers === undefined || Object.keys(headers).length === 0 ? {} : { headers }) };
   };
 
@@ -128,7 +136,8 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
       const { version, today, client } = request;
       if (!run.isAvailableAt(version)) return new NotFoundError('hidden');
       const unknown = otherNames(request.query);
-      if (unknown.length > 0) return new BadRequestError(`${declared.method} does not read the query parameter ${unknown.map((name) => `"${name}"`).join(', ')} here.`);
+      if (unknown.length > 0)
+        return new BadRequestError(`${declared.method} does not read the query parameter ${unknown.map((name) => `"${name}"`).join(', ')} here.`);
       const pathParams = pathValues.ofPath(request.params, request);
       if (pathParams instanceof Refusal) return pathParams;
       const queryParams = queryValues.ofQuery(request.query, request);

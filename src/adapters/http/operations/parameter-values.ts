@@ -74,7 +74,9 @@ export class ParameterValues {
         const of = fieldRefOf(schema);
         if (of === undefined) return [name, compiled(name, schema)];
         if (!model.typesIn(refTo(of.name)).has(of.name))
-          throw new Error(`the ${where} parameter ${name} of ${unit} is a field of ${of.name}, which is no record type of the API; declare it in a schema`);
+          throw new Error(
+            `the ${where} parameter ${name} of ${unit} is a field of ${of.name}, which is no record type of the API; declare it in a schema`,
+          );
         const atVersion = new Map(
           model.versions.map((version): [string, Checked | undefined] => {
             const property = propertiesOf(model.schemaOf({ name: of.name }, version))[of.field];
@@ -117,7 +119,8 @@ export class ParameterValues {
 
   #read(name: string, sent: readonly string[], parameter: Checked | FieldParameter, context: RequestContext): JsonValue | InvalidParameterError {
     const checked = 'atVersion' in parameter ? parameter.atVersion.get(context.version.toString()) : parameter;
-    if (checked === undefined) return new InvalidParameterError(`The ${this.where} parameter "${name}" is not read at version ${context.version.toString()}.`);
+    if (checked === undefined)
+      return new InvalidParameterError(`The ${this.where} parameter "${name}" is not read at version ${context.version.toString()}.`);
     const { schema, check } = checked;
     let value: JsonValue;
     if (typesOf(schema).includes('array')) {

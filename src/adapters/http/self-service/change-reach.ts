@@ -8,8 +8,8 @@ interface Reachable {
   readonly reached: ReachedOperation;
   readonly serves: { readonly viewSet: string; readonly action: string } | undefined;
   /** Whether it serves the record type, at any depth of its body. */
-  holds(recordType: string): boolean;
-  availableAt(version: Version): boolean;
+  readonly holds: (recordType: string) => boolean;
+  readonly availableAt: (version: Version) => boolean;
 }
 
 /**
@@ -46,7 +46,8 @@ export function changeReach(routes: readonly ApiRoute[]): ChangeReach {
     reaches(change: VersionChange, from: Version, to: Version): readonly ReachedOperation[] {
       return reachable
         .filter(({ serves, holds, availableAt }) => {
-          if (change.viewSet !== undefined) return serves?.viewSet === change.viewSet && (change.action === undefined || serves.action === change.action);
+          if (change.viewSet !== undefined)
+            return serves?.viewSet === change.viewSet && (change.action === undefined || serves.action === change.action);
           return holds(change.recordType as string) && (availableAt(from) || availableAt(to));
         })
         .map(({ reached }) => reached);

@@ -9,30 +9,74 @@ t.test('an operation of its own: the newest shape walked back to each version, t
   const service = await startService(t, {}, {}, invoiceApi(invoices));
   const get = async (path: string, version: string) => {
     const response = await fetch(`${service.url}${path}`, { headers: at(version) });
-    return { status: response.status, body: (await response.json()) as unknown, headers: response.headers };
+    return { status: response.status, body: await response.json(), headers: response.headers };
   };
   const newest = await get('/invoices/inv_1/', '3.0.0');
-  t.same(newest.body, { id: 'inv_1', customer: { id: 'cus_ada', display_name: 'Ada' }, amount: { value: 1250, currency: 'EUR' }, status: 'open', created: '2026-11-01T10:00:00Z' });
+  t.same(newest.body, {
+    id: 'inv_1',
+    customer: { id: 'cus_ada', display_name: 'Ada' },
+    amount: { value: 1250, currency: 'EUR' },
+    status: 'open',
+    created: '2026-11-01T10:00:00Z',
+  });
   t.equal(newest.headers.get('content-type'), 'application/json; version=3.0.0');
   t.ok(newest.headers.get('etag'), 'a GET has an ETag');
-  t.same((await get('/invoices/inv_1/', '2.0.0')).body, { id: 'inv_1', customer: { id: 'cus_ada', name: 'Ada' }, amount: { value: 1250, currency: 'EUR' }, status: 'issued', created: '2026-11-01T10:00:00Z' });
-  t.same((await get('/invoices/inv_1/', '1.0.0')).body, { id: 'inv_1', customer: { id: 'cus_ada', name: 'Ada' }, amount: 1250, status: 'issued', created: '2026-11-01T10:00:00Z' });
+  t.same((await get('/invoices/inv_1/', '2.0.0')).body, {
+    id: 'inv_1',
+    customer: { id: 'cus_ada', name: 'Ada' },
+    amount: { value: 1250, currency: 'EUR' },
+    status: 'issued',
+    created: '2026-11-01T10:00:00Z',
+  });
+  t.same((await get('/invoices/inv_1/', '1.0.0')).body, {
+    id: 'inv_1',
+    customer: { id: 'cus_ada', name: 'Ada' },
+    amount: 1250,
+    status: 'issued',
+    created: '2026-11-01T10:00:00Z',
+  });
   const page = await get('/invoices/', '1.0.0');
-  t.same((page.body as { data: unknown[] }).data[1], { id: 'inv_2', customer: { id: 'cus_grace', name: 'Grace' }, amount: 990, status: 'paid', created: '2026-11-02T10:00:00Z' }, 'in a page, in an array');
+  t.same(
+    (page.body as { data: unknown[] }).data[1],
+    { id: 'inv_2', customer: { id: 'cus_grace', name: 'Grace' }, amount: 990, status: 'paid', created: '2026-11-02T10:00:00Z' },
+    'in a page, in an array',
+  );
   const ids = async (path: string, version: string) => ((await get(path, version)).body as { data: { id: string }[] }).data.map(({ id }) => id);
-  t.same(await ids('/invoices/?status=issued', '1.0.0'), ['inv_1'], "a query parameter read as the field is at the request's version, upgraded for the handler");
+  t.same(
+    await ids('/invoices/?status=issued', '1.0.0'),
+    ['inv_1'],
+    "a query parameter read as the field is at the request's version, upgraded for the handler",
+  );
   t.same(await ids('/invoices/?status=open', '3.0.0'), ['inv_1']);
-  t.match((await get('/invoices/?status=open', '1.0.0')).body, { detail: /The query parameter "status" \("open"\) must be equal to one of the allowed values/ });
-  const listParameters = ((await get('/openapi.json', '1.0.0')).body as { paths: Record<string, { get: { parameters: { name: string; schema: unknown }[] } }> }).paths['/invoices/']?.get.parameters;
-  t.same(listParameters?.find(({ name }) => name === 'status')?.schema, { $ref: '#/components/schemas/Invoice/properties/status' }, "the document's parameter is the field of the version's Invoice");
-  t.same((await get('/invoices/inv_9/', '3.0.0')), { status: 404, body: { detail: 'No invoice has this id.' }, headers: (await get('/invoices/inv_9/', '3.0.0')).headers });
+  t.match((await get('/invoices/?status=open', '1.0.0')).body, {
+    detail: /The query parameter "status" \("open"\) must be equal to one of the allowed values/,
+  });
+  const listParameters = (
+    (await get('/openapi.json', '1.0.0')).body as { paths: Record<string, { get: { parameters: { name: string; schema: unknown }[] } }> }
+  ).paths['/invoices/']?.get.parameters;
+  t.same(
+    listParameters?.find(({ name }) => name === 'status')?.schema,
+    { $ref: '#/components/schemas/Invoice/properties/status' },
+    "the document's parameter is the field of the version's Invoice",
+  );
+  t.same(await get('/invoices/inv_9/', '3.0.0'), {
+    status: 404,
+    body: { detail: 'No invoice has this id.' },
+    headers: (await get('/invoices/inv_9/', '3.0.0')).headers,
+  });
   const bad = await get('/invoices/bill_1/', '3.0.0');
   t.equal(bad.status, 400);
   t.match((bad.body as { detail: string }).detail, /path parameter "id" \("bill_1"\) must match pattern/);
   const pay = await fetch(`${service.url}/invoices/inv_1/pay`, { method: 'POST', headers: at('1.0.0') });
   t.equal(pay.status, 404, 'pay is not at 1.0.0');
   const paid = await fetch(`${service.url}/invoices/inv_1/pay`, { method: 'POST', headers: at('2.0.0') });
-  t.same(await paid.json(), { id: 'inv_1', customer: { id: 'cus_ada', name: 'Ada' }, amount: { value: 1250, currency: 'EUR' }, status: 'paid', created: '2026-11-01T10:00:00Z' });
+  t.same(await paid.json(), {
+    id: 'inv_1',
+    customer: { id: 'cus_ada', name: 'Ada' },
+    amount: { value: 1250, currency: 'EUR' },
+    status: 'paid',
+    created: '2026-11-01T10:00:00Z',
+  });
   const again = await fetch(`${service.url}/invoices/inv_1/pay`, { method: 'POST', headers: at('2.0.0') });
   t.same([again.status, await again.json()], [409, { detail: 'Only an open invoice is paid; this one is paid.' }]);
   const created = await fetch(`${service.url}/invoices/`, {
@@ -42,8 +86,18 @@ t.test('an operation of its own: the newest shape walked back to each version, t
   });
   t.equal(created.status, 201);
   t.equal(created.headers.get('location'), '/invoices/inv_3/');
-  t.same(await created.json(), { id: 'inv_3', customer: { id: 'cus_grace', name: 'Grace' }, amount: 500, status: 'issued', created: '2026-11-22T09:00:00Z' });
-  t.same((invoices.calls[0] as { body: unknown }).body, { customer_id: 'cus_grace', amount: { value: 500, currency: 'EUR' }, finalize: true }, 'the handler got the newest shape');
+  t.same(await created.json(), {
+    id: 'inv_3',
+    customer: { id: 'cus_grace', name: 'Grace' },
+    amount: 500,
+    status: 'issued',
+    created: '2026-11-22T09:00:00Z',
+  });
+  t.same(
+    (invoices.calls[0] as { body: unknown }).body,
+    { customer_id: 'cus_grace', amount: { value: 500, currency: 'EUR' }, finalize: true },
+    'the handler got the newest shape',
+  );
   const readOnly = await fetch(`${service.url}/invoices/`, {
     method: 'POST',
     headers: { ...at('3.0.0'), 'content-type': 'application/json' },
@@ -52,7 +106,11 @@ t.test('an operation of its own: the newest shape walked back to each version, t
   t.equal(readOnly.status, 422);
   t.match(await readOnly.json(), { detail: /"id" is not a field/ });
   const doc = (await get('/openapi.json', '1.0.0')).body as { components: { schemas: Record<string, unknown> }; paths: Record<string, unknown> };
-  t.same(Object.keys(doc.paths).slice(0, 4), ['/version/', '/version/my_version/', '/invoices/', '/invoices/{id}/'], "the operations' paths after the changelog's");
+  t.same(
+    Object.keys(doc.paths).slice(0, 4),
+    ['/version/', '/version/my_version/', '/invoices/', '/invoices/{id}/'],
+    "the operations' paths after the changelog's",
+  );
   t.match(doc.components.schemas.Customer, { properties: { name: {} } }, 'the 1.0.0 document: the customer has its name');
   t.notOk('/invoices/{id}/pay' in doc.paths, 'no pay at 1.0.0');
   const changelog = (await get('/version/', '3.0.0')).body as { version: string; views: { actions_introduced: string[] }; models: string[] }[];
