@@ -43,10 +43,11 @@ function refuseUnrouted({
   tag,
   routes,
   head,
-}: Partial<CollectionRoutes> & { readonly name: string; readonly head?: { readonly schema?: JsonSchema } }): void {
+}: Partial<CollectionRoutes> & { readonly name: string; readonly head?: { readonly schema: JsonSchema } }): void {
   const wrong: string[] = [];
-  const id = propertiesOf(head?.schema ?? {}).id;
-  if (id !== undefined && id.type !== 'integer')
+  const id = head === undefined ? undefined : propertiesOf(head.schema).id;
+  if (head === undefined) wrong.push('it has no head { key, represent, schema, example }');
+  else if (id !== undefined && id.type !== 'integer')
     wrong.push(
       `its id's schema ${JSON.stringify(id)} is not an integer's: the layer's storage gives ids 1, 2, 3…; serve records of other ids with operations of your own (defineOperations)`,
     );

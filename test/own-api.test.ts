@@ -180,4 +180,8 @@ t.test('a collection without its routes, or with a malformed one, refuses the st
     { message: 'collection "books": it has no tag; routes.create is not { operationId, summary }; routes.update is not { operationId, summary }' },
   );
   t.equal(defineCollection({ ...BOOKS, path: '/shelf/books/' }).path, '/shelf/books/', 'a path of several segments');
+  const { head: _head, ...headless } = BOOKS;
+  t.throws(() => defineCollection(headless as unknown as typeof BOOKS), {
+    message: 'collection "books": it has no head { key, represent, schema, example }',
+  });
 });

@@ -171,3 +171,26 @@ t.test('a body schema as a validator takes it: $defs for its types, read-only fi
   });
   t.same(requestForm({ properties: 3 }), { properties: 3 }, 'properties that are no object: left');
 });
+
+t.test('a run of added fields is dropped in one copy, in the order the transforms would give', async (t) => {
+  const head = closedObject({ id: { type: 'integer' }, a: { type: 'integer' }, b: { type: 'integer' }, c: { type: 'integer' } });
+  const [addA, addB, addC] = ['a', 'b', 'c'].map((fieldName) => new AddField({ fieldName, schema: { type: 'integer' } }));
+  const four = ['4.0.0', '3.0.0', '2.0.0', '1.0.0'].map(v);
+  const walks = new RecordWalks(four, [
+    {
+      name: 'Thing',
+      head,
+      steps: [
+        { version: v('4.0.0'), transforms: [addC as AddField], before: (addC as AddField).downgradeSchema(head) },
+        { version: v('3.0.0'), transforms: [addB as AddField, rename], before: head },
+        { version: v('2.0.0'), transforms: [addA as AddField], before: head },
+      ],
+    },
+  ]);
+  const walk = walks.ofType('Thing', v('1.0.0'));
+  t.equal(walk.flat?.length, 3, 'c and b as one, the rename, a alone');
+  t.same(walk.down({ id: 1, a: 1, b: 2, c: 3, display_name: 'x' }, context('1.0.0'), {}), { id: 1, name: 'x' });
+  const bare = { id: 1 };
+  t.equal(walks.ofType('Thing', v('3.0.0')).down(bare, context('3.0.0'), {}), bare, 'nothing to drop: the same object');
+  t.same(walk.up({ id: 1, name: 'x' }, context('1.0.0')), { id: 1, display_name: 'x' }, 'input needs nothing of added fields');
+});
