@@ -191,6 +191,6 @@ t.test('a run of added fields is dropped in one copy, in the order the transform
   t.equal(walk.flat?.length, 3, 'c and b as one, the rename, a alone');
   t.same(walk.down({ id: 1, a: 1, b: 2, c: 3, display_name: 'x' }, context('1.0.0'), {}), { id: 1, name: 'x' });
   const bare = { id: 1 };
-  t.equal(walks.ofType('Thing', v('3.0.0')).down(bare, context('3.0.0'), {}), bare, 'nothing to drop: the same object');
+  t.equal(walk.down(bare, context('1.0.0'), {}), bare, 'nothing to drop: the same object');
   t.same(walk.up({ id: 1, name: 'x' }, context('1.0.0')), { id: 1, display_name: 'x' }, 'input needs nothing of added fields');
 });

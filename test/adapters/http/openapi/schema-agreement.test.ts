@@ -79,6 +79,7 @@ t.test('the reference history: every example matches at every version, in both m
 t.test('an example missing a required field, or no object where the schema wants one, refuses the start in Ajv words', async (t) => {
   const missing = t.throws(() => contractsOf({ example: {} }), VersionModelError) as VersionModelError;
   t.match(missing.message, /Pet at 3\.0\.0: the head's example does not match the head's schema \(Pet must have required property 'id'\)/);
+  t.ok(contractsOf({ example: { id: 1 }, schema: { type: 'object', properties: { id: { type: 'integer' } } } }), 'a schema that requires nothing');
   const notObject = t.throws(() => contractsOf({ example: 7, represent: () => 7 as never }), VersionModelError) as VersionModelError;
   t.match(notObject.message, /Pet at 3\.0\.0: the head's example does not match the head's schema \(Pet must be object\)/);
 });
