@@ -10,6 +10,7 @@ import { withNestedTypes } from './domain/versioning/record-type.js';
 import { propertiesOf, type JsonSchema } from './domain/versioning/json-schema.js';
 import type { ViewSet } from './domain/versioning/version-bundle.js';
 import type { OperationSet } from './adapters/http/operations/operation-declaration.js';
+import { endpointsOf, type Endpoints } from './adapters/http/routing/endpoints.js';
 
 /** What the settings decide of a version model: the default version and how `removedIn` is read, and the API's own options. */
 export interface ModelSettings {
@@ -85,6 +86,8 @@ export interface ApiDefinition {
   /** The records served in memory when DATA_FILE is not set, a list per collection name. */
   readonly sample: Readonly<Record<string, readonly unknown[]>>;
   readonly info: ApiInfo;
+  /** Where the layer's own endpoints are served, each a path or false (left out). */
+  readonly endpoints: Endpoints;
 }
 
 /** What `defineApi` takes: the collections, every version's declaration newest first, and what a change may choose by. */
@@ -105,6 +108,8 @@ export interface ApiDeclaration<O> {
   readonly name?: string;
   /** What each collection's tag groups, by tag; none by default. */
   readonly tags?: Readonly<Record<string, string>>;
+  /** Where the layer's own endpoints are served, each a path or `false` to leave it out; today's paths by default. */
+  readonly endpoints?: Partial<Endpoints>;
 }
 
 /** The view sets of the collections and of the operation sets; a name both use is one view set, with the actions of both. */
@@ -148,9 +153,15 @@ export function defineApi<O = undefined>({
   title,
   name,
   tags,
+  endpoints,
 }: ApiDeclaration<O>): ApiDefinition {
   for (const collection of collections) refuseUnrouted(collection);
   if (collections.length === 0 && operations.length === 0) throw new StartupError('the API declares no collection and no operation; declare one');
+  const patterns = [
+    ...collections.flatMap(({ path }) => [path, `${path}:id/`]),
+    ...operations.flatMap((set) => set.operations.map(({ path }) => path)),
+  ];
+  const placed = endpointsOf(endpoints, patterns);
   const bundle = {
     versions,
     heads: [
@@ -170,5 +181,6 @@ export function defineApi<O = undefined>({
       }),
     sample: sample ?? Object.fromEntries(collections.map((collection) => [collection.name, []])),
     info: { title: title ?? 'Version-aware API', name: name ?? 'The API', tags: tags ?? {} },
+    endpoints: placed,
   };
 }

@@ -45,6 +45,7 @@ import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
 import type { ApiDefinition } from './api-definition.js';
 import { API_INFO, type ApiInfo } from './adapters/http/openapi/api-info.js';
 import { COLLECTION_ROUTES, type CollectionRoutes } from './adapters/http/routing/collection-routes.js';
+import { DEFAULT_ENDPOINTS, ENDPOINTS, type Endpoints } from './adapters/http/routing/endpoints.js';
 import { REFERENCE_API } from './reference-api.js';
 
 export { REFERENCE_API };
@@ -177,7 +178,7 @@ export function httpModule(
   logs: HttpLogs,
   options: ApiServerOptions,
   web: WebOptions = DEFAULT_WEB_OPTIONS,
-  api: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations'>> = REFERENCE_API,
+  api: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations' | 'endpoints'>> = REFERENCE_API,
 ): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bindPublication(bind, api);
@@ -208,7 +209,10 @@ export function httpModule(
       )
       .inSingletonScope();
     bind(LifecycleHeaders)
-      .toResolvedValue((standings: VersionModel) => new LifecycleHeaders(standings.lifecycles), [VERSION_MODEL])
+      .toResolvedValue(
+        (standings: VersionModel, endpoints: Endpoints) => new LifecycleHeaders(standings.lifecycles, endpoints.changelog),
+        [VERSION_MODEL, ENDPOINTS],
+      )
       .inSingletonScope();
     bind(CacheControl)
       .toResolvedValue((standings: VersionModel) => new CacheControl(web.cacheMaxAgeSeconds, standings.lifecycles), [VERSION_MODEL])
@@ -225,9 +229,15 @@ export function httpModule(
 /** Where the API's collections are served, and what its documents call it: what the routes are made from. */
 function bindPublication(
   bind: ContainerModuleLoadOptions['bind'],
-  { collections, info, operations = [] }: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations'>>,
+  {
+    collections,
+    info,
+    operations = [],
+    endpoints = DEFAULT_ENDPOINTS,
+  }: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations' | 'endpoints'>>,
 ): void {
   bind<ApiInfo>(API_INFO).toConstantValue(info);
+  bind<Endpoints>(ENDPOINTS).toConstantValue(endpoints);
   bind<readonly OperationSet[]>(OPERATION_SETS).toConstantValue(operations);
   bind<ReadonlyMap<string, CollectionRoutes>>(COLLECTION_ROUTES).toConstantValue(
     new Map(collections.map((collection) => [collection.name, collection])),
@@ -456,7 +466,7 @@ export function composeUpgradeReports(
   clock: Clock,
   clients: ClientRepository,
   usage: UsageStore,
-  api: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations'>> = REFERENCE_API,
+  api: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations' | 'endpoints'>> = REFERENCE_API,
 ): { readonly reports: UpgradeReports; readonly reach: ChangeReach } {
   const container = new Container();
   // The routes are made from the collections, never from their records: none are loaded.

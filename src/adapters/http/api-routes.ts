@@ -48,8 +48,9 @@ import { OPERATION_SETS, type OperationSet } from './operations/operation-declar
 import { operationRoutes } from './operations/operation-routes.js';
 import { SCHEMA_CHECKS, type SchemaChecks } from '../../application/ports/schema-checks.js';
 import { API_VERSION_HEADER, VERSION_QUERY_PARAMETER } from './request/api-version-header.js';
+import { changelogEntryPath, clientPaths, ENDPOINTS, type Endpoints } from './routing/endpoints.js';
 
-/** Every path the service answers: the API's (a client's own among them), each bound to its use case, and the docs page's. */
+/** Every path the service answers: the API's (a client's own among them), each bound to its use case, and the docs page's; the layer's own where the API places them, none left out. */
 @injectable()
 export class ApiRoutes {
   readonly all: readonly ServedRoute[];
@@ -74,6 +75,7 @@ export class ApiRoutes {
     @inject(COLLECTION_ROUTES) published: ReadonlyMap<string, CollectionRoutes>,
     @inject(OPERATION_SETS) operationSets: readonly OperationSet[],
     @inject(SCHEMA_CHECKS) checks: SchemaChecks,
+    @inject(ENDPOINTS) endpoints: Endpoints,
   ) {
     // The changelog never changes while the process runs: each body is serialized once.
     const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
@@ -81,29 +83,35 @@ export class ApiRoutes {
       standings.lifecycles.map(({ version }) => [version.toString(), new JsonText(JSON.stringify(changelogEntry.execute({ version })))]),
     );
     const changelogSchema: RouteBody = { kind: 'fixed', name: 'ChangelogEntry', schema: CHANGELOG_ENTRY_SCHEMA };
+    const { openapi, docs, changelog: changelogPath, catalog, health: healthPath, clients } = endpoints;
+    const entryPath = changelogPath === false ? false : changelogEntryPath(changelogPath);
     const api: ApiRoute[] = [
-      {
-        pattern: '/version/',
-        handle: () => ({ body: changelogJson }),
-        contract: {
-          operationId: 'getChangelog',
-          summary: 'Every version, newest first',
-          tag: 'Versions',
-          body: { kind: 'fixed', name: 'Changelog', schema: { type: 'array', items: { $ref: '#/components/schemas/ChangelogEntry' } } },
-        },
-      },
-      {
-        pattern: '/version/my_version/',
-        handle: ({ version }) => ({ body: entryJson.get(version.toString()) as JsonText }),
-        ...versionInQuery('/version/my_version/'),
-        contract: {
-          operationId: 'getMyVersion',
-          summary: 'The version this request is served at',
-          tag: 'Versions',
-          body: changelogSchema,
-          query: [versionParameter('changelog entry')],
-        },
-      },
+      ...(changelogPath === false
+        ? []
+        : [
+            {
+              pattern: changelogPath,
+              handle: () => ({ body: changelogJson }),
+              contract: {
+                operationId: 'getChangelog',
+                summary: 'Every version, newest first',
+                tag: 'Versions',
+                body: { kind: 'fixed', name: 'Changelog', schema: { type: 'array', items: { $ref: '#/components/schemas/ChangelogEntry' } } },
+              },
+            } satisfies ApiRoute,
+            {
+              pattern: entryPath as string,
+              handle: ({ version }: RouteRequest) => ({ body: entryJson.get(version.toString()) as JsonText }),
+              ...versionInQuery(entryPath as string),
+              contract: {
+                operationId: 'getMyVersion',
+                summary: 'The version this request is served at',
+                tag: 'Versions',
+                body: changelogSchema,
+                query: [versionParameter('changelog entry')],
+              },
+            } satisfies ApiRoute,
+          ]),
       ...collections.flatMap(({ collection: { name, viewSet }, list, retrieve, create, update }): Route[] => {
         const { path, tag, routes } = published.get(name) as CollectionRoutes;
         return [
@@ -123,41 +131,52 @@ export class ApiRoutes {
         ];
       }),
     ];
+    const client = clients === false ? undefined : clientPaths(clients);
     const builtIn: ApiRoute[] = [
-      {
-        pattern: '/openapi.json',
-        handle: ({ version, base }) => ({ body: this.contracts.json(version, base) }),
-        ...versionInQuery('/openapi.json'),
-        contract: {
-          operationId: 'getOpenApi',
-          summary: "This version's OpenAPI 3.1 document",
-          tag: 'Contract',
-          body: OPENAPI_BODY,
-          query: [versionParameter('OpenAPI document')],
-        },
-      },
-      {
-        pattern: '/health/',
-        unversioned: true,
-        handle: health(checkHealth),
-        contract: {
-          operationId: 'getHealth',
-          summary: 'Whether the service and its storage answer',
-          tag: 'Health',
-          body: HEALTH_BODY,
-          headers: { 'Cache-Control': 'Always `no-store`: a health answer is never to be reused.' },
-          mayBeUnavailable: true,
-        },
-      },
-      ...clientRoutes(pins, usage, () => clock.now()),
-      upgradeRoute(upgrades, () => this.reach),
-      new ApiCatalog(standings).route,
+      ...(openapi === false
+        ? []
+        : [
+            {
+              pattern: openapi,
+              handle: ({ version, base }: RouteRequest) => ({ body: this.contracts.json(version, base) }),
+              ...versionInQuery(openapi),
+              contract: {
+                operationId: 'getOpenApi',
+                summary: "This version's OpenAPI 3.1 document",
+                tag: 'Contract',
+                body: OPENAPI_BODY,
+                query: [versionParameter('OpenAPI document')],
+              },
+            } satisfies ApiRoute,
+          ]),
+      ...(healthPath === false
+        ? []
+        : [
+            {
+              pattern: healthPath,
+              unversioned: true,
+              handle: health(checkHealth),
+              contract: {
+                operationId: 'getHealth',
+                summary: 'Whether the service and its storage answer',
+                tag: 'Health',
+                body: HEALTH_BODY,
+                headers: { 'Cache-Control': 'Always `no-store`: a health answer is never to be reused.' },
+                mayBeUnavailable: true,
+              },
+            } satisfies ApiRoute,
+          ]),
+      ...(client === undefined
+        ? []
+        : [...clientRoutes(pins, usage, () => clock.now(), client), upgradeRoute(upgrades, () => this.reach, client.upgrade)]),
+      // endpointsOf leaves the catalog out with the documents it links.
+      ...(catalog === false ? [] : [new ApiCatalog(standings, { catalog, openapi: openapi as string, docs, changelog: changelogPath }).route]),
     ];
     const taken = [...api, ...builtIn].map((route) => route.pattern);
     api.push(...operationRoutes(operationSets, standings, checks, taken), ...builtIn);
     this.reach = changeReach(api);
-    this.contracts = new PublishedContracts(api, describeRecords, changelog.execute(), info);
-    this.all = [...api, ...new DocsRoutes(this.contracts, standings).all];
+    this.contracts = new PublishedContracts(api, describeRecords, changelog.execute(), info, client);
+    this.all = [...api, ...(docs === false ? [] : new DocsRoutes(this.contracts, standings, docs, catalog).all)];
   }
 }
 

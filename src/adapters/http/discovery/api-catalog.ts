@@ -6,10 +6,10 @@ import { VERSION_QUERY_PARAMETER } from '../request/api-version-header.js';
 import { EncodedBody } from '../response/prepared-bodies.js';
 import type { RouteContract, RouteResponse, UnversionedRoute } from '../routing/route.js';
 import type { VersionModel } from '../../../domain/versioning/version-model.js';
+import { changelogEntryPath, type Endpoints } from '../routing/endpoints.js';
 
-/** RFC 9727's well-known path, and the Link field that points to it (RFC 9727 section 3). */
-export const API_CATALOG_PATH = '/.well-known/api-catalog';
-export const API_CATALOG_LINK = `<${API_CATALOG_PATH}>; rel="api-catalog"`;
+/** The Link field that points to the catalog at `path` (RFC 9727 section 3; its well-known path by default). */
+export const apiCatalogLink = (path: string): string => `<${path}>; rel="api-catalog"`;
 
 /** RFC 9264's JSON linkset, with RFC 9727's profile. */
 export const LINKSET_MEDIA_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
@@ -27,36 +27,47 @@ const TARGET: JsonSchema = {
 };
 const LINKS: JsonSchema = { type: 'array', items: TARGET };
 
-/** The linkset's schema: one link context, the API, with its links by relation. */
-export const API_CATALOG_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    linkset: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { anchor: { type: 'string' }, 'service-desc': LINKS, 'service-doc': LINKS, deprecation: LINKS, sunset: LINKS },
-        required: ['anchor', 'service-desc', 'service-doc'],
+/** The linkset's schema: one link context, the API, with its links by relation (`service-doc` when the docs page is served). */
+function catalogSchema(docs: boolean): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      linkset: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            anchor: { type: 'string' },
+            'service-desc': LINKS,
+            ...(docs ? { 'service-doc': LINKS } : {}),
+            deprecation: LINKS,
+            sunset: LINKS,
+          },
+          required: ['anchor', 'service-desc', ...(docs ? ['service-doc'] : [])],
+        },
       },
     },
-  },
-  required: ['linkset'],
-};
+    required: ['linkset'],
+  };
+}
 
-const CONTRACT: RouteContract = {
-  operationId: 'getApiCatalog',
-  summary: "The API catalog (RFC 9727): each supported version's OpenAPI document and docs page, its deprecation and sunset",
-  tag: 'Contract',
-  body: { kind: 'fixed', name: 'ApiCatalog', schema: API_CATALOG_SCHEMA },
-  mediaType: LINKSET_MEDIA_TYPE,
-  headers: { Link: `\`${API_CATALOG_LINK}\`: the catalog itself (RFC 9727's link relation).` },
-};
+function contractAt(path: string, docs: boolean): RouteContract {
+  return {
+    operationId: 'getApiCatalog',
+    summary: `The API catalog (RFC 9727): each supported version's OpenAPI document${docs ? ' and docs page' : ''}, its deprecation and sunset`,
+    tag: 'Contract',
+    body: { kind: 'fixed', name: 'ApiCatalog', schema: catalogSchema(docs) },
+    mediaType: LINKSET_MEDIA_TYPE,
+    headers: { Link: `\`${apiCatalogLink(path)}\`: the catalog itself (RFC 9727's link relation).` },
+  };
+}
 
 type Target = Record<string, string | string[]>;
 
 /**
- * `GET /.well-known/api-catalog`: one link context, the API (`/`), naming for each version served on the request's day
- * its OpenAPI document (`service-desc`: `/openapi.json?version=X`) and its docs page (`service-doc`: `/docs/?version=X`),
+ * `GET /.well-known/api-catalog` (or where the team places it): one link context, the API (`/`), naming for each version
+ * served on the request's day its OpenAPI document (`service-desc`: `/openapi.json?version=X`) and its docs page
+ * (`service-doc`: `/docs/?version=X`, when served),
  * and, where declared, its `deprecation` and `sunset` (RFC 9745, RFC 8594) with their dates; each link names its version
  * in a `version` target attribute, and dereferences as it is, with no header, to what it names. One body per standing
  * of the versions, built when first asked for.
@@ -64,9 +75,16 @@ type Target = Record<string, string | string[]>;
 export class ApiCatalog {
   readonly route: UnversionedRoute;
   readonly #bodies = new Map<VersionStanding, RouteResponse>();
+  readonly #link: string;
 
-  constructor(private readonly standings: Pick<VersionModel, 'standingOn' | 'lifecycles'>) {
-    this.route = { pattern: API_CATALOG_PATH, unversioned: true, contract: CONTRACT, handle: ({ today }) => this.#answer(today) };
+  /** `endpoints`: where the catalog, the documents, the docs page and the changelog are placed; each link follows its endpoint, none to one left out. */
+  constructor(
+    private readonly standings: Pick<VersionModel, 'standingOn' | 'lifecycles'>,
+    private readonly endpoints: Pick<Endpoints, 'docs' | 'changelog'> & { readonly catalog: string; readonly openapi: string },
+  ) {
+    this.#link = apiCatalogLink(endpoints.catalog);
+    const contract = contractAt(endpoints.catalog, endpoints.docs !== false);
+    this.route = { pattern: endpoints.catalog, unversioned: true, contract, handle: ({ today }) => this.#answer(today) };
   }
 
   #answer(today: CalendarDate): RouteResponse {
@@ -74,7 +92,7 @@ export class ApiCatalog {
     let response = this.#bodies.get(standing);
     if (response === undefined) {
       const bytes = Buffer.from(JSON.stringify(this.#linkset(standing)));
-      response = { body: new EncodedBody(bytes, LINKSET_MEDIA_TYPE), headers: { Link: API_CATALOG_LINK } };
+      response = { body: new EncodedBody(bytes, LINKSET_MEDIA_TYPE), headers: { Link: this.#link } };
       this.#bodies.set(standing, response);
     }
     return response;
@@ -82,25 +100,30 @@ export class ApiCatalog {
 
   #linkset(standing: VersionStanding): object {
     const lifecycles = new Map(this.standings.lifecycles.map(({ version, lifecycle }) => [version.toString(), lifecycle]));
-    const context: Record<string, string | Target[]> = { anchor: '/', 'service-desc': [], 'service-doc': [] };
+    const { openapi, docs, changelog } = this.endpoints;
+    const context: Record<string, string | Target[]> = { anchor: '/', 'service-desc': [], ...(docs === false ? {} : { 'service-doc': [] }) };
     const add = (rel: string, target: Target): void => void ((context[rel] ??= []) as Target[]).push(target);
     for (const version of standing.supported) {
       const text = version.toString();
       const named = { version: [text] };
       const query = `?${VERSION_QUERY_PARAMETER}=${text}`;
       add('service-desc', {
-        href: `/openapi.json${query}`,
+        href: `${openapi}${query}`,
         type: `application/json; version=${text}`,
         title: `OpenAPI document of ${text}`,
         ...named,
       });
-      add('service-doc', { href: `/docs/${query}`, type: 'text/html', title: `Documentation of ${text}`, ...named });
+      if (docs !== false) add('service-doc', { href: `${docs}${query}`, type: 'text/html', title: `Documentation of ${text}`, ...named });
       const lifecycle = lifecycles.get(text) as VersionLifecycle;
       if (lifecycle.deprecated === null) continue;
-      const policy: Target =
-        lifecycle.deprecationLink === null
-          ? { href: `/version/my_version/${query}`, type: `application/json; version=${text}` }
-          : { href: lifecycle.deprecationLink };
+      // With no page declared, the policy is the version's changelog entry: no link when the changelog is left out.
+      const policy: Target | undefined =
+        lifecycle.deprecationLink !== null
+          ? { href: lifecycle.deprecationLink }
+          : changelog === false
+            ? undefined
+            : { href: `${changelogEntryPath(changelog)}${query}`, type: `application/json; version=${text}` };
+      if (policy === undefined) continue;
       add('deprecation', {
         ...policy,
         title: `${text} is deprecated from ${lifecycle.deprecated.toString()}`,

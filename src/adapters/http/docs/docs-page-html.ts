@@ -18,10 +18,12 @@ export interface DocsPageContent {
   readonly documentJson?: string;
   /** Where redoc's bundle and the page's script are served. */
   readonly scripts: readonly string[];
+  /** The page's own path, which the picker's links name: `/docs/`. */
+  readonly page: string;
 }
 
 /** The whole HTML page: the version picker, and redoc rendering the shown version's document. */
-export function docsPageHtml({ versions, today, current, message, documentJson, scripts }: DocsPageContent): string {
+export function docsPageHtml({ versions, today, current, message, documentJson, scripts, page }: DocsPageContent): string {
   const title = current === undefined || documentJson === undefined ? 'API docs' : `API docs: version ${current}`;
   const parts = [
     '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n',
@@ -30,7 +32,11 @@ export function docsPageHtml({ versions, today, current, message, documentJson, 
     '<header class="picker">\n<h1>API versions</h1>\n',
   ];
   if (message !== undefined) parts.push(`<p class="message" role="alert">${escapeHtml(message)}</p>\n`);
-  parts.push('<ol class="versions">\n', ...versions.map((summary) => pickerItem(summary, summary.version === current, today)), '</ol>\n</header>\n');
+  parts.push(
+    '<ol class="versions">\n',
+    ...versions.map((summary) => pickerItem(summary, summary.version === current, today, page)),
+    '</ol>\n</header>\n',
+  );
   if (documentJson !== undefined) {
     parts.push(
       `<main>\n<script type="application/json" id="${DOCUMENT_ELEMENT_ID}">${documentJson}</script>\n<div id="${REDOC_ELEMENT_ID}"></div>\n</main>\n`,
@@ -41,9 +47,9 @@ export function docsPageHtml({ versions, today, current, message, documentJson, 
   return parts.join('');
 }
 
-function pickerItem({ version, notes, deprecated, sunset, brownouts }: VersionSummary, current: boolean, today: string): string {
+function pickerItem({ version, notes, deprecated, sunset, brownouts }: VersionSummary, current: boolean, today: string, page: string): string {
   const badge = versionBadge({ deprecated, sunset }, today);
-  const href = `/docs/?version=${encodeURIComponent(version)}`;
+  const href = `${page}?version=${encodeURIComponent(version)}`;
   // Those not over by the start of today: instants written YYYY-MM-DDTHH:MM:SSZ order as text does.
   const coming = brownouts.filter(({ end }) => end > `${today}T00:00:00Z`).map(({ start, end }) => `${start} to ${end}`);
   return (

@@ -10,39 +10,49 @@ import { jsonForScriptElement } from './html-text.js';
 import { readRedocBundle } from './redoc-bundle.js';
 import { StaticAsset } from './static-asset.js';
 import { versionBadge } from './version-badge.js';
-import { API_CATALOG_LINK } from '../discovery/api-catalog.js';
+import { apiCatalogLink } from '../discovery/api-catalog.js';
+import { DEFAULT_ENDPOINTS } from '../routing/endpoints.js';
 import { Refusal } from '../../../domain/errors/refusal.js';
 import type { VersionModel } from '../../../domain/versioning/version-model.js';
 
 const HTML = 'text/html; charset=utf-8';
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
 /** The page changes with the date (its badges), so a browser asks again each time. */
-/** The page links the API catalog, as RFC 9727 suggests a site's pages do. */
-const PAGE_HEADERS = { 'Content-Security-Policy': DOCS_PAGE_CSP, 'Cache-Control': 'no-cache', Link: API_CATALOG_LINK };
+const PAGE_HEADERS = { 'Content-Security-Policy': DOCS_PAGE_CSP, 'Cache-Control': 'no-cache' };
 
-/** `GET /docs/`: the docs page with its version picker (`?version=X.Y.Z` picks one), and the scripts it loads. */
+/** `GET /docs/` (or where the team places it): the docs page with its version picker (`?version=X.Y.Z` picks one), and the scripts it loads. */
 export class DocsRoutes {
   readonly all: readonly PageRoute[];
   readonly #contracts: ApiContracts;
   readonly #standings: Pick<VersionModel, 'standingOn'>;
   readonly #scripts: readonly string[];
+  readonly #path: string;
+  readonly #headers: Readonly<Record<string, string>>;
   /** Each supported version's page, built when first asked for on the day it is for. */
   readonly #pages = new Map<string, RouteResponse>();
   #pagesDay = '';
 
-  constructor(contracts: ApiContracts, standings: Pick<VersionModel, 'standingOn'>) {
+  /** `path`: the page's, its scripts below it; `catalog`: the API catalog's, which each page links (as RFC 9727 suggests), or false when it is left out. */
+  constructor(
+    contracts: ApiContracts,
+    standings: Pick<VersionModel, 'standingOn'>,
+    path = DEFAULT_ENDPOINTS.docs as string,
+    catalog = DEFAULT_ENDPOINTS.catalog,
+  ) {
     this.#contracts = contracts;
     this.#standings = standings;
-    const redoc = new StaticAsset('redoc.standalone', 'js', readRedocBundle(), JAVASCRIPT);
-    const script = new StaticAsset('docs-page', 'js', Buffer.from(DOCS_PAGE_SCRIPT), JAVASCRIPT);
+    this.#path = path;
+    this.#headers = catalog === false ? PAGE_HEADERS : { ...PAGE_HEADERS, Link: apiCatalogLink(catalog) };
+    const redoc = new StaticAsset(path, 'redoc.standalone', 'js', readRedocBundle(), JAVASCRIPT);
+    const script = new StaticAsset(path, 'docs-page', 'js', Buffer.from(DOCS_PAGE_SCRIPT), JAVASCRIPT);
     this.#scripts = [redoc.path, script.path];
     this.all = [
       {
-        pattern: '/docs/',
+        pattern: path,
         unversioned: true,
         handle: (request) => this.#page(request),
         queryParameters: ['version'],
-        queryNote: "the version picker's: /docs/?version=X.Y.Z",
+        queryNote: `the version picker's: ${path}?version=X.Y.Z`,
         refuseQuery: (refusal, today) => this.#pickerOnly(400, today.toString(), refusal.message),
       },
       { pattern: redoc.path, unversioned: true, handle: () => redoc.response },
@@ -85,10 +95,10 @@ export class DocsRoutes {
   }
 
   #content(today: string, current: string | undefined): DocsPageContent {
-    return { versions: this.#contracts.versions, today, current, scripts: this.#scripts };
+    return { versions: this.#contracts.versions, today, current, scripts: this.#scripts, page: this.#path };
   }
 
   #respond(status: number, content: DocsPageContent): RouteResponse {
-    return { status, body: new EncodedBody(Buffer.from(docsPageHtml(content)), HTML), headers: PAGE_HEADERS };
+    return { status, body: new EncodedBody(Buffer.from(docsPageHtml(content)), HTML), headers: this.#headers };
   }
 }

@@ -28,6 +28,14 @@ export interface DocumentSource {
   readonly versions: readonly Version[];
   /** What the documents call the API. */
   readonly info: ApiInfo;
+  /** Where a client reads and moves its pin; undefined when the clients' routes are left out. */
+  readonly clients: PinPaths | undefined;
+}
+
+/** Where a client reads its pin (`GET /client/`) and moves it (`PUT /client/version`). */
+export interface PinPaths {
+  readonly state: string;
+  readonly version: string;
 }
 
 /** What each of the service's own tags groups, for the documents' readers (an API's info says what its collections' do). */
@@ -50,7 +58,17 @@ export function serversAt(base: string): readonly { readonly url: string; readon
  * The OpenAPI 3.1 document of one version: the operations that exist at it (their windows, R1 to R6), each with
  * its parameters, the schema of every status it can answer and its headers, and the records' schemas at the version.
  */
-export function openApiDocument({ version, entry, routes, records, sunsets, brownouts, versions, info: api }: DocumentSource): OpenApiDocument {
+export function openApiDocument({
+  version,
+  entry,
+  routes,
+  records,
+  sunsets,
+  brownouts,
+  versions,
+  info: api,
+  clients,
+}: DocumentSource): OpenApiDocument {
   const gone = goneResponse(sunsets, brownouts);
   // Not `Error`: generated TypeScript would shadow the global Error with it.
   const schemas: Json = { ErrorBody: ERROR_SCHEMA };
@@ -120,7 +138,7 @@ export function openApiDocument({ version, entry, routes, records, sunsets, brow
     title: api.title,
     version: version.toString(),
     summary: `${api.name} as version ${version.toString()} serves it${entry.deprecated === null ? '' : ', deprecated'}.`,
-    description: infoDescription(version, entry, windows),
+    description: infoDescription(version, entry, windows, clients),
   };
   if (entry.deprecated !== null) info['x-deprecated'] = entry.deprecated;
   const unknownPath: Json = {
@@ -156,7 +174,7 @@ function typesNamedIn({ params, query, body, responses }: OperationContract): st
   );
 }
 
-function infoDescription(version: Version, entry: ChangelogEntry, windows: readonly string[]): string {
+function infoDescription(version: Version, entry: ChangelogEntry, windows: readonly string[], clients: PinPaths | undefined): string {
   const changes = [...entry.notes, ...entry.models].map((line) => `- ${line}`).join('\n');
   return (
     lifecycleText(version, entry) +
@@ -164,8 +182,9 @@ function infoDescription(version: Version, entry: ChangelogEntry, windows: reado
     'versioned operation declares, which a generated client sends) to be served this version; every response names the ' +
     `version it was served at in its \`Content-Type\`. A response with no version in its \`Content-Type\` was refused before ` +
     `a version was chosen. HEAD answers as GET does, without the body. A client's request (with its API key, ` +
-    '`Authorization: Bearer <key>`) that names no version is served at its pinned version, which `GET /client/` ' +
-    `shows and \`PUT /client/version\` moves.\n\n## What ${version.toString()} changed\n\n${changes}` +
+    '`Authorization: Bearer <key>`) that names no version is served at its pinned version' +
+    (clients === undefined ? '.' : `, which \`GET ${clients.state}\` shows and \`PUT ${clients.version}\` moves.`) +
+    `\n\n## What ${version.toString()} changed\n\n${changes}` +
     (windows.length === 0
       ? ''
       : '\n\n## Paths served at some versions only\n\nA removed path is named with the last version that serves it; OPTIONS on a path ' +

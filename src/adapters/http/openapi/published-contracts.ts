@@ -6,7 +6,7 @@ import { PerBase } from '../response/per-base.js';
 import { JsonText } from '../response/prepared-bodies.js';
 import type { ApiRoute } from '../routing/route.js';
 import type { ApiContracts, OpenApiDocument, VersionSummary } from './api-contracts.js';
-import { openApiDocument, serversAt } from './openapi-document.js';
+import { openApiDocument, serversAt, type PinPaths } from './openapi-document.js';
 import { checkSchemaAgreement } from './schema-agreement.js';
 import type { ApiInfo } from './api-info.js';
 
@@ -26,7 +26,14 @@ export class PublishedContracts implements ApiContracts {
   /** Each version's bytes for an API mounted below the root, made when first asked: the same document, its `servers` the base. */
   readonly #atBase = new PerBase(() => new Map<string, JsonText>());
 
-  constructor(routes: readonly ApiRoute[], records: DescribeRecords, changelog: readonly ChangelogEntry[], info: ApiInfo) {
+  /** `clients`: where a client reads and moves its pin, which each document's description names; undefined when they are left out. */
+  constructor(
+    routes: readonly ApiRoute[],
+    records: DescribeRecords,
+    changelog: readonly ChangelogEntry[],
+    info: ApiInfo,
+    clients: PinPaths | undefined,
+  ) {
     const entries = new Map(changelog.map((entry) => [entry.version, entry]));
     const sources = records.versions.map((version) => ({
       version,
@@ -38,7 +45,7 @@ export class PublishedContracts implements ApiContracts {
     const sunsets = changelog.flatMap(({ version, sunset }) => (sunset === null ? [] : [`${version} from ${sunset}`]));
     const brownouts = changelog.flatMap(({ version, brownouts: windows }) => windows.map(({ start, end }) => `${version} from ${start} to ${end}`));
     for (const source of sources) {
-      const document = deepFreeze(openApiDocument({ ...source, routes, sunsets, brownouts, versions: oldestFirst, info }));
+      const document = deepFreeze(openApiDocument({ ...source, routes, sunsets, brownouts, versions: oldestFirst, info, clients }));
       this.#published.set(source.version.toString(), { document, json: new JsonText(JSON.stringify(document)) });
     }
     this.versions = Object.freeze(

@@ -3,11 +3,9 @@ import type { Version } from '../../../domain/versioning/version.js';
 import type { VersionLifecycle } from '../../../domain/versioning/version-lifecycle.js';
 import type { VersionWithLifecycle } from '../../../domain/versioning/version-lifecycle.js';
 import { PerBase } from './per-base.js';
+import { changelogEntryPath, DEFAULT_ENDPOINTS } from '../routing/endpoints.js';
 
 type Headers = Readonly<Record<string, string>>;
-
-/** The changelog entry of the version a request selects (api-routes.ts): with the version's media type, it is that version's entry. */
-const CHANGELOG_ENTRY_PATH = '/version/my_version/';
 
 /** RFC 9745's Deprecation: a structured-field Date, `@` and the Unix seconds of midnight UTC starting the date. */
 export function deprecationField(date: CalendarDate): string {
@@ -21,24 +19,27 @@ export function httpDate(date: CalendarDate): string {
 
 /**
  * The target and type of the links that explain a version's deprecation and sunset: the declared page, or else the
- * version's changelog entry, which `/version/my_version/` (below the API's base) answers when asked with that version's
- * media type.
+ * version's changelog entry, which `/version/my_version/` (below the API's base, and where the changelog is placed)
+ * answers when asked with that version's media type; none when the changelog is left out.
  */
-function policyLink(version: Version, lifecycle: VersionLifecycle, base: string): (rel: string) => string {
+function policyLink(version: Version, lifecycle: VersionLifecycle, base: string, changelog: string | false): ((rel: string) => string) | undefined {
   if (lifecycle.deprecationLink !== null) return (rel) => `<${lifecycle.deprecationLink}>; rel="${rel}"`;
-  return (rel) => `<${base}${CHANGELOG_ENTRY_PATH}>; rel="${rel}"; type="application/json; version=${version.toString()}"`;
+  if (changelog === false) return undefined;
+  const entry = changelogEntryPath(changelog);
+  return (rel) => `<${base}${entry}>; rel="${rel}"; type="application/json; version=${version.toString()}"`;
 }
 
 /** The headers of each deprecated version, by version text, for an API mounted at `base`. */
-function headersByVersion(versions: readonly VersionWithLifecycle[], base: string): Map<string, Headers> {
+function headersByVersion(versions: readonly VersionWithLifecycle[], base: string, changelog: string | false): Map<string, Headers> {
   const byVersion = new Map<string, Headers>();
   for (const { version, lifecycle } of versions) {
     if (lifecycle.deprecated === null) continue;
-    const link = policyLink(version, lifecycle, base);
-    const headers: Record<string, string> = { Deprecation: deprecationField(lifecycle.deprecated), Link: link('deprecation') };
+    const link = policyLink(version, lifecycle, base, changelog);
+    const headers: Record<string, string> = { Deprecation: deprecationField(lifecycle.deprecated) };
+    if (link !== undefined) headers.Link = link('deprecation');
     if (lifecycle.sunset !== null) {
       headers.Sunset = httpDate(lifecycle.sunset);
-      headers.Link = `${headers.Link}, ${link('sunset')}`;
+      if (link !== undefined) headers.Link = `${headers.Link as string}, ${link('sunset')}`;
     }
     byVersion.set(version.toString(), Object.freeze(headers));
   }
@@ -50,9 +51,10 @@ export class LifecycleHeaders {
   readonly #byVersion: Map<string, Headers>;
   readonly #atBase: PerBase<Map<string, Headers>>;
 
-  constructor(versions: readonly VersionWithLifecycle[]) {
-    this.#byVersion = headersByVersion(versions, '');
-    this.#atBase = new PerBase((base) => headersByVersion(versions, base));
+  /** `changelog`: where the changelog is placed, whose entries the links name when no page is declared; false when it is left out. */
+  constructor(versions: readonly VersionWithLifecycle[], changelog: string | false = DEFAULT_ENDPOINTS.changelog) {
+    this.#byVersion = headersByVersion(versions, '', changelog);
+    this.#atBase = new PerBase((base) => headersByVersion(versions, base, changelog));
   }
 
   /**
@@ -66,6 +68,7 @@ export class LifecycleHeaders {
     if (own === undefined) return;
     const link = headers.Link;
     Object.assign(headers, own);
-    if (link !== undefined) headers.Link = `${link}, ${own.Link as string}`;
+    // A version with no policy link (the changelog left out) keeps the response's own Link as it is.
+    if (link !== undefined && own.Link !== undefined) headers.Link = `${link}, ${own.Link}`;
   }
 }

@@ -5,6 +5,7 @@ import { closedObject, type JsonSchema } from '../../../domain/versioning/json-s
 import type { PutRoute, RouteOutcome, RouteRequest, UnversionedRoute } from '../routing/route.js';
 import { Refusal } from '../../../domain/errors/refusal.js';
 import { MalformedBodyError, MissingTokenError, type ErrorCode } from '../request/refusals.js';
+import type { clientPaths } from '../routing/endpoints.js';
 
 /** `GET /client/` and the answer to a pin change. */
 export const CLIENT_STATE_SCHEMA: JsonSchema = closedObject({
@@ -34,13 +35,15 @@ export const PIN_CHANGE_SCHEMA: JsonSchema = closedObject({
 const NOT_STORED = Object.freeze({ 'Cache-Control': 'no-store' });
 const NOT_STORED_TEXT = Object.freeze({ 'Cache-Control': "Always `no-store`: a client's state is its own, and of the moment." });
 
-/** When a pin change is refused, by error code. */
-const PIN_REFUSALS = {
-  invalid_pin: 'The version asked for is malformed, or not one the service serves',
-  pin_conflict:
-    'The version is older than the pin and not the rollback still open (a pin moves forward to any newer version, and back only to the version its last upgrade left, within 72 hours), or the pin changed meanwhile: read `GET /client/` and try again',
-  pin_change_unavailable: 'The storage cannot take a pin change (STORAGE=memory): an operator changes pins',
-} as const satisfies Partial<Record<ErrorCode, string>>;
+/** When a pin change is refused, by error code; `state`: where the client reads its pin. */
+const pinRefusals = (state: string) =>
+  ({
+    invalid_pin: 'The version asked for is malformed, or not one the service serves',
+    pin_conflict:
+      'The version is older than the pin and not the rollback still open (a pin moves forward to any newer version, and back only to the version its last upgrade left, within 72 hours), ' +
+      `or the pin changed meanwhile: read \`GET ${state}\` and try again`,
+    pin_change_unavailable: 'The storage cannot take a pin change (STORAGE=memory): an operator changes pins',
+  }) as const satisfies Partial<Record<ErrorCode, string>>;
 
 /** `GET /client/usage/`: the client's requests of the last 30 days, per version served. */
 export const CLIENT_USAGE_SCHEMA: JsonSchema = closedObject({
@@ -60,11 +63,12 @@ export const CLIENT_USAGE_SCHEMA: JsonSchema = closedObject({
   },
 });
 
-/** The self-service paths of a client, outside API versioning: its pin, its own upgrade or rollback, and its usage. */
+/** The self-service paths of a client (below `/client/`, or where the team places them), outside API versioning: its pin, its own upgrade or rollback, and its usage. */
 export function clientRoutes(
   pins: Pick<ClientPins, 'describe' | 'change'>,
   usage: Pick<UsageReports, 'ofClient'>,
   now: () => number,
+  paths: Pick<ReturnType<typeof clientPaths>, 'state' | 'version' | 'usage'>,
 ): [UnversionedRoute, PutRoute, UnversionedRoute] {
   const state = {
     kind: 'fixed',
@@ -73,7 +77,7 @@ export function clientRoutes(
   } as const;
   return [
     {
-      pattern: '/client/',
+      pattern: paths.state,
       unversioned: true,
       handle: ({ client }: RouteRequest<undefined>): RouteOutcome =>
         client === undefined ? new MissingTokenError() : { body: pins.describe(client), headers: NOT_STORED },
@@ -87,7 +91,7 @@ export function clientRoutes(
       },
     },
     {
-      pattern: '/client/version',
+      pattern: paths.version,
       unversioned: true,
       method: 'PUT',
       put: async ({ client, today }: RouteRequest<undefined> & { readonly client: Client }, body: unknown): Promise<RouteOutcome> => {
@@ -104,13 +108,13 @@ export function clientRoutes(
         headers: NOT_STORED_TEXT,
         keyRequired: true,
         requestBody: { name: 'PinChange', schema: PIN_CHANGE_SCHEMA, example: (version) => ({ version: version.toString() }) },
-        refusals: PIN_REFUSALS,
+        refusals: pinRefusals(paths.state),
         // A database that holds the clients may not answer the change.
         mayBeUnavailable: true,
       },
     },
     {
-      pattern: '/client/usage/',
+      pattern: paths.usage,
       unversioned: true,
       handle: async ({ client, today }: RouteRequest<undefined>): Promise<RouteOutcome> =>
         client === undefined ? new MissingTokenError() : { body: await usage.ofClient(client.name, today), headers: NOT_STORED },

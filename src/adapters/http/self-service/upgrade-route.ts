@@ -20,10 +20,10 @@ export const UPGRADE_REPORT_SCHEMA: JsonSchema = closedObject({
   },
 });
 
-/** `GET /client/upgrade?to=V`: what moving the pin to V changes for the calling client, weighted by its own calls. */
-export function upgradeRoute(upgrades: Pick<UpgradeReports, 'forClient'>, reach: () => ChangeReach): UnversionedRoute {
+/** `GET /client/upgrade?to=V` (at `path`): what moving the pin to V changes for the calling client, weighted by its own calls. */
+export function upgradeRoute(upgrades: Pick<UpgradeReports, 'forClient'>, reach: () => ChangeReach, path: string): UnversionedRoute {
   return {
-    pattern: '/client/upgrade',
+    pattern: path,
     unversioned: true,
     queryParameters: ['to'],
     handle: async ({ client, today, query }: RouteRequest<undefined>): Promise<RouteOutcome> => {

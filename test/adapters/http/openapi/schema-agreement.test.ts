@@ -37,7 +37,7 @@ function contractsOf(resource: Partial<TestResource>): PublishedContracts {
     }),
     undefined,
   );
-  return new PublishedContracts([], new DescribeRecords(model, clock), model.changelog, REFERENCE_API.info);
+  return new PublishedContracts([], new DescribeRecords(model, clock), model.changelog, REFERENCE_API.info, undefined);
 }
 
 t.test('a change whose data and schema disagree refuses the start, naming the version and the change above it', async (t) => {
@@ -72,12 +72,12 @@ t.test('without an example nothing is checked; every version has a document, and
 t.test('the reference history: every example matches at every version, in both modes', async (t) => {
   for (const ageRemoval of ['computed', 'placeholder'] as const) {
     const model = buildReferenceModel({ ageRemoval });
-    t.doesNotThrow(() => new PublishedContracts([], new DescribeRecords(model, clock), model.changelog, REFERENCE_API.info), ageRemoval);
+    t.doesNotThrow(() => new PublishedContracts([], new DescribeRecords(model, clock), model.changelog, REFERENCE_API.info, undefined), ageRemoval);
   }
 });
 
 t.test('an example missing a required field, or no object where the schema wants one, refuses the start in Ajv words', async (t) => {
-  const missing = t.throws(() => contractsOf({ example: {} }), VersionModelError) as VersionModelError;
+  const missing = t.throws(() => contractsOf({ example: {}, represent: () => ({}) }), VersionModelError) as VersionModelError;
   t.match(missing.message, /Pet at 3\.0\.0: the head's example does not match the head's schema \(Pet must have required property 'id'\)/);
   t.ok(contractsOf({ example: { id: 1 }, schema: { type: 'object', properties: { id: { type: 'integer' } } } }), 'a schema that requires nothing');
   const notObject = t.throws(() => contractsOf({ example: 7, represent: () => 7 as never }), VersionModelError) as VersionModelError;

@@ -90,10 +90,14 @@ t.test('a declaration that cannot be served refuses the start, naming each probl
 t.test('two operations on one path and method, or a path the layer serves, refuse the start', async (t) => {
   const versions = [defineVersion('1.0.0', { notes: ['First'] })];
   const first = defineOperations('NoteViewSet', { tag: 'Notes', operations: { list: ok() } });
-  const second = defineOperations('MemoViewSet', { tag: 'Memos', operations: { list: ok(), health: ok({ path: '/health/' }) } });
-  await t.rejects(startService(t, {}, {}, defineApi({ operations: [first, second], versions })), {
+  const second = defineOperations('MemoViewSet', { tag: 'Memos', operations: { list: ok(), orders: ok({ path: '/orders/' }) } });
+  await t.rejects(startService(t, {}, {}, defineApi({ collections: [ORDERS], operations: [first, second], versions: SHOP_VERSIONS })), {
     message:
-      /MemoViewSet\.list: GET \/notes\/ is declared by NoteViewSet\.list too; .*MemoViewSet\.health: GET \/health\/ is a path the layer serves already/,
+      /MemoViewSet\.list: GET \/notes\/ is declared by NoteViewSet\.list too; .*MemoViewSet\.orders: GET \/orders\/ is a path the layer serves already/,
+  });
+  const health = defineOperations('MemoViewSet', { tag: 'Memos', operations: { health: ok({ path: '/health/' }) } });
+  t.throws(() => defineApi({ operations: [health], versions }), {
+    message: /endpoints\.health is at \/health\/, which the API's \/health\/ answers/,
   });
   const badSchema = defineOperations('NoteViewSet', { tag: 'Notes', operations: { list: ok({ query: { q: { type: 'nonsense' } } }) } });
   await t.rejects(startService(t, {}, {}, defineApi({ operations: [badSchema], versions })), {
