@@ -21,7 +21,16 @@ export async function apiContracts(api: ApiDefinition): Promise<ContractFile[]> 
   // A name in a variable: the package's entry is its build (dist/), which a type-check does not need to exist.
   const entry = 'version-aware-api';
   const { composeApi } = (await import(entry)) as typeof PublicEntry;
-  const published = await publishedVersions({ TODAY: CONTRACT_DAY }, (environment, output) => composeApi(api, environment, output));
+  const { changelog, openapi } = api.endpoints;
+  if (changelog === false || openapi === false) {
+    throw new Error(
+      `the API leaves out its ${changelog === false ? 'changelog (endpoints.changelog)' : 'OpenAPI documents (endpoints.openapi)'}: it publishes no contract to freeze`,
+    );
+  }
+  const published = await publishedVersions({ TODAY: CONTRACT_DAY }, (environment, output) => composeApi(api, environment, output), {
+    changelog,
+    openapi,
+  });
   return [...published].flatMap(([version, { document, changelogEntry }]) => [
     { version, name: 'openapi.json', content: document },
     { version, name: 'changelog.json', content: changelogEntry },

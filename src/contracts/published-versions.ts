@@ -10,12 +10,24 @@ export interface PublishedVersion {
   readonly changelogEntry: object;
 }
 
+/** Where the service publishes its changelog and its documents (an API's `endpoints`). */
+export interface PublishedPaths {
+  readonly changelog: string;
+  readonly openapi: string;
+}
+
+const DEFAULT_PUBLISHED_PATHS: PublishedPaths = { changelog: '/version/', openapi: '/openapi.json' };
+
 /**
  * Every supported version's document and changelog entry, by version, newest first, as the service that `compose`
  * builds publishes them under exactly the settings `environment` holds: the service is started on a free loopback port with
  * the in-memory storage and asked for each, as a client would, then stopped. They never depend on the storage.
  */
-export async function publishedVersions(environment: Environment, compose: Compose): Promise<Map<string, PublishedVersion>> {
+export async function publishedVersions(
+  environment: Environment,
+  compose: Compose,
+  { changelog, openapi }: PublishedPaths = DEFAULT_PUBLISHED_PATHS,
+): Promise<Map<string, PublishedVersion>> {
   const service = await compose(
     { ...environment, DATABASE_URL: undefined, STORAGE: 'memory', ACCESS_LOG: 'off' },
     { stdout: () => undefined, stderr: (line) => console.error(line) },
@@ -30,8 +42,8 @@ export async function publishedVersions(environment: Environment, compose: Compo
       return response.json();
     };
     const published = new Map<string, PublishedVersion>();
-    for (const changelogEntry of (await get('/version/')) as { version: string }[]) {
-      published.set(changelogEntry.version, { document: (await get('/openapi.json', changelogEntry.version)) as object, changelogEntry });
+    for (const changelogEntry of (await get(changelog)) as { version: string }[]) {
+      published.set(changelogEntry.version, { document: (await get(openapi, changelogEntry.version)) as object, changelogEntry });
     }
     return published;
   } finally {

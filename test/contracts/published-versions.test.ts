@@ -37,3 +37,9 @@ t.test('the memory storage, no access log, whatever the settings; a refused answ
   const changelog = standIn({ '/version/': [503, '{"detail":"down"}'] });
   await t.rejects(publishedVersions({}, changelog.compose), { message: '/version/ answered 503: {"detail":"down"}' }, 'the changelog refused');
 });
+
+t.test('the changelog and documents read where the API places them', async (t) => {
+  const { compose } = standIn({ '/api/changes/': [200, '[{"version":"1.0.0"}]'], '/api/openapi.json': [200, '{"openapi":"3.1.0"}'] });
+  const published = await publishedVersions({}, compose, { changelog: '/api/changes/', openapi: '/api/openapi.json' });
+  t.same([...published], [['1.0.0', { document: { openapi: '3.1.0' }, changelogEntry: { version: '1.0.0' } }]]);
+});
