@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { composeService } from '../src/container.js';
+import { composeService } from '../src/reference-api.js';
 import { filesOfRequest } from './request-files/files-of-request.js';
 
 /**

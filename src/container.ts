@@ -41,14 +41,11 @@ import { DEFAULT_WEB_OPTIONS, WEB_OPTIONS, type WebOptions } from './adapters/ht
 import type { LogSink } from './adapters/logging/log-sink.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import { memoryPersistenceModule, type MemoryPersistenceOptions } from './adapters/persistence/memory/memory-persistence-module.js';
-import { SUPPORTED_VERSIONS } from './domain/api-history/bundle.js';
 import type { ApiDefinition } from './api-definition.js';
 import { API_INFO, type ApiInfo } from './adapters/http/openapi/api-info.js';
 import { COLLECTION_ROUTES, type CollectionRoutes } from './adapters/http/routing/collection-routes.js';
 import { DEFAULT_ENDPOINTS, ENDPOINTS, type Endpoints } from './adapters/http/routing/endpoints.js';
-import { REFERENCE_API } from './reference-api.js';
 
-export { REFERENCE_API };
 import type { AnyRecordCollection } from './domain/versioning/record-collection.js';
 import type { RecordType } from './domain/versioning/record-type.js';
 import { Version } from './domain/versioning/version.js';
@@ -120,11 +117,7 @@ interface Storage {
 }
 
 /** The version model, the clock, the use cases and the caches' sizes. */
-export function applicationModule(
-  model: VersionModel,
-  clock: Clock,
-  { collections }: Pick<ApiDefinition, 'collections'> = REFERENCE_API,
-): ContainerModule {
+export function applicationModule(model: VersionModel, clock: Clock, { collections }: Pick<ApiDefinition, 'collections'>): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<VersionModel>(VERSION_MODEL).toConstantValue(model);
     bind<SchemaChecks>(SCHEMA_CHECKS).toConstantValue(new AjvSchemaChecks());
@@ -178,7 +171,7 @@ export function httpModule(
   logs: HttpLogs,
   options: ApiServerOptions,
   web: WebOptions = DEFAULT_WEB_OPTIONS,
-  api: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations' | 'endpoints'>> = REFERENCE_API,
+  api: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations' | 'endpoints'>>,
 ): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bindPublication(bind, api);
@@ -259,11 +252,6 @@ export interface ServiceReplacements {
   readonly modules?: readonly ContainerModule[];
   /** How often the request counts are handed to the usage store, in place of USAGE_FLUSH_MS. */
   readonly usageFlushMs?: number;
-}
-
-/** The reference service: `composeApi` of REFERENCE_API. */
-export function composeService(env: Environment, output: ServiceOutput, replacements: ServiceReplacements = {}): Promise<ComposedService> {
-  return composeApi(REFERENCE_API, env, output, replacements);
 }
 
 /**
@@ -384,7 +372,7 @@ function recordCounts(
 }
 
 /** Every setting, checked; throws StartupError naming each bad one. */
-export function readServiceSettings(env: Environment, versions: readonly string[] = SUPPORTED_VERSIONS): Settings {
+export function readServiceSettings(env: Environment, versions: readonly string[]): Settings {
   return readSettings(
     env,
     versions.map((version) => Version.parse(version)),
@@ -466,7 +454,7 @@ export function composeUpgradeReports(
   clock: Clock,
   clients: ClientRepository,
   usage: UsageStore,
-  api: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations' | 'endpoints'>> = REFERENCE_API,
+  api: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations' | 'endpoints'>>,
 ): { readonly reports: UpgradeReports; readonly reach: ChangeReach } {
   const container = new Container();
   // The routes are made from the collections, never from their records: none are loaded.

@@ -10,7 +10,8 @@
 import 'reflect-metadata';
 
 export { defineApi, type ApiDeclaration, type ApiDefinition, type ModelSettings } from './api-definition.js';
-export { composeApi, REFERENCE_API, type ComposedService, type ServiceOutput } from './container.js';
+export { composeApi, type ComposedService, type ServiceOutput } from './container.js';
+export { REFERENCE_API } from './reference-api.js';
 export { runApi } from './run-api.js';
 export { runClients } from './run-clients.js';
 export { runLoadData } from './run-load-data.js';

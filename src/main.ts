@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { REFERENCE_API } from './container.js';
+import { REFERENCE_API } from './reference-api.js';
 import { runApi } from './run-api.js';
 
 await runApi(REFERENCE_API);

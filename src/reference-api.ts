@@ -1,4 +1,6 @@
 import { defineApi, defineCollection, type ApiDefinition } from './api-definition.js';
+import { composeApi, type ComposedService, type ServiceOutput, type ServiceReplacements } from './container.js';
+import type { Environment } from './adapters/config/settings.js';
 import { SAMPLE_DATA } from './adapters/persistence/sample-data.js';
 import { API_HISTORY } from './domain/api-history/bundle.js';
 import { CATS } from './domain/api-history/heads/cat-collection.js';
@@ -27,3 +29,8 @@ export const REFERENCE_API: ApiDefinition = defineApi<HistoryOptions>({
   name: 'The dogs and cats API',
   tags: { Dogs: 'The dog records.', Cats: 'The cat records.' },
 });
+
+/** The reference service: `composeApi` of REFERENCE_API. */
+export function composeService(env: Environment, output: ServiceOutput, replacements: ServiceReplacements = {}): Promise<ComposedService> {
+  return composeApi(REFERENCE_API, env, output, replacements);
+}

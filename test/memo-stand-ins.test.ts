@@ -1,3 +1,4 @@
+import { REFERENCE_API } from '../src/reference-api.js';
 import t from 'tap';
 import { Container } from 'inversify';
 import { MEMOS, memoNames, withoutMemos, type MemoName } from '../bench/harness/forgetful-parts.js';
@@ -79,9 +80,9 @@ t.test('each stand-in takes the place of its memo in the composition; unnamed on
   const composed = (names: readonly MemoName[]) => {
     const container = new Container();
     container.load(
-      applicationModule(model, clock),
+      applicationModule(model, clock, REFERENCE_API),
       postgresPersistenceModule(pool, clock, new InMemoryClientRepository()),
-      httpModule({ access: undefined, errors: () => {} }, DEFAULT_SERVER_LIMITS),
+      httpModule({ access: undefined, errors: () => {} }, DEFAULT_SERVER_LIMITS, undefined, REFERENCE_API),
       withoutMemos(names),
     );
     return container;

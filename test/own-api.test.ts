@@ -13,7 +13,7 @@ import { RenameField } from '../src/domain/versioning/rename-field.js';
 import { recordType } from '../src/domain/versioning/record-type.js';
 import { defineVersion, recordChange } from '../src/domain/versioning/version-declaration.js';
 import { startService } from './fixtures/service.js';
-import { REFERENCE_API } from '../src/container.js';
+import { REFERENCE_API } from '../src/reference-api.js';
 import { buildReferenceModel } from '../src/domain/api-history/reference-history.js';
 import { testDatabase } from './fixtures/postgres/test-database.js';
 

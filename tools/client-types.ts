@@ -14,7 +14,7 @@ if (values.help === true) {
   process.exit(0);
 }
 // Loaded once the command line is read: a refused one does not wait for the whole service to load.
-const { composeService } = await import('../src/container.js');
+const { composeService } = await import('../src/reference-api.js');
 const { clientTypesSource } = await import('./client-types-source.js');
 const out = resolve(values.out);
 const quiet = (): void => {};

@@ -1,4 +1,4 @@
-import { composeService } from '../src/container.js';
+import { composeService } from '../src/reference-api.js';
 import { publishedVersions as published, type Compose, type PublishedVersion } from '../src/contracts/published-versions.js';
 import type { Environment } from '../src/adapters/config/settings.js';
 

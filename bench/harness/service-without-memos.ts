@@ -2,7 +2,7 @@
 // (forgetful-parts.ts), for `npm run compare -- --caches=each`; the other settings as `npm start`
 // reads them. It prints the listening line the bench waits for, and stops on SIGTERM.
 import 'reflect-metadata';
-import { composeService } from '../../src/container.js';
+import { composeService } from '../../src/reference-api.js';
 import { memoNames, withoutMemos } from './forgetful-parts.js';
 
 const without = memoNames(process.env['BENCH_WITHOUT_MEMOS'] ?? '');

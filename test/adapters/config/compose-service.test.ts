@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import t from 'tap';
-import { composeService } from '../../../src/container.js';
+import { composeService } from '../../../src/reference-api.js';
 import { acceptVersion, startService } from '../../fixtures/service.js';
 import { ALL_VERSIONS, NEWEST_VERSION, newestDog } from '../../fixtures/versions.js';
 import { StartupError } from '../../../src/domain/errors/startup-error.js';

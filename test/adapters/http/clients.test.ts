@@ -215,7 +215,7 @@ t.test('a preflight needs no key and allows Authorization, Content-Type and PUT'
 
 t.test('the embedded default reads its clients from CLIENTS_FILE at start; a missing file refuses the start, naming it', async (t) => {
   const { writeClientsFile } = await import('../../../src/adapters/persistence/memory/clients-file.js');
-  const { composeService } = await import('../../../src/container.js');
+  const { composeService } = await import('../../../src/reference-api.js');
   const dir = t.testdir();
   const file = `${dir}/clients.json`;
   await writeClientsFile(file, [legacy.client]);
@@ -229,7 +229,7 @@ t.test('the embedded default reads its clients from CLIENTS_FILE at start; a mis
 
 t.test('a CLIENTS_FILE client pinned, or able to roll back, to a version this API never declared refuses the start, named', async (t) => {
   const { writeClientsFile } = await import('../../../src/adapters/persistence/memory/clients-file.js');
-  const { composeService } = await import('../../../src/container.js');
+  const { composeService } = await import('../../../src/reference-api.js');
   const file = `${t.testdir()}/clients.json`;
   const start = () => composeService({ CLIENTS_FILE: file }, { stdout: () => {}, stderr: () => {} });
   const versions = ALL_VERSIONS.slice().reverse().join(', ');

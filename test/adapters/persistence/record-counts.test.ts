@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import t from 'tap';
-import { composeService } from '../../../src/container.js';
+import { composeService } from '../../../src/reference-api.js';
 
 /** The service composed with these settings, stopped at once: its storage line and what it wrote on stderr. */
 async function start(env: Record<string, string>): Promise<{ storage: string; stderr: string[] }> {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { REFERENCE_API } from '../../../../src/container.js';
+import { REFERENCE_API } from '../../../../src/reference-api.js';
 import { PublishedContracts } from '../../../../src/adapters/http/openapi/published-contracts.js';
 import { FixedClock } from '../../../../src/adapters/clock/fixed-clock.js';
 import { DescribeRecords } from '../../../../src/application/use-cases/describe-records.js';

@@ -6,7 +6,7 @@ import { writeRecords } from '../../../../src/adapters/persistence/postgres/post
 import { parseCat } from '../../../../src/domain/cats/cat.js';
 import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
-import { composeService } from '../../../../src/container.js';
+import { composeService } from '../../../../src/reference-api.js';
 import { privateServerOrSkip } from '../../../fixtures/postgres/private-server.js';
 import { startService } from '../../../fixtures/service.js';
 

@@ -8,7 +8,7 @@ import t, { type Test } from 'tap';
 import { SETTING_NAMES } from '../../../../src/adapters/config/setting-schema.js';
 import { openPostgresClientStorage } from '../../../../src/adapters/persistence/postgres/postgres-client-storage.js';
 import { clientsCommand } from '../../../../src/clients-command.js';
-import { composeService } from '../../../../src/container.js';
+import { composeService } from '../../../../src/reference-api.js';
 import { StartupError } from '../../../../src/domain/errors/startup-error.js';
 import { loadDataCommand } from '../../../../src/load-data-command.js';
 import { databaseDump, layerConnections } from '../../../fixtures/postgres/database-dump.js';

@@ -7,7 +7,7 @@ import { migrateSchema } from '../../../../src/adapters/persistence/postgres/pos
 import { parseCat } from '../../../../src/domain/cats/cat.js';
 import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
-import { composeService } from '../../../../src/container.js';
+import { composeService } from '../../../../src/reference-api.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 import { startService } from '../../../fixtures/service.js';
 import { StartupError } from '../../../../src/domain/errors/startup-error.js';

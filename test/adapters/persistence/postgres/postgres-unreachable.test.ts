@@ -10,7 +10,7 @@ import { recordTableOf } from '../../../../src/adapters/persistence/postgres/rec
 import { DOGS } from '../../../../src/domain/api-history/heads/dog-collection.js';
 import type { Dog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
-import { composeService } from '../../../../src/container.js';
+import { composeService } from '../../../../src/reference-api.js';
 import { StartupError } from '../../../../src/domain/errors/startup-error.js';
 import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
 
