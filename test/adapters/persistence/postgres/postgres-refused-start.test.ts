@@ -44,13 +44,13 @@ async function foreignDogs(t: Test): Promise<string | undefined> {
   return url;
 }
 
-/** composeService in a process of its own, as a start is (dist/container.js): its stderr, and how long it lived after saying it refused. */
+/** composeService in a process of its own, as a start is (dist/reference-api.js): its stderr, and how long it lived after saying it refused. */
 async function startInAChild(settings: Record<string, string>): Promise<{ stderr: string; exitedAfterMs: number; code: number | null }> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SETTING_NAMES) delete env[name];
   delete env['NODE_OPTIONS'];
   const script = `
-    const { composeService } = await import('./dist/container.js');
+    const { composeService } = await import('./dist/reference-api.js');
     const write = (stream) => (line) => stream.write(line + '\\n');
     try {
       await composeService(process.env, { stdout: write(process.stdout), stderr: write(process.stderr) });
