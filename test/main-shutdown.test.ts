@@ -193,3 +193,22 @@ t.test('SIGTERM while starting (waiting for the database): stops at once, exit c
     'it says it stops, and nothing of listening',
   );
 });
+
+t.test('a second signal while the drain waits on a request still coming in: logged, and the drain goes on to its end', async (t) => {
+  const service = runMain(t, { WORKERS: '1', DRAIN_TIMEOUT_MS: '2000' });
+  const [listening] = (await service.lines('listening')) ?? [];
+  const port = Number(new URL(String(listening?.['url'])).port);
+  const socket = connect(port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  // Headers without their end: the request is under way, so the drain waits for it (to DRAIN_TIMEOUT_MS).
+  socket.write('GET /doggies/1/ HTTP/1.1\r\nHost: x\r\n');
+  socket.on('error', () => undefined);
+  await delay(100);
+  service.child.kill('SIGTERM');
+  await service.lines('stopping');
+  service.child.kill('SIGINT');
+  const [again] = (await service.lines('stop already under way')) ?? [];
+  t.match(again, { signal: 'SIGINT', stopping_on: 'SIGTERM' }, 'the second signal is said, and changes nothing');
+  t.strictSame(await service.finished(), { code: 0, signal: null }, 'the process still drains and exits 0');
+  socket.destroy();
+});
