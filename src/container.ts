@@ -44,7 +44,8 @@ import { memoryPersistenceModule, type MemoryPersistenceOptions } from './adapte
 import type { ApiDefinition } from './api-definition.js';
 import { API_INFO, type ApiInfo } from './adapters/http/openapi/api-info.js';
 import { COLLECTION_ROUTES, type CollectionRoutes } from './adapters/http/routing/collection-routes.js';
-import { DEFAULT_ENDPOINTS, ENDPOINTS, type Endpoints } from './adapters/http/routing/endpoints.js';
+import { clientPaths, DEFAULT_ENDPOINTS, ENDPOINTS, type Endpoints } from './adapters/http/routing/endpoints.js';
+import { PIN_STATE_PATH, type PinStatePath } from './application/ports/pin-state-path.js';
 
 import type { AnyRecordCollection } from './domain/versioning/record-collection.js';
 import type { RecordType } from './domain/versioning/record-type.js';
@@ -231,6 +232,8 @@ function bindPublication(
 ): void {
   bind<ApiInfo>(API_INFO).toConstantValue(info);
   bind<Endpoints>(ENDPOINTS).toConstantValue(endpoints);
+  // The use cases name a client's self-service where the API places it, never a path of their own.
+  bind<PinStatePath>(PIN_STATE_PATH).toConstantValue(endpoints.clients === false ? undefined : clientPaths(endpoints.clients).state);
   bind<readonly OperationSet[]>(OPERATION_SETS).toConstantValue(operations);
   bind<ReadonlyMap<string, CollectionRoutes>>(COLLECTION_ROUTES).toConstantValue(
     new Map(collections.map((collection) => [collection.name, collection])),

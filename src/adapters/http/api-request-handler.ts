@@ -39,6 +39,7 @@ import {
   type VersionedRoute,
 } from './routing/route.js';
 import { Router } from './routing/router.js';
+import { clientPaths, ENDPOINTS, type Endpoints } from './routing/endpoints.js';
 import { LOGGED_PATH_LENGTH } from './steps/access-log.js';
 import type { Exchange } from './steps/exchange.js';
 import { REQUEST_OBSERVERS, type RequestObserver } from './steps/request-observer.js';
@@ -121,7 +122,7 @@ export function checkQuery(exchange: Exchange, route: ServedRoute): RouteOutcome
   if (exchange.query === '') return undefined;
   const refusal = queryRefusal(exchange, route);
   const { refuseQuery } = route as PageRoute;
-  return refusal === undefined || refuseQuery === undefined ? refusal : refuseQuery(refusal, exchange.today);
+  return refusal === undefined || refuseQuery === undefined ? refusal : refuseQuery(refusal, exchange.today, exchange.base);
 }
 
 function queryRefusal(exchange: Exchange, route: ServedRoute): BadRequestError | undefined {
@@ -251,9 +252,12 @@ export function conditionalStatus(
   return ifNoneMatch !== undefined && ifNoneMatchNames(ifNoneMatch, etag) ? 304 : 200;
 }
 
-/** The error response of a refusal (its status and `detail`); anything unexpected is logged and answered 500, with no detail of it. */
-export function errorAnswer(errorLog: LogSink, error: unknown, { method, base, path }: Exchange): ErrorResponse {
-  const known = errorResponseFor(error);
+/**
+ * The error response of a refusal (its status and `detail`); anything unexpected is logged and answered 500, with no
+ * detail of it. `pinChange`: where a client moves its pin, below the base (`/client/version`); undefined when left out.
+ */
+export function errorAnswer(errorLog: LogSink, error: unknown, { method, base, path }: Exchange, pinChange: string | undefined): ErrorResponse {
+  const known = errorResponseFor(error, pinChange, base);
   if (known !== undefined) return known;
   errorLog(
     JSON.stringify({
@@ -281,6 +285,8 @@ export class ApiRequestHandler {
   readonly #timed: boolean;
   /** A key's client by its hash, made once: a request makes no function of its own. */
   readonly #identify: (keyHash: string) => Client | undefined;
+  /** Where a client moves its pin, below the base, which a refusal of its pinned version names; undefined when left out. */
+  readonly #pinChange: string | undefined;
 
   constructor(
     @inject(Router) private readonly router: Router,
@@ -294,7 +300,9 @@ export class ApiRequestHandler {
     @inject(CLOCK) private readonly clock: Clock,
     @inject(HTTP_LOGS) private readonly logs: HttpLogs,
     @multiInject(REQUEST_OBSERVERS) private readonly observers: readonly RequestObserver[],
+    @inject(ENDPOINTS) { clients }: Pick<Endpoints, 'clients'>,
   ) {
+    this.#pinChange = clients === false ? undefined : clientPaths(clients).version;
     this.corsForEveryResponse = cors.response(undefined);
     this.vary = cors.vary;
     this.#identify = (keyHash) => pins.identify(keyHash);
@@ -377,7 +385,7 @@ export class ApiRequestHandler {
   }
 
   #sendError(res: ServerResponse, error: unknown, exchange: Exchange): void {
-    const { status, detail, headers } = errorAnswer(this.logs.errors, error, exchange);
+    const { status, detail, headers } = errorAnswer(this.logs.errors, error, exchange, this.#pinChange);
     sendBody(res, status, { detail }, responseHeaders(this.cors.vary, this.lifecycle, exchange, headers), this.#jsonContentType(exchange.version));
   }
 

@@ -1,8 +1,11 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { defineApi, type ApiDeclaration } from '../../../src/api-definition.js';
+import { composeApi } from '../../../src/container.js';
+import { versionedFetch } from '../../../src/adapters/http/mounts/fetch-mount.js';
+import { bearer, keyedClient, withClients, type KeyedClient } from '../../fixtures/clients.js';
 import { defineOperations } from '../../../src/adapters/http/operations/operation-declaration.js';
 import { StartupError } from '../../../src/domain/errors/startup-error.js';
-import { startService } from '../../fixtures/service.js';
+import { scratchSpool, startService } from '../../fixtures/service.js';
 import { ORDERS, SHOP_VERSIONS } from '../../fixtures/shop-api.js';
 
 type Endpoints = NonNullable<ApiDeclaration<undefined>['endpoints']>;
@@ -175,4 +178,61 @@ t.test('a wrong placement refuses the start, naming each problem', async (t) => 
     () => defineApi({ collections: [ORDERS], operations: [notes], versions: SHOP_VERSIONS, endpoints: { health: '/notes/' } }),
     'a parameter is never empty',
   );
+});
+
+/** The shop, its clients' self-service where `clients` places it, mounted at `prefix` as a fetch handler; `TODAY` past 1.0.0's sunset. */
+async function mountedShop(t: Test, clients: string | false, prefix: string, keyed: readonly KeyedClient[]) {
+  const service = await composeApi(
+    shopWith({ clients }),
+    { TODAY: '2027-06-02', ACCESS_LOG: 'off', USAGE_SPOOL_DIR: await scratchSpool(t) },
+    { stdout: () => undefined, stderr: () => undefined },
+    withClients(keyed),
+  );
+  t.teardown(() => service.stop());
+  const api = versionedFetch(service, { prefix });
+  return (path: string, init: RequestInit = {}) => api(new Request(`http://shop.example${prefix}${path}`, init));
+}
+
+t.test("a client's refusals name its self-service where the API places it, below the mount's base, and nothing when it is left out", async (t) => {
+  for (const [clients, prefix, pinChange, pinState] of [
+    ['/client/', '', 'PUT /client/version', 'GET /client/'],
+    ['/me/', '', 'PUT /me/version', 'GET /me/'],
+    ['/me/', '/api', 'PUT /api/me/version', 'GET /api/me/'],
+    [false, '/api', undefined, undefined],
+  ] as const) {
+    const what = `clients at ${String(clients)}, mounted at "${prefix}"`;
+    const retired = keyedClient('retired-shop', '1.0.0');
+    const racing = keyedClient('racing-shop', '2.0.0');
+    const send = await mountedShop(t, clients, prefix, [retired, racing]);
+    const gone = await send('/orders/', { headers: bearer(retired.key) });
+    const { detail } = (await gone.json()) as { detail: string };
+    t.equal(gone.status, 410, `${what}: a retired pin`);
+    t.match(
+      detail,
+      pinChange === undefined ? 'no longer served. Name a supported version in the Accept header.' : `Upgrade the pin (${pinChange}) or name`,
+      `${what}: the pin change`,
+    );
+    if (pinChange === undefined) t.notMatch(detail, '/client/', `${what}: no path named`);
+    if (clients === false || pinState === undefined) continue;
+    // The first change is read (its client with it) before its body comes; a second one moves the pin meanwhile.
+    let release: (body: string) => void = () => undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        release = (text) => {
+          controller.enqueue(new TextEncoder().encode(text));
+          controller.close();
+        };
+      },
+    });
+    const headers = { ...bearer(racing.key), 'content-type': 'application/json' };
+    const first = send(`${clients}version`, { method: 'PUT', headers, body, duplex: 'half' });
+    t.equal((await send(`${clients}version`, { method: 'PUT', headers, body: '{"version":"3.0.0"}' })).status, 200, `${what}: the second wins`);
+    release('{"version":"4.0.0"}');
+    const lost = await first;
+    t.same(
+      [lost.status, await lost.json()],
+      [409, { detail: `The pin changed meanwhile (another request, or an operator); read ${pinState} and try again.` }],
+      `${what}: the first, refused, names where to read the pin`,
+    );
+  }
 });

@@ -7,6 +7,7 @@ import { EncodedBody } from '../response/prepared-bodies.js';
 import type { RouteContract, RouteResponse, UnversionedRoute } from '../routing/route.js';
 import type { VersionModel } from '../../../domain/versioning/version-model.js';
 import { changelogEntryPath, type Endpoints } from '../routing/endpoints.js';
+import { PerBase } from '../response/per-base.js';
 
 /** The Link field that points to the catalog at `path` (RFC 9727 section 3; its well-known path by default). */
 export const apiCatalogLink = (path: string): string => `<${path}>; rel="api-catalog"`;
@@ -69,51 +70,56 @@ type Target = Record<string, string | string[]>;
  * served on the request's day its OpenAPI document (`service-desc`: `/openapi.json?version=X`) and its docs page
  * (`service-doc`: `/docs/?version=X`, when served),
  * and, where declared, its `deprecation` and `sunset` (RFC 9745, RFC 8594) with their dates; each link names its version
- * in a `version` target attribute, and dereferences as it is, with no header, to what it names. One body per standing
- * of the versions, built when first asked for.
+ * in a `version` target attribute, and dereferences as it is, with no header, to what it names. Below a mount every
+ * path starts with the request's base (`/api/`, `/api/openapi.json?version=X`). One body per standing of the versions
+ * (and per base), built when first asked for.
  */
 export class ApiCatalog {
   readonly route: UnversionedRoute;
   readonly #bodies = new Map<VersionStanding, RouteResponse>();
-  readonly #link: string;
+  readonly #atBase = new PerBase(() => new Map<VersionStanding, RouteResponse>());
 
   /** `endpoints`: where the catalog, the documents, the docs page and the changelog are placed; each link follows its endpoint, none to one left out. */
   constructor(
     private readonly standings: Pick<VersionModel, 'standingOn' | 'lifecycles'>,
     private readonly endpoints: Pick<Endpoints, 'docs' | 'changelog'> & { readonly catalog: string; readonly openapi: string },
   ) {
-    this.#link = apiCatalogLink(endpoints.catalog);
     const contract = contractAt(endpoints.catalog, endpoints.docs !== false);
-    this.route = { pattern: endpoints.catalog, unversioned: true, contract, handle: ({ today }) => this.#answer(today) };
+    this.route = { pattern: endpoints.catalog, unversioned: true, contract, handle: ({ today, base }) => this.#answer(today, base) };
   }
 
-  #answer(today: CalendarDate): RouteResponse {
+  #answer(today: CalendarDate, base: string): RouteResponse {
     const standing = this.standings.standingOn(today);
-    let response = this.#bodies.get(standing);
+    const bodies = base === '' ? this.#bodies : this.#atBase.of(base);
+    let response = bodies.get(standing);
     if (response === undefined) {
-      const bytes = Buffer.from(JSON.stringify(this.#linkset(standing)));
-      response = { body: new EncodedBody(bytes, LINKSET_MEDIA_TYPE), headers: { Link: this.#link } };
-      this.#bodies.set(standing, response);
+      const bytes = Buffer.from(JSON.stringify(this.#linkset(standing, base)));
+      response = { body: new EncodedBody(bytes, LINKSET_MEDIA_TYPE), headers: { Link: apiCatalogLink(`${base}${this.endpoints.catalog}`) } };
+      bodies.set(standing, response);
     }
     return response;
   }
 
-  #linkset(standing: VersionStanding): object {
+  #linkset(standing: VersionStanding, base: string): object {
     const lifecycles = new Map(this.standings.lifecycles.map(({ version, lifecycle }) => [version.toString(), lifecycle]));
     const { openapi, docs, changelog } = this.endpoints;
-    const context: Record<string, string | Target[]> = { anchor: '/', 'service-desc': [], ...(docs === false ? {} : { 'service-doc': [] }) };
+    const context: Record<string, string | Target[]> = {
+      anchor: `${base}/`,
+      'service-desc': [],
+      ...(docs === false ? {} : { 'service-doc': [] }),
+    };
     const add = (rel: string, target: Target): void => void ((context[rel] ??= []) as Target[]).push(target);
     for (const version of standing.supported) {
       const text = version.toString();
       const named = { version: [text] };
       const query = `?${VERSION_QUERY_PARAMETER}=${text}`;
       add('service-desc', {
-        href: `${openapi}${query}`,
+        href: `${base}${openapi}${query}`,
         type: `application/json; version=${text}`,
         title: `OpenAPI document of ${text}`,
         ...named,
       });
-      if (docs !== false) add('service-doc', { href: `${docs}${query}`, type: 'text/html', title: `Documentation of ${text}`, ...named });
+      if (docs !== false) add('service-doc', { href: `${base}${docs}${query}`, type: 'text/html', title: `Documentation of ${text}`, ...named });
       const lifecycle = lifecycles.get(text) as VersionLifecycle;
       if (lifecycle.deprecated === null) continue;
       // With no page declared, the policy is the version's changelog entry: no link when the changelog is left out.
@@ -122,7 +128,7 @@ export class ApiCatalog {
           ? { href: lifecycle.deprecationLink }
           : changelog === false
             ? undefined
-            : { href: `${changelogEntryPath(changelog)}${query}`, type: `application/json; version=${text}` };
+            : { href: `${base}${changelogEntryPath(changelog)}${query}`, type: `application/json; version=${text}` };
       if (policy === undefined) continue;
       add('deprecation', {
         ...policy,

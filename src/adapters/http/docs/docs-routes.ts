@@ -14,22 +14,36 @@ import { apiCatalogLink } from '../discovery/api-catalog.js';
 import { DEFAULT_ENDPOINTS } from '../routing/endpoints.js';
 import { Refusal } from '../../../domain/errors/refusal.js';
 import type { VersionModel } from '../../../domain/versioning/version-model.js';
+import { PerBase } from '../response/per-base.js';
+import { documentAt } from '../openapi/openapi-document.js';
 
 const HTML = 'text/html; charset=utf-8';
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
 /** The page changes with the date (its badges), so a browser asks again each time. */
 const PAGE_HEADERS = { 'Content-Security-Policy': DOCS_PAGE_CSP, 'Cache-Control': 'no-cache' };
 
-/** `GET /docs/` (or where the team places it): the docs page with its version picker (`?version=X.Y.Z` picks one), and the scripts it loads. */
+/** Pages by version, for each base. */
+const pagesByBase = (): PerBase<Map<string, RouteResponse>> => new PerBase(() => new Map<string, RouteResponse>());
+
+/** What a page names below the base it is served at: its scripts, its own path and the catalog's Link. */
+interface PageLinks {
+  readonly scripts: readonly string[];
+  readonly page: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * `GET /docs/` (or where the team places it): the docs page with its version picker (`?version=X.Y.Z` picks one), and the
+ * scripts it loads. Below a mount, every path the page names (its scripts, the picker's links, the catalog's Link, the
+ * embedded document's `servers`) starts with the request's base.
+ */
 export class DocsRoutes {
   readonly all: readonly PageRoute[];
   readonly #contracts: ApiContracts;
   readonly #standings: Pick<VersionModel, 'standingOn'>;
-  readonly #scripts: readonly string[];
-  readonly #path: string;
-  readonly #headers: Readonly<Record<string, string>>;
-  /** Each supported version's page, built when first asked for on the day it is for. */
-  readonly #pages = new Map<string, RouteResponse>();
+  readonly #links: PerBase<PageLinks>;
+  /** Each supported version's page, by base then version, built when first asked for on the day it is for. */
+  #pages = pagesByBase();
   #pagesDay = '';
 
   /** `path`: the page's, its scripts below it; `catalog`: the API catalog's, which each page links (as RFC 9727 suggests), or false when it is left out. */
@@ -41,11 +55,13 @@ export class DocsRoutes {
   ) {
     this.#contracts = contracts;
     this.#standings = standings;
-    this.#path = path;
-    this.#headers = catalog === false ? PAGE_HEADERS : { ...PAGE_HEADERS, Link: apiCatalogLink(catalog) };
     const redoc = new StaticAsset(path, 'redoc.standalone', 'js', readRedocBundle(), JAVASCRIPT);
     const script = new StaticAsset(path, 'docs-page', 'js', Buffer.from(DOCS_PAGE_SCRIPT), JAVASCRIPT);
-    this.#scripts = [redoc.path, script.path];
+    this.#links = new PerBase((base) => ({
+      scripts: [`${base}${redoc.path}`, `${base}${script.path}`],
+      page: `${base}${path}`,
+      headers: catalog === false ? PAGE_HEADERS : { ...PAGE_HEADERS, Link: apiCatalogLink(`${base}${catalog}`) },
+    }));
     this.all = [
       {
         pattern: path,
@@ -53,52 +69,54 @@ export class DocsRoutes {
         handle: (request) => this.#page(request),
         queryParameters: ['version'],
         queryNote: `the version picker's: ${path}?version=X.Y.Z`,
-        refuseQuery: (refusal, today) => this.#pickerOnly(400, today.toString(), refusal.message),
+        refuseQuery: (refusal, today, base) => this.#pickerOnly(base, 400, today.toString(), refusal.message),
       },
       { pattern: redoc.path, unversioned: true, handle: () => redoc.response },
       { pattern: script.path, unversioned: true, handle: () => script.response },
     ];
   }
 
-  #page({ query, today: day }: RouteRequest<undefined>): RouteOutcome {
+  #page({ query, today: day, base }: RouteRequest<undefined>): RouteOutcome {
     const today = day.toString();
     if (today !== this.#pagesDay) {
-      this.#pages.clear();
+      this.#pages = pagesByBase();
       this.#pagesDay = today;
     }
     const asked = query.getAll('version');
-    if (asked.length > 1) return this.#pickerOnly(400, today, `Give "version" once; it was given ${asked.length} times.`);
+    if (asked.length > 1) return this.#pickerOnly(base, 400, today, `Give "version" once; it was given ${asked.length} times.`);
     const byDefault = asked[0] === undefined ? this.#standings.standingOn(day).resolve(undefined) : undefined;
     if (byDefault instanceof Refusal) return byDefault;
     const version = asked[0] ?? (byDefault as Version).toString();
-    let page = this.#pages.get(version);
+    const pages = this.#pages.of(base);
+    let page = pages.get(version);
     if (page === undefined) {
       const document = this.#contracts.document(version);
-      if (document === undefined) return this.#missing(version, today);
-      page = this.#respond(200, { ...this.#content(today, version), documentJson: jsonForScriptElement(document) });
-      this.#pages.set(version, page);
+      if (document === undefined) return this.#missing(base, version, today);
+      page = this.#respond(base, 200, { ...this.#content(base, today, version), documentJson: jsonForScriptElement(documentAt(document, base)) });
+      pages.set(version, page);
     }
     return page;
   }
 
   /** 410 for a version retired and no longer described, 404 for any other text. */
-  #missing(version: string, today: string): RouteResponse {
+  #missing(base: string, version: string, today: string): RouteResponse {
     const summary = this.#contracts.versions.find((candidate) => candidate.version === version);
     if (summary !== undefined && versionBadge(summary, today) === 'retired') {
-      return this.#pickerOnly(410, today, `Version ${version} was retired on ${summary.sunset as string}; pick a version below.`, version);
+      return this.#pickerOnly(base, 410, today, `Version ${version} was retired on ${summary.sunset as string}; pick a version below.`, version);
     }
-    return this.#pickerOnly(404, today, `There is no version ${quoteShortened(version)}; pick one of the versions below.`);
+    return this.#pickerOnly(base, 404, today, `There is no version ${quoteShortened(version)}; pick one of the versions below.`);
   }
 
-  #pickerOnly(status: number, today: string, message: string, current?: string): RouteResponse {
-    return this.#respond(status, { ...this.#content(today, current), message });
+  #pickerOnly(base: string, status: number, today: string, message: string, current?: string): RouteResponse {
+    return this.#respond(base, status, { ...this.#content(base, today, current), message });
   }
 
-  #content(today: string, current: string | undefined): DocsPageContent {
-    return { versions: this.#contracts.versions, today, current, scripts: this.#scripts, page: this.#path };
+  #content(base: string, today: string, current: string | undefined): DocsPageContent {
+    const { scripts, page } = this.#links.of(base);
+    return { versions: this.#contracts.versions, today, current, scripts, page };
   }
 
-  #respond(status: number, content: DocsPageContent): RouteResponse {
-    return { status, body: new EncodedBody(Buffer.from(docsPageHtml(content)), HTML), headers: this.#headers };
+  #respond(base: string, status: number, content: DocsPageContent): RouteResponse {
+    return { status, body: new EncodedBody(Buffer.from(docsPageHtml(content)), HTML), headers: this.#links.of(base).headers };
   }
 }

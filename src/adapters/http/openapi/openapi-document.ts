@@ -54,6 +54,11 @@ export function serversAt(base: string): readonly { readonly url: string; readon
   return [{ url: base === '' ? '/' : base, description: 'This service: the paths are relative to the host and port that sent this document.' }];
 }
 
+/** A version's document as served to an API mounted at `base`: the same, its `servers` the base ('' at the root: the document itself). */
+export function documentAt(document: OpenApiDocument, base: string): OpenApiDocument {
+  return base === '' ? document : { ...document, servers: serversAt(base) };
+}
+
 /**
  * The OpenAPI 3.1 document of one version: the operations that exist at it (their windows, R1 to R6), each with
  * its parameters, the schema of every status it can answer and its headers, and the records' schemas at the version.

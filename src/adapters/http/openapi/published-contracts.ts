@@ -6,7 +6,7 @@ import { PerBase } from '../response/per-base.js';
 import { JsonText } from '../response/prepared-bodies.js';
 import type { ApiRoute } from '../routing/route.js';
 import type { ApiContracts, OpenApiDocument, VersionSummary } from './api-contracts.js';
-import { openApiDocument, serversAt, type PinPaths } from './openapi-document.js';
+import { documentAt, openApiDocument, type PinPaths } from './openapi-document.js';
 import { checkSchemaAgreement } from './schema-agreement.js';
 import type { ApiInfo } from './api-info.js';
 
@@ -71,7 +71,7 @@ export class PublishedContracts implements ApiContracts {
     const atBase = this.#atBase.of(base);
     let json = atBase.get(text);
     if (json === undefined) {
-      json = new JsonText(JSON.stringify({ ...published.document, servers: serversAt(base) }));
+      json = new JsonText(JSON.stringify(documentAt(published.document, base)));
       atBase.set(text, json);
     }
     return json;

@@ -1,7 +1,7 @@
 import { Refusal } from '../../../domain/errors/refusal.js';
 import type { UseCaseRefusal } from '../../../application/errors/refusals.js';
 import type { BrownoutError, PinRefusal, RetiredVersionError, VersionRefusal } from '../../../domain/versioning/refusals.js';
-import { describeReceived } from '../../../domain/versioning/version-error-text.js';
+import { describeReceived, type SelectedBy } from '../../../domain/versioning/version-error-text.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
 import { redactKeys } from '../../identity/api-key.js';
 import { API_VERSION_HEADER } from './api-version-header.js';
@@ -160,17 +160,22 @@ export type ErrorCode = RequestRefusal['code'];
 // A refusal may echo what the client sent (a version, a field): a key sent by mistake is never echoed back.
 const messageOf = (error: Refusal): string => redactKeys(error.message);
 
-/** What a client refused a version it did not name can do instead, by who selected the version (RetiredVersionError's `byDefault`). */
-const VERSION_ADVICE: Readonly<Record<string, string>> = {
-  false: '',
-  true: ' Name a supported version in the Accept header.',
-  pin: ' Upgrade the pin (PUT /client/version) or name a supported version in the Accept header.',
-};
+/**
+ * What a client refused a version it did not name can do instead, by who selected the version (RetiredVersionError's
+ * `byDefault`): a pin's, move it where the API serves that (`pinChange` below `base`: `PUT /api/client/version`), else
+ * name a version.
+ */
+function versionAdvice(byDefault: SelectedBy, pinChange: string | undefined, base: string): string {
+  if (byDefault === false) return '';
+  if (byDefault === 'pin' && pinChange !== undefined)
+    return ` Upgrade the pin (PUT ${base}${pinChange}) or name a supported version in the Accept header.`;
+  return ' Name a supported version in the Accept header.';
+}
 
 /** A retired or browned-out version's detail: what is refused, what to do instead, and the versions served. */
-const versionDetail = (error: Refusal): string => {
+const versionDetail = (error: Refusal, pinChange: string | undefined, base: string): string => {
   const { statement, byDefault, served } = error as RetiredVersionError | BrownoutError;
-  return redactKeys(`${statement}${VERSION_ADVICE[String(byDefault)]}${served}`);
+  return redactKeys(`${statement}${versionAdvice(byDefault, pinChange, base)}${served}`);
 };
 
 /** Each error code the service answers on purpose, with its status and `detail`. */
@@ -182,10 +187,10 @@ const RESPONSES = {
   conflicting_version: (error) => ({ status: 406, detail: messageOf(error) }),
   unknown_accept_parameter: (error) => ({ status: 406, detail: messageOf(error) }),
   invalid_accept_weight: (error) => ({ status: 406, detail: messageOf(error) }),
-  retired_version: (error) => ({ status: 410, detail: versionDetail(error) }),
-  version_brownout: (error) => ({
+  retired_version: (error, pinChange, base) => ({ status: 410, detail: versionDetail(error, pinChange, base) }),
+  version_brownout: (error, pinChange, base) => ({
     status: 410,
-    detail: versionDetail(error),
+    detail: versionDetail(error, pinChange, base),
     headers: { 'Retry-After': String((error as BrownoutError).retryAfterSeconds) },
   }),
   invalid_page: (error) => ({ status: 400, detail: messageOf(error) }),
@@ -212,7 +217,7 @@ const RESPONSES = {
   body_too_large: (error) => ({ status: 413, detail: messageOf(error), headers: { Connection: 'close' } }),
   unsupported_media_type: (error) => ({ status: 415, detail: messageOf(error) }),
   dependency_unavailable: () => ({ status: 503, detail: 'Service unavailable.', headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }),
-} as const satisfies Record<ErrorCode, (error: Refusal) => ErrorResponse>;
+} as const satisfies Record<ErrorCode, (error: Refusal, pinChange: string | undefined, base: string) => ErrorResponse>;
 
 export const SERVER_ERROR: ErrorResponse = { status: 500, detail: 'A server error occurred.' };
 
@@ -229,10 +234,13 @@ export function answerTo(code: string): Omit<ErrorResponse, 'detail'> | undefine
   return response === undefined ? undefined : { status: response.status, ...(response.headers === undefined ? {} : { headers: response.headers }) };
 }
 
-/** The response for an error, or undefined when it is unexpected (a logged 500). */
-export function errorResponseFor(error: unknown): ErrorResponse | undefined {
+/**
+ * The response for an error, or undefined when it is unexpected (a logged 500). `pinChange`: where a client moves its
+ * pin below the request's `base` (`/client/version`), which a refusal of its pinned version names; none when undefined.
+ */
+export function errorResponseFor(error: unknown, pinChange?: string, base = ''): ErrorResponse | undefined {
   if (error instanceof HandlerRefusal) return { status: error.status, detail: messageOf(error) };
   if (!(error instanceof Refusal) || !Object.hasOwn(RESPONSES, error.code)) return undefined;
-  const respond: (error: Refusal) => ErrorResponse = RESPONSES[error.code as ErrorCode];
-  return respond(error);
+  const respond: (error: Refusal, pinChange: string | undefined, base: string) => ErrorResponse = RESPONSES[error.code as ErrorCode];
+  return respond(error, pinChange, base);
 }

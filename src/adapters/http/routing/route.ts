@@ -148,8 +148,8 @@ export interface PageRoute extends ReadsQuery {
   readonly unversioned: true;
   readonly contract?: undefined;
   handle(request: RouteRequest<undefined>): Awaitable<RouteOutcome>;
-  /** Its own answer to a query it refuses (`checkQuery`'s 400), in its own media type; the JSON refusal when absent. */
-  readonly refuseQuery?: (refusal: Refusal, today: CalendarDate) => RouteResponse;
+  /** Its own answer to a query it refuses (`checkQuery`'s 400), in its own media type, its links below `base`; the JSON refusal when absent. */
+  readonly refuseQuery?: (refusal: Refusal, today: CalendarDate, base: string) => RouteResponse;
 }
 
 /**

@@ -94,10 +94,10 @@ export function clientRoutes(
       pattern: paths.version,
       unversioned: true,
       method: 'PUT',
-      put: async ({ client, today }: RouteRequest<undefined> & { readonly client: Client }, body: unknown): Promise<RouteOutcome> => {
+      put: async ({ client, today, base }: RouteRequest<undefined> & { readonly client: Client }, body: unknown): Promise<RouteOutcome> => {
         const requested = requestedVersion(body);
         if (typeof requested !== 'string') return requested;
-        const changed = await pins.change(client, requested, today, now());
+        const changed = await pins.change(client, requested, today, now(), base);
         return changed instanceof Refusal ? changed : { body: changed, headers: NOT_STORED };
       },
       contract: {

@@ -84,15 +84,23 @@ t.test("the HTTP adapter's refusals: each one's code, status and detail", async 
 t.test('a retired version: what is refused, what to do instead by who chose the version, and the versions served', async (t) => {
   const sunset = CalendarDate.parse('2026-06-01') as CalendarDate;
   const served = ['5.0.0', '4.0.0'];
-  const detail = (byDefault: false | true | 'pin') => errorResponseFor(new RetiredVersionError('1.0.0', sunset, served, byDefault))?.detail;
+  const detail = (byDefault: false | true | 'pin', pinChange?: string, base?: string) =>
+    errorResponseFor(new RetiredVersionError('1.0.0', sunset, served, byDefault), pinChange, base)?.detail;
   t.equal(detail(false), 'Version 1.0.0 was retired on 2026-06-01, its sunset date, and is no longer served. Supported versions: 5.0.0, 4.0.0.');
   t.equal(
-    detail(true),
+    detail(true, '/client/version'),
     'The default version 1.0.0 was retired on 2026-06-01, its sunset date, and is no longer served. Name a supported version in the Accept header. Supported versions: 5.0.0, 4.0.0.',
   );
   t.equal(
-    detail('pin'),
+    detail('pin', '/client/version'),
     'Your pinned version 1.0.0 was retired on 2026-06-01, its sunset date, and is no longer served. Upgrade the pin (PUT /client/version) or name a supported version in the Accept header. Supported versions: 5.0.0, 4.0.0.',
+  );
+  t.match(detail('pin', '/me/version'), ' Upgrade the pin (PUT /me/version) or name', 'where the API places it');
+  t.match(detail('pin', '/me/version', '/api'), ' Upgrade the pin (PUT /api/me/version) or name', 'below the base of a mount');
+  t.equal(
+    detail('pin'),
+    'Your pinned version 1.0.0 was retired on 2026-06-01, its sunset date, and is no longer served. Name a supported version in the Accept header. Supported versions: 5.0.0, 4.0.0.',
+    'no path to move the pin: none named',
   );
   t.equal(errorResponseFor(new RetiredVersionError('1.0.0', sunset, served))?.status, 410);
 });

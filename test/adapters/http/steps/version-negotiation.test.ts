@@ -56,7 +56,7 @@ t.test("a client's request: the version Accept names wins, else its pin, never D
   const retired = negotiation.selectPinned(undefined, date('2026-12-01'), '2.1.0');
   t.type(retired, RetiredVersionError, 'a pin past its sunset: 410');
   t.match(
-    errorResponseFor(retired)?.detail,
+    errorResponseFor(retired, '/client/version')?.detail,
     /^Your pinned version 2\.1\.0 was retired on 2026-12-01.*PUT \/client\/version/,
     'naming the pin, and how to move it',
   );
