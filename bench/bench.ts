@@ -1,5 +1,6 @@
 import { EXAMPLE_MAIN, exampleGroup, writeExampleDataFile } from './harness/example-variant.js';
 import { INVOICES_MAIN, invoicesGroup, withoutDataFile } from './harness/invoices-variant.js';
+import { BARE_FRAMEWORK_SERVER, BENCHED_MOUNTS, mountGroup, mountTargets } from './harness/mounts-variant.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, release, tmpdir, type } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +78,8 @@ interface GroupSetup {
   readonly responsesTable: string;
   /** The service's script: dist/main.js (the reference) unless given. */
   readonly serviceMain?: string;
+  /** Its arguments; none unless given. */
+  readonly serviceArgs?: readonly string[];
   /** A second bare server measured beside the first, reported in its own column (PostgreSQL: the two-statement one). */
   readonly secondBare?: { readonly name: string; readonly args: (responsesTable: string) => string[] };
 }
@@ -168,6 +171,22 @@ async function main(): Promise<number> {
       options,
     );
     scenarios.push(...invoices.scenarios);
+    for (const mount of BENCHED_MOUNTS) {
+      const mounted = await runGroup(
+        mountGroup(mount),
+        {
+          title: `the invoicing API mounted in ${mount}, against ${mount}'s own route sending the same bytes`,
+          serviceMain: INVOICES_MAIN,
+          serviceArgs: [`--mount=${mount}`],
+          serviceEnv: withoutDataFile(serviceEnvironment('', options.accessLog)),
+          bareScript: BARE_FRAMEWORK_SERVER,
+          bareArgs: (table) => [mount, table],
+          responsesTable: join(directory, `responses-${mount}.json`),
+        },
+        options,
+      );
+      scenarios.push(...mounted.scenarios);
+    }
     scenarios.push(...(await runPostgresGroups(directory, options)));
     const memory =
       options.scenarios.length > 0
@@ -182,7 +201,12 @@ async function main(): Promise<number> {
       scenarios,
       services,
       memory,
-      targets: [...judgeTargets(scenarios, memory, options.connections), ...metricsCost(scenarios), ...clientsCost(scenarios)],
+      targets: [
+        ...judgeTargets(scenarios, memory, options.connections),
+        ...mountTargets(scenarios),
+        ...metricsCost(scenarios),
+        ...clientsCost(scenarios),
+      ],
     };
     await writeFile(options.out, `${JSON.stringify(results, null, 2)}\n`);
     say('\ntargets:');
@@ -228,7 +252,7 @@ async function runGroup(
   let served = 0;
   let accessLogLines = 0;
   for (let repetition = 1; repetition <= options.repetitions; repetition += 1) {
-    const service = await processes.start(setup.serviceMain ?? SERVICE_MAIN, [], setup.serviceEnv, SERVICE_NODE_FLAGS);
+    const service = await processes.start(setup.serviceMain ?? SERVICE_MAIN, setup.serviceArgs ?? [], setup.serviceEnv, SERVICE_NODE_FLAGS);
     startups.push(service.startupMs);
     if (expected === undefined) {
       await checkLinks(service, group.scenarios);

@@ -1,6 +1,9 @@
 import { aboutSeconds, parseCommandLine, positive, whole, type Command, type RawValues } from './command-line.js';
 import { clientsGroup } from './clients-variant.js';
+import { exampleGroup } from './example-variant.js';
+import { invoicesGroup } from './invoices-variant.js';
 import { metricsGroup } from './metrics-variant.js';
+import { BENCHED_MOUNTS, mountGroup } from './mounts-variant.js';
 import { postgresScenarios, scenarioGroups, selected } from './scenarios.js';
 
 /** How a bench run is shaped; `--smoke` is the short CI run whose numbers mean nothing. */
@@ -135,7 +138,14 @@ const MEMORY_MIX_PER_SECOND = 8_000;
 export function benchSeconds(options: BenchOptions, withPostgres = process.env['DATABASE_URL'] !== undefined): number {
   const perScenario = options.warmup + options.rewarm + options.duration + 1;
   let seconds = 0;
-  for (const group of [...scenarioGroups(options.sizes), metricsGroup(), clientsGroup('')]) {
+  for (const group of [
+    ...scenarioGroups(options.sizes),
+    metricsGroup(),
+    clientsGroup(''),
+    exampleGroup(),
+    invoicesGroup(),
+    ...BENCHED_MOUNTS.map(mountGroup),
+  ]) {
     const scenarios = selected(group.scenarios, options.scenarios).length;
     if (scenarios > 0) seconds += options.repetitions * (2 * (startSeconds(group.size) + options.warmup) + scenarios * 2 * perScenario);
   }

@@ -1,5 +1,5 @@
 /** What a scenario's ratio to the bare server is held to (the issue's targets). */
-export type Target = 'detail' | 'list' | 'postgres' | 'none';
+export type Target = 'detail' | 'list' | 'postgres' | 'mount' | 'none';
 
 /** The PostgreSQL scenarios: a dog, the first page, and a deep page reached by following `Link: next`. */
 export type PostgresKind = 'detail' | 'first page' | 'deep page by Link next';

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import express from 'express';
+import Fastify from 'fastify';
+import type { RecordedResponse } from './recorded-response.js';
+
+/**
+ * A framework's own limit: Express 5 or Fastify 5 answering each recorded (path, Accept, If-None-Match) from a route of
+ * its own, one per recorded path, with the bytes the mounted layer sent. Set up as the mounted example is (Express
+ * with `express.json()` ahead of its routes), so that the framework's cost is in both and the ratio is the layer's.
+ * Run as its own process: `node bare-framework-server.js express|fastify <responses.json>`.
+ */
+interface Reply {
+  readonly status: number;
+  readonly headers: OutgoingHttpHeaders;
+  readonly body: Buffer;
+}
+
+const {
+  positionals: [framework = '', responses = ''],
+} = parseArgs({ allowPositionals: true });
+const recorded = JSON.parse(readFileSync(responses, 'utf8')) as RecordedResponse[];
+const replies = new Map<string, Reply>(
+  recorded.map((response) => [
+    `${response.path}\n${response.accept}\n${response.ifNoneMatch ?? ''}`,
+    { status: response.status, headers: response.headers, body: Buffer.from(response.body, 'base64') },
+  ]),
+);
+const paths = [...new Set(recorded.map(({ path }) => path))];
+const replyTo = (req: IncomingMessage): Reply | undefined =>
+  replies.get(`${req.url}\n${req.headers.accept ?? ''}\n${req.headers['if-none-match'] ?? ''}`);
+const listening = (port: number): void => {
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`);
+};
+
+if (framework === 'express') {
+  const app = express();
+  app.use(express.json());
+  const route = (req: IncomingMessage, res: ServerResponse): void => {
+    const reply = replyTo(req);
+    // The bytes as recorded: Express's res.set would add a charset to the Content-Type.
+    res.writeHead(reply?.status ?? 500, reply?.headers ?? {});
+    res.end(reply?.body);
+  };
+  for (const path of paths) app.get(path, route);
+  const server = createServer(app);
+  server.listen(0, '127.0.0.1', () => listening((server.address() as AddressInfo).port));
+  process.once('SIGTERM', () => server.close(() => process.exit(0)));
+} else if (framework === 'fastify') {
+  const app = Fastify();
+  for (const path of paths) {
+    app.get(path, (request, reply) => {
+      const found = replyTo(request.raw);
+      if (found === undefined) return reply.code(500).send();
+      return reply.code(found.status).headers(found.headers).send(found.body);
+    });
+  }
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  listening(Number(new URL(address).port));
+  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+} else {
+  process.stderr.write(`usage: bare-framework-server.js express|fastify <responses.json> (not ${JSON.stringify(framework)})\n`);
+  process.exit(2);
+}
