@@ -11,13 +11,20 @@ import { propertiesOf, type JsonSchema } from './domain/versioning/json-schema.j
 import type { ViewSet } from './domain/versioning/version-bundle.js';
 import type { OperationSet } from './adapters/http/operations/operation-declaration.js';
 import { endpointsOf, type Endpoints } from './adapters/http/routing/endpoints.js';
+import {
+  apiSettingsOf,
+  apiSettingValues,
+  type ApiSetting,
+  type ApiSettingDeclarations,
+  type ApiSettingValues,
+} from './adapters/config/api-setting.js';
 
-/** What the settings decide of a version model: the default version and how `removedIn` is read, and the API's own options. */
+/** What the settings decide of a version model: the default version, how `removedIn` is read, and the API's own settings. */
 export interface ModelSettings {
   readonly defaultVersion: DefaultVersionChoice;
   readonly removedIn: RemovalReading;
-  /** The reference API's choice of how 4.0.0 removes a dog's age (AGE_REMOVAL); another API may ignore it. */
-  readonly ageRemoval: 'computed' | 'placeholder';
+  /** The values of the API's own settings (its `settings`), by name; one absent takes its default. */
+  readonly apiSettings?: Readonly<Record<string, unknown>>;
 }
 
 /** A record collection and where it is served: what `defineCollection` makes, and an API's collections are. */
@@ -88,18 +95,22 @@ export interface ApiDefinition {
   readonly info: ApiInfo;
   /** Where the layer's own endpoints are served, each a path or false (left out). */
   readonly endpoints: Endpoints;
+  /** The settings the API declares for itself, by environment variable: read and checked at start with the layer's. */
+  readonly settings: Readonly<Record<string, ApiSetting>>;
 }
 
 /** What `defineApi` takes: the collections, every version's declaration newest first, and what a change may choose by. */
-export interface ApiDeclaration<O> {
+export interface ApiDeclaration<O, S extends ApiSettingDeclarations = Record<never, never>> {
   /** The collections the layer serves from its storage; none by default. */
   readonly collections?: readonly AnyPublishedCollection[];
   /** The operations of the team's own (`defineOperations`), whose handlers the layer runs at the request's version; none by default. */
   readonly operations?: readonly OperationSet[];
   /** Newest first: the only place the versions are ordered. */
   readonly versions: readonly VersionDeclaration<O>[];
-  /** The options the versions' `records` take, from the settings; none unless a change has variants. */
-  readonly options?: (settings: ModelSettings) => O;
+  /** Settings of the API's own, by environment variable, each `{ oneOf: [words], default }`; none by default. */
+  readonly settings?: S;
+  /** The options the versions' `records` take, from the values of the API's own settings; none unless a change has variants. */
+  readonly options?: (settings: ApiSettingValues<S>) => O;
   /** The records served in memory when DATA_FILE is not set; none by default. */
   readonly sample?: Readonly<Record<string, readonly unknown[]>>;
   /** The documents' title; `Version-aware API` by default. */
@@ -144,18 +155,20 @@ function viewSetsOf(collections: readonly AnyPublishedCollection[], operations: 
  * An API from its declaration: the bundle of its versions over its collections' newest shapes and view sets, built
  * into a VersionModel for the settings at start (where a wrong declaration throws VersionModelError, naming it).
  */
-export function defineApi<O = undefined>({
+export function defineApi<O = undefined, const S extends ApiSettingDeclarations = Record<never, never>>({
   collections = [],
   operations = [],
   versions,
+  settings: declared = {} as S,
   options,
   sample,
   title,
   name,
   tags,
   endpoints,
-}: ApiDeclaration<O>): ApiDefinition {
+}: ApiDeclaration<O, S>): ApiDefinition {
   for (const collection of collections) refuseUnrouted(collection);
+  const own = apiSettingsOf(declared);
   if (collections.length === 0 && operations.length === 0) throw new StartupError('the API declares no collection and no operation; declare one');
   const patterns = [
     ...collections.flatMap(({ path }) => [path, `${path}:id/`]),
@@ -175,12 +188,17 @@ export function defineApi<O = undefined>({
     operations,
     versions: versions.map(({ version }) => version),
     model: (settings) =>
-      VersionModel.build(bundle, (options === undefined ? undefined : options(settings)) as O, {
-        defaultVersion: settings.defaultVersion,
-        removedIn: settings.removedIn,
-      }),
+      VersionModel.build(
+        bundle,
+        (options === undefined ? undefined : options(apiSettingValues(own, settings.apiSettings) as ApiSettingValues<S>)) as O,
+        {
+          defaultVersion: settings.defaultVersion,
+          removedIn: settings.removedIn,
+        },
+      ),
     sample: sample ?? Object.fromEntries(collections.map((collection) => [collection.name, []])),
     info: { title: title ?? 'Version-aware API', name: name ?? 'The API', tags: tags ?? {} },
     endpoints: placed,
+    settings: own,
   };
 }

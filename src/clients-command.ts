@@ -16,7 +16,6 @@ import type { UsageStore } from './application/ports/usage-store.js';
 import { REPORT_DAYS, UsageReports } from './application/clients/usage-reports.js';
 import type { Clock } from './application/ports/clock.js';
 import type { ApiDefinition } from './api-definition.js';
-import { REFERENCE_API } from './reference-api.js';
 import { stateOf, type Client } from './domain/clients/client.js';
 import { quoteShortened } from './domain/errors/quote-shortened.js';
 import { Version } from './domain/versioning/version.js';
@@ -44,10 +43,8 @@ export interface ClientAccess {
 /** Opens the clients of the storage the settings choose (STORAGE). */
 export type OpenClientRepository = (settings: Settings, access: ClientAccess) => Promise<OpenedClients>;
 
-/** What a caller chooses: the API whose clients these are (the reference by default), and, in a test, its model. */
+/** What a caller may choose beside the API: how the usage names the command, and, in a test, the model. */
 export interface ClientsCommandReplacements {
-  /** The API whose versions a pin names; REFERENCE_API when absent. */
-  readonly api?: ApiDefinition;
   /** The version model in place of the one the API's settings build. */
   readonly model?: VersionModel;
   /** The command as its usage names it; `npm run clients --` when absent. */
@@ -91,8 +88,8 @@ const OPTIONS: Readonly<Record<Subcommand, readonly Option[]>> = {
 const MAX_REPORT_DAYS = 3650;
 const COMMAND = 'npm run clients --';
 
-/** The text of `--help`, naming the command as `command`. */
-function helpOf(command: string): string {
+/** The text of `--help`, naming the command as `command`: it needs no API. */
+export function clientsHelp(command: string): string {
   return `usage: ${command} ${Object.values(SYNOPSES).join(' | ')}
 
 Manages the API clients: who may call the service with an API key, and the version each is pinned to (a request of
@@ -143,19 +140,20 @@ interface Request {
 }
 
 /**
- * `npm run clients -- create|list|pin|revoke ...`: the operators' commands over the clients of the storage the settings
- * choose, opened by `openRepository`. Resolves with the exit code; a refusal is one line on stderr.
+ * `npm run clients -- create|list|pin|revoke ...`: the operators' commands over the clients of `api`, in the storage the
+ * settings choose, opened by `openRepository`. Resolves with the exit code; a refusal is one line on stderr.
  */
 export async function clientsCommand(
   args: readonly string[],
   env: Environment,
   output: CommandOutput,
   openRepository: OpenClientRepository,
+  api: ApiDefinition,
   replacements: ClientsCommandReplacements = {},
 ): Promise<number> {
   const command = replacements.command ?? COMMAND;
   if (args.includes('--help') || args.includes('-h')) {
-    output.stdout(helpOf(command));
+    output.stdout(clientsHelp(command));
     return 0;
   }
   let request: Request;
@@ -166,10 +164,10 @@ export async function clientsCommand(
     return USAGE_EXIT_CODE;
   }
   try {
-    const api = replacements.api ?? REFERENCE_API;
     const settings = readSettings(
       env,
       api.versions.map((version) => Version.parse(version)),
+      api.settings,
     );
     const model = replacements.model ?? api.model(settings);
     const clock = settings.today === undefined ? new SystemClock() : new FixedClock(settings.today);

@@ -242,7 +242,7 @@ function bindPublication(
 
 /** What a test replaces in the composed service; production replaces nothing. */
 export interface ServiceReplacements {
-  /** The version model in place of the reference history's that the settings build (AGE_REMOVAL, DEFAULT_VERSION, REMOVED_IN). */
+  /** The version model in place of the one the API builds for the settings (DEFAULT_VERSION, REMOVED_IN, its own). */
   readonly model?: VersionModel;
   /** The clock in place of TODAY's or the system's. */
   readonly clock?: Clock;
@@ -268,7 +268,7 @@ export async function composeApi(
   output: ServiceOutput,
   replacements: ServiceReplacements = {},
 ): Promise<ComposedService> {
-  const settings = readServiceSettings(env, api.versions);
+  const settings = readServiceSettings(env, api);
   const model = replacements.model ?? api.model(settings);
   const clock = replacements.clock ?? (settings.today === undefined ? new SystemClock() : new FixedClock(settings.today));
   refuseRetiredDefault(model, clock.today());
@@ -374,11 +374,12 @@ function recordCounts(
   );
 }
 
-/** Every setting, checked; throws StartupError naming each bad one. */
-export function readServiceSettings(env: Environment, versions: readonly string[]): Settings {
+/** Every setting, the layer's and the API's own, checked; throws StartupError naming each bad one. */
+export function readServiceSettings(env: Environment, { versions, settings }: Pick<ApiDefinition, 'versions' | 'settings'>): Settings {
   return readSettings(
     env,
     versions.map((version) => Version.parse(version)),
+    settings,
   );
 }
 

@@ -6,7 +6,6 @@ import { SETTINGS } from './adapters/config/setting-schema.js';
 import { loadIntoPostgres, nothingLoaded, type CommandOutput, type LoadTarget } from './adapters/persistence/postgres/load-into-postgres.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import type { ApiDefinition } from './api-definition.js';
-import { REFERENCE_API } from './reference-api.js';
 import { recordTableOf } from './adapters/persistence/postgres/record-table.js';
 import { CalendarDate } from './domain/records/calendar-date.js';
 import { Version } from './domain/versioning/version.js';
@@ -21,8 +20,8 @@ const COMMAND = 'npm run load-data --';
 const usageOf = (command: string): string =>
   `usage: ${command} FILE | --sample, FILE one JSON file of a list per collection, {"dogs": [...], "cats": [...]} (--help says more)`;
 
-/** The text of `--help`, naming the command as `command`. */
-function helpOf(command: string): string {
+/** The text of `--help`, naming the command as `command`: it needs no API. */
+export function loadDataHelp(command: string): string {
   return `usage: STORAGE=postgres DATABASE_URL=postgres://user:password@host:port/database ${command} FILE | --sample
 
 Checks the whole of FILE as the service checks DATA_FILE (every record, before any is written), then writes
@@ -52,18 +51,17 @@ const USAGE_EXIT_CODE = 2;
 /**
  * `npm run load-data -- FILE`: checks the whole file as DATA_FILE is checked, then writes every record into the
  * database of DATABASE_URL in one transaction (a record whose id exists replaces it). Resolves with the exit code.
- * `api`'s collections are the file's keys and the tables (the reference dogs and cats by default); `command` is how the
- * usage names the command.
+ * `api`'s collections are the file's keys and the tables; `command` is how the usage names the command.
  */
 export async function loadDataCommand(
   args: readonly string[],
   env: Environment,
   output: CommandOutput,
-  api: ApiDefinition = REFERENCE_API,
+  api: ApiDefinition,
   command: string = COMMAND,
 ): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
-    output.stdout(helpOf(command));
+    output.stdout(loadDataHelp(command));
     return 0;
   }
   const file = readFileOperand(args);
@@ -77,6 +75,7 @@ export async function loadDataCommand(
     const settings = readSettings(
       env,
       api.versions.map((version) => Version.parse(version)),
+      api.settings,
     );
     if (settings.storage !== 'postgres') {
       throw new StartupError(

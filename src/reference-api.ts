@@ -5,10 +5,10 @@ import { SAMPLE_DATA } from './adapters/persistence/sample-data.js';
 import { API_HISTORY } from './domain/api-history/bundle.js';
 import { CATS } from './domain/api-history/heads/cat-collection.js';
 import { DOGS } from './domain/api-history/heads/dog-collection.js';
-import type { HistoryOptions } from './domain/api-history/versions/history-options.js';
+import { AGE_REMOVALS } from './domain/api-history/versions/age-removal.js';
 
-/** The reference API: the dogs and cats, their history 1.0.0 to 5.0.0, their routes, and the bundled sample. */
-export const REFERENCE_API: ApiDefinition = defineApi<HistoryOptions>({
+/** The reference API: the dogs and cats, their history 1.0.0 to 5.0.0, their routes, AGE_REMOVAL, and the bundled sample. */
+export const REFERENCE_API: ApiDefinition = defineApi({
   collections: [
     defineCollection({
       ...DOGS,
@@ -24,7 +24,9 @@ export const REFERENCE_API: ApiDefinition = defineApi<HistoryOptions>({
     }),
   ],
   versions: API_HISTORY.versions,
-  options: ({ ageRemoval }) => ({ ageRemoval }),
+  // How versions before 4.0.0 get a dog's age back: only this history has the choice.
+  settings: { AGE_REMOVAL: { oneOf: AGE_REMOVALS, default: 'computed' } },
+  options: ({ AGE_REMOVAL }) => ({ ageRemoval: AGE_REMOVAL }),
   sample: SAMPLE_DATA,
   name: 'The dogs and cats API',
   tags: { Dogs: 'The dog records.', Cats: 'The cat records.' },

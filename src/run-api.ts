@@ -201,7 +201,7 @@ export async function runApi(api: ApiDefinition): Promise<void> {
   } else {
     let settings: Settings | undefined;
     try {
-      settings = readServiceSettings(process.env, api.versions);
+      settings = readServiceSettings(process.env, api);
     } catch (error) {
       output.stderr(`Refusing to start: ${(error as Error).message}`);
       process.exitCode = 1;

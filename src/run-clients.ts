@@ -27,6 +27,6 @@ export async function runClients(api: ApiDefinition): Promise<void> {
     process.env,
     { stdout: lineSink(process.stdout), stderr: lineSink(process.stderr) },
     openRepository,
-    { api },
+    api,
   );
 }

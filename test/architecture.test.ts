@@ -119,3 +119,15 @@ t.test('the domain holds no HTTP: no path, no method, no OpenAPI operation', asy
   );
   t.ok(http.test(readFileSync(join(src, 'reference-api.ts'), 'utf8')), "the check sees the reference API's paths");
 });
+
+/** The reference's own files: its programs, and the entry `version-aware-api/reference`. */
+const REFERENCE_FILES = ['reference-api.ts', 'main.ts', 'clients.ts', 'load-data.ts', 'reference.ts'];
+
+t.test("no file of the library imports the reference API: only the reference's own files do", async (t) => {
+  const importers = imports.filter((i) => i.target === 'reference-api.js').map((i) => i.file);
+  t.ok(importers.includes('main.ts'), 'the scan sees the imports of the reference API');
+  t.same(
+    importers.filter((file) => !REFERENCE_FILES.includes(file)),
+    [],
+  );
+});

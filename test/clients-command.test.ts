@@ -13,6 +13,7 @@ import { reportFrom2To4 } from './adapters/http/fixtures/upgrade-report.js';
 import { lockForChange } from '../src/adapters/persistence/file-lock.js';
 import type { HistoryOptions } from '../src/domain/api-history/versions/history-options.js';
 import { StartupError } from '../src/domain/errors/startup-error.js';
+import { REFERENCE_API } from '../src/reference-api.js';
 
 interface Run {
   readonly code: number;
@@ -20,7 +21,7 @@ interface Run {
   readonly stderr: string[];
 }
 
-/** The command in this process, with these settings alone as its environment: its exit code and its lines. */
+/** The command in this process over the reference's clients, with these settings alone as its environment: its exit code and its lines. */
 async function clients(
   args: readonly string[],
   env: Record<string, string>,
@@ -34,6 +35,7 @@ async function clients(
     env,
     { stdout: (line) => stdout.push(...line.split('\n')), stderr: (line) => stderr.push(line) },
     openRepository,
+    REFERENCE_API,
     replacements,
   );
   return { code, stdout, stderr };
@@ -272,6 +274,12 @@ t.test('storage: CLIENTS_FILE is needed, must exist but for create, and the sett
   }
   const bad = await clients(['list'], { STORAGE: 'sqlite', CLIENTS_FILE: missing });
   t.match(bad, { code: 1, stderr: [/^clients: bad setting: STORAGE="sqlite" is not valid: expected memory or postgres$/] }, 'a bad setting');
+  const own = await clients(['list'], { AGE_REMOVAL: 'nope', CLIENTS_FILE: missing });
+  t.match(
+    own,
+    { code: 1, stderr: [/^clients: bad setting: AGE_REMOVAL="nope" is not valid: expected computed or placeholder$/] },
+    "a bad setting of the API's own",
+  );
 });
 
 t.test('the storage is opened with what the command is about to do, and closed whatever happens', async (t) => {

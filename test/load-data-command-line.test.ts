@@ -1,5 +1,6 @@
 import t from 'tap';
 import { loadDataCommand } from '../src/load-data-command.js';
+import { REFERENCE_API } from '../src/reference-api.js';
 
 const USAGE =
   'usage: npm run load-data -- FILE | --sample, FILE one JSON file of a list per collection, {"dogs": [...], "cats": [...]} (--help says more)';
@@ -20,7 +21,7 @@ t.test('a command line load-data cannot read is refused before any setting is re
   ];
   for (const [args, what, problem] of cases) {
     const stderr: string[] = [];
-    const code = await loadDataCommand(args, {}, { stdout: (line) => t.fail(line), stderr: (line) => stderr.push(line) });
+    const code = await loadDataCommand(args, {}, { stdout: (line) => t.fail(line), stderr: (line) => stderr.push(line) }, REFERENCE_API);
     t.equal(code, 2, `${what}: exit code 2`);
     t.same(stderr, [`Nothing loaded: ${problem}; ${USAGE}`], `${what}: said, with the usage`);
   }

@@ -2,14 +2,20 @@ import { join } from 'node:path';
 import pg from 'pg';
 import t, { type Test } from 'tap';
 import { loadDataCommand } from '../src/load-data-command.js';
+import { REFERENCE_API } from '../src/reference-api.js';
 import { testDatabase } from './fixtures/postgres/test-database.js';
 import { runBuiltProgram, type Run } from './fixtures/built-program.js';
 
-/** What the program does, in this process: the command with these settings alone as its environment; its exit code and output. */
+/** What the program does, in this process: the command for the reference with these settings alone as its environment; its exit code and output. */
 async function loadData(args: readonly string[], settings: Record<string, string>): Promise<Run> {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const code = await loadDataCommand(args, settings, { stdout: (line) => stdout.push(`${line}\n`), stderr: (line) => stderr.push(`${line}\n`) });
+  const code = await loadDataCommand(
+    args,
+    settings,
+    { stdout: (line) => stdout.push(`${line}\n`), stderr: (line) => stderr.push(`${line}\n`) },
+    REFERENCE_API,
+  );
   return { code, stdout: stdout.join(''), stderr: stderr.join('') };
 }
 

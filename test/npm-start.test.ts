@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { SETTING_NAMES } from '../src/adapters/config/setting-schema.js';
+import { SERVICE_SETTING_NAMES } from './fixtures/setting-names.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,7 +20,7 @@ const isAlive = (pid: number): boolean => {
 // A process test: only a process shows which process a signal to npm reaches. The build (prestart) is this run's dist/.
 t.test('npm start leaves no orphan: SIGTERM to npm reaches the service, which drains and exits', async (t) => {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of SETTING_NAMES) delete env[name];
+  for (const name of SERVICE_SETTING_NAMES) delete env[name];
   delete env['NODE_OPTIONS'];
   const npm = spawn('npm', ['start', '--ignore-scripts', '--silent'], { cwd: ROOT, env: { ...env, PORT: '0', ACCESS_LOG: 'off' } });
   const started: { pid?: number } = {};

@@ -4,7 +4,7 @@ import { writeRecords } from '../src/adapters/persistence/postgres/postgres-bulk
 import { migrateSchema } from '../src/adapters/persistence/postgres/postgres-schema.js';
 import { recordTableOf } from '../src/adapters/persistence/postgres/record-table.js';
 import type { LoadedRecords } from '../src/adapters/persistence/loaded-records.js';
-import { defineApi, defineCollection } from '../src/api-definition.js';
+import { defineApi, defineCollection, type ModelSettings } from '../src/api-definition.js';
 import { recordFields, recordId, recordName } from '../src/domain/records/record-fields.js';
 import { InvalidRecordError } from '../src/domain/records/invalid-record-error.js';
 import { AddField } from '../src/domain/versioning/add-field.js';
@@ -16,6 +16,11 @@ import { startService } from './fixtures/service.js';
 import { REFERENCE_API } from '../src/reference-api.js';
 import { buildReferenceModel } from '../src/domain/api-history/reference-history.js';
 import { testDatabase } from './fixtures/postgres/test-database.js';
+import { DOG } from '../src/domain/api-history/heads/dog-collection.js';
+import { parseDog } from '../src/domain/dogs/dog.js';
+import { CalendarDate } from '../src/domain/records/calendar-date.js';
+import { Version } from '../src/domain/versioning/version.js';
+import type { VersionModel } from '../src/domain/versioning/version-model.js';
 
 // An API that is not the dogs and cats, composed from its definition alone: a collection, three versions.
 interface Book {
@@ -121,9 +126,18 @@ t.test('with no sample declared, nothing is served until data is given, and the 
 });
 
 t.test('the reference API is defined the same way: its model is the reference history, in both AGE_REMOVAL modes', async (t) => {
-  for (const ageRemoval of ['computed', 'placeholder'] as const) {
-    const model = REFERENCE_API.model({ defaultVersion: 'latest', removedIn: 'inclusive', ageRemoval });
-    t.same(model.changelog, buildReferenceModel({ ageRemoval }).changelog, ageRemoval);
+  const today = CalendarDate.parse('2026-11-22') as CalendarDate;
+  const biko = parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today);
+  const ageAt3 = (model: VersionModel): unknown => (model.represent(DOG, biko, { version: Version.parse('3.0.0'), today }) as { age: unknown }).age;
+  const cases: [ModelSettings['apiSettings'], 'computed' | 'placeholder', string][] = [
+    [{ AGE_REMOVAL: 'computed' }, 'computed', 'AGE_REMOVAL=computed'],
+    [{ AGE_REMOVAL: 'placeholder' }, 'placeholder', 'AGE_REMOVAL=placeholder'],
+    [undefined, 'computed', 'AGE_REMOVAL not given: its default'],
+  ];
+  for (const [apiSettings, ageRemoval, what] of cases) {
+    const model = REFERENCE_API.model({ defaultVersion: 'latest', removedIn: 'inclusive', ...(apiSettings === undefined ? {} : { apiSettings }) });
+    const reference = buildReferenceModel({ ageRemoval });
+    t.same([model.changelog, ageAt3(model)], [reference.changelog, ageAt3(reference)], `${what}: the ${ageRemoval} history`);
   }
 });
 

@@ -4,7 +4,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { SETTING_NAMES } from '../src/adapters/config/setting-schema.js';
+import { SERVICE_SETTING_NAMES } from './fixtures/setting-names.js';
 import { libraryModule } from './fixtures/library-module.js';
 import { ROOT } from './fixtures/served-program.js';
 
@@ -28,7 +28,9 @@ const SUBPATHS = Object.keys(PACKAGE.exports).map((key) => (key === '.' ? PACKAG
 const scratch = mkdtempSync(join(tmpdir(), 'package-install-'));
 t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 const env: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && !['NODE_OPTIONS', 'NODE_V8_COVERAGE', ...SETTING_NAMES].includes(name)),
+  Object.entries(process.env).filter(
+    ([name]) => !/^npm_/i.test(name) && !['NODE_OPTIONS', 'NODE_V8_COVERAGE', ...SERVICE_SETTING_NAMES].includes(name),
+  ),
 );
 
 interface Run {
@@ -82,12 +84,22 @@ async function pack(): Promise<{ tarball: string; files: string[]; size: number;
 const TYPESCRIPT = `${SUBPATHS.map((subpath, index) => `import * as entry${index} from '${subpath}';`).join('\n')}
 import { defineApi, type ApiDefinition } from 'version-aware-api';
 import { defineVersion } from 'version-aware-api/versioning';
+import { REFERENCE_API } from 'version-aware-api/reference';
 
 export const entries: object[] = [${SUBPATHS.map((_, index) => `entry${index}`).join(', ')}];
 export const first = defineVersion('1.0.0', { notes: ['First release'] });
 // @ts-expect-error: notes are a list of lines
 defineVersion('1.0.0', { notes: 'First release' });
 export const declare: (declaration: Parameters<typeof defineApi>[0]) => ApiDefinition = defineApi;
+export const reference: ApiDefinition = REFERENCE_API;
+export const own = defineApi({
+  collections: [],
+  versions: [],
+  settings: { MODE: { oneOf: ['fast', 'slow'], default: 'fast' } },
+  options: ({ MODE }): { fast: boolean } => ({ fast: MODE === 'fast' }),
+});
+// @ts-expect-error: options get only the settings the API declares
+defineApi({ versions: [], settings: { MODE: { oneOf: ['fast'], default: 'fast' } }, options: ({ SPEED }) => SPEED });
 `;
 
 t.test('npm pack, installed in an empty project: every entry imports and type-checks, the program runs from there', async (t) => {
@@ -147,6 +159,8 @@ t.test('npm pack, installed in an empty project: every entry imports and type-ch
     t.ok(exported.get('version-aware-api')?.includes(name), name);
   for (const name of ['defineVersion', 'defineCollection', 'recordType', 'RenameField'])
     t.ok(exported.get('version-aware-api/versioning')?.includes(name), name);
+  t.same(exported.get('version-aware-api/reference'), ['REFERENCE_API'], 'the reference API, from its own entry alone');
+  t.notOk(exported.get('version-aware-api')?.includes('REFERENCE_API'), 'the root entry has no reference API');
 
   writeFileSync(join(project, 'check.ts'), TYPESCRIPT);
   const tsconfig = { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false };

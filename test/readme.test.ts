@@ -7,8 +7,9 @@ import { startWithModel } from './fixtures/lifecycle-service.js';
 import { TestClock } from './fixtures/test-clock.js';
 import { v1_0_0 } from './fixtures/readme/v1-0-0-retiring.js';
 import { listFrom } from './fixtures/versions.js';
-import { SETTING_NAMES } from '../src/adapters/config/setting-schema.js';
+import { SERVICE_SETTING_NAMES } from './fixtures/setting-names.js';
 import { keyedClient, withClients } from './fixtures/clients.js';
+import { REFERENCE_API } from '../src/reference-api.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const httpApi = readFileSync(new URL('../docs/http-api.md', import.meta.url), 'utf8');
@@ -52,7 +53,7 @@ t.test('the README quotes the three-line contract test file exactly as it is', a
 });
 
 t.test('the README names every setting and both commands; docs/http-api.md every status', async (t) => {
-  for (const word of ['npm install', 'npm start', 'npm test', ...SETTING_NAMES, 'npm run load-data', '/health/']) {
+  for (const word of ['npm install', 'npm start', 'npm test', ...SERVICE_SETTING_NAMES, 'npm run load-data', '/health/']) {
     t.ok(readme.includes(word), word);
   }
   for (const status of ['200', '204', '301', '400', '404', '405', '406', '408', '410', '417', '431', '500', '503']) {
@@ -103,6 +104,7 @@ t.test("the README's two commands for a client: create it, then call as it, serv
     { CLIENTS_FILE: file },
     { stdout: (line) => stdout.push(line), stderr: (line) => t.fail(line) },
     openClientsFile,
+    REFERENCE_API,
   );
   t.equal(code, 0);
   const key = stdout.join('\n').trim().split('\n').at(-1) as string;

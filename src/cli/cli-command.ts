@@ -1,5 +1,4 @@
 import type { Environment } from '../adapters/config/settings.js';
-import type { ApiDefinition } from '../api-definition.js';
 import type { ServiceOutput } from '../container.js';
 import { StartupError } from '../domain/errors/startup-error.js';
 import { loadApi, takeApiOptions } from './api-module.js';
@@ -70,16 +69,18 @@ async function run(command: Command, args: readonly string[], env: Environment, 
   const options = takeApiOptions(args);
   const usage = `usage: ${PROGRAM} ${SYNOPSES[command]}`;
   if ('problem' in options) throw new CommandLineError(options.problem, usage);
-  let api: ApiDefinition | undefined;
-  // --help needs no API: it says what the command takes.
-  if (!options.words.includes('--help') && !options.words.includes('-h')) {
-    if (options.api === undefined) throw new CommandLineError('--api MODULE names the module that exports your API', usage);
-    api = await loadApi(options.api, options.exportName);
-  }
   const named = `${PROGRAM} ${command} ${API}`;
+  // --help needs no API: it says what the command takes.
+  if (options.words.includes('--help') || options.words.includes('-h')) {
+    const help = command === 'clients' ? (await import('../clients-command.js')).clientsHelp : (await import('../load-data-command.js')).loadDataHelp;
+    output.stdout(help(named));
+    return 0;
+  }
+  if (options.api === undefined) throw new CommandLineError('--api MODULE names the module that exports your API', usage);
+  const api = await loadApi(options.api, options.exportName);
   if (command === 'clients') {
     const [{ clientsCommand }, { openRepository }] = await Promise.all([import('../clients-command.js'), import('../run-clients.js')]);
-    return clientsCommand(options.words, env, output, openRepository, { ...(api === undefined ? {} : { api }), command: named });
+    return clientsCommand(options.words, env, output, openRepository, api, { command: named });
   }
   const { loadDataCommand } = await import('../load-data-command.js');
   return loadDataCommand(options.words, env, output, api, named);

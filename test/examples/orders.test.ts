@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { SETTING_NAMES } from '../../src/adapters/config/setting-schema.js';
+import { SERVICE_SETTING_NAMES } from '../fixtures/setting-names.js';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { ROOT, serveProgram, type Served } from '../fixtures/served-program.js';
@@ -185,7 +185,7 @@ async function runScript(
   settings: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of SETTING_NAMES) delete env[name];
+  for (const name of SERVICE_SETTING_NAMES) delete env[name];
   delete env['NODE_OPTIONS'];
   const child = spawn(process.execPath, [join(FOLDER, script), ...args], { cwd: ROOT, env: { ...env, TODAY: '2026-11-22', ...settings } });
   let stdout = '';

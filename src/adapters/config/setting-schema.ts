@@ -1,4 +1,3 @@
-import { AGE_REMOVALS } from '../../domain/api-history/versions/age-removal.js';
 import { REMOVAL_READINGS } from '../../domain/versioning/removal-reading.js';
 import type { Version } from '../../domain/versioning/version.js';
 import {
@@ -55,8 +54,9 @@ const duration = (fallback: string) =>
   }) as const;
 
 /**
- * Every setting of the service, by its environment variable, in the order they are read and documented:
+ * Every setting of the layer, by its environment variable, in the order they are read and documented:
  * docs/configuration.md and the README's table list them so (a test compares them), and the tests read the names here.
+ * An API's own settings (defineApi's `settings`, api-setting.ts) are read after them.
  */
 export const SETTINGS = {
   PORT: { kind: port, default: '8000', expected: 'a TCP port, a whole number from 0 to 65535' },
@@ -68,7 +68,6 @@ export const SETTINGS = {
     default: 'latest',
     expected: (supported: readonly Version[]) => `latest, earliest or a supported version (${supported.map(String).join(', ')})`,
   },
-  AGE_REMOVAL: { kind: oneOf(AGE_REMOVALS), default: 'computed', expected: AGE_REMOVALS.join(' or ') },
   REMOVED_IN: { kind: oneOf(REMOVAL_READINGS), default: 'inclusive', expected: REMOVAL_READINGS.join(' or ') },
   TODAY: { kind: calendarDate, unset: 'the current UTC date', expected: 'a real calendar date YYYY-MM-DD' },
   ACCESS_LOG: { kind: onOff, default: 'on', expected: 'on or off' },

@@ -1,4 +1,3 @@
-import type { AgeRemoval } from '../../domain/api-history/versions/age-removal.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import type { DefaultVersionChoice } from '../../domain/versioning/default-version.js';
 import type { RemovalReading } from '../../domain/versioning/removal-reading.js';
@@ -17,7 +16,6 @@ export interface Settings {
   /** With STORAGE=memory, the JSON file of API clients (`npm run clients` writes it); absent: no clients, every caller anonymous. */
   readonly clientsFile: string | undefined;
   readonly defaultVersion: DefaultVersionChoice;
-  readonly ageRemoval: AgeRemoval;
   readonly removedIn: RemovalReading;
   /** Absent: the current UTC date. */
   readonly today: CalendarDate | undefined;
@@ -40,6 +38,8 @@ export interface Settings {
   readonly usageSpoolDir: string;
   /** Where `GET /metrics` listens, on a port of its own; absent (METRICS_PORT unset): no metrics. */
   readonly metrics: MetricsListener | undefined;
+  /** The values of the API's own settings (defineApi's `settings`), by name. */
+  readonly apiSettings: Readonly<Record<string, unknown>>;
 }
 
 /** The metrics listener's address (METRICS_PORT, METRICS_HOST). */
@@ -52,11 +52,15 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 
 type Values = { readonly [N in SettingName]: SettingValue<N> };
 
-/** Each setting's value, its default when unset or refused; every refused one is named in `problems`. */
-function readValues(env: Environment, supportedVersions: readonly Version[]): { values: Values; problems: string[]; refused: Set<string> } {
+/** Each setting's value, the layer's then the API's own, its default when unset or refused; every refused one is named in `problems`. */
+function readValues(
+  env: Environment,
+  supportedVersions: readonly Version[],
+  declared: Readonly<Record<string, Setting<unknown>>>,
+): { values: Values; own: Record<string, unknown>; problems: string[]; refused: Set<string> } {
   const problems: string[] = [];
   const refused = new Set<string>();
-  const read = (name: SettingName, setting: Setting<unknown>): unknown => {
+  const read = (name: string, setting: Setting<unknown>): unknown => {
     const fallback = 'default' in setting ? setting.kind.parse(setting.default, supportedVersions) : undefined;
     const text = env[name];
     if (text === undefined) return fallback;
@@ -69,7 +73,8 @@ function readValues(env: Environment, supportedVersions: readonly Version[]): { 
     return fallback;
   };
   const values = Object.fromEntries(SETTING_NAMES.map((name) => [name, read(name, SETTINGS[name])]));
-  return { values: values as Values, problems, refused };
+  const own = Object.fromEntries(Object.entries(declared).map(([name, setting]) => [name, read(name, setting)]));
+  return { values: values as Values, own, problems, refused };
 }
 
 /** The number a setting gives when it is unset. */
@@ -88,16 +93,19 @@ export const DEFAULT_SERVER_LIMITS: ApiServerOptions = Object.freeze({
 /** PostgreSQL's `statement_timeout` when DATABASE_STATEMENT_TIMEOUT_MS is unset. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = defaultNumber(SETTINGS.DATABASE_STATEMENT_TIMEOUT_MS);
 
-/** The settings from environment variables; every bad one is named in one StartupError. */
-export function readSettings(env: Environment, supportedVersions: readonly Version[]): Settings {
-  const { values, problems, refused } = readValues(env, supportedVersions);
+/** The settings from environment variables, the layer's and those the API `declared`; every bad one is named in one StartupError. */
+export function readSettings(
+  env: Environment,
+  supportedVersions: readonly Version[],
+  declared: Readonly<Record<string, Setting<unknown>>> = {},
+): Settings {
+  const { values, own, problems, refused } = readValues(env, supportedVersions, declared);
   const settings: Settings = {
     port: values.PORT,
     host: values.HOST,
     dataFile: values.DATA_FILE,
     clientsFile: values.CLIENTS_FILE,
     defaultVersion: values.DEFAULT_VERSION,
-    ageRemoval: values.AGE_REMOVAL,
     removedIn: values.REMOVED_IN,
     today: values.TODAY,
     accessLog: values.ACCESS_LOG,
@@ -118,6 +126,7 @@ export function readSettings(env: Environment, supportedVersions: readonly Versi
     web: { corsOrigins: values.CORS_ORIGINS, corsMaxAgeSeconds: values.CORS_MAX_AGE, cacheMaxAgeSeconds: values.CACHE_MAX_AGE },
     usageSpoolDir: values.USAGE_SPOOL_DIR,
     metrics: values.METRICS_PORT === undefined ? undefined : { port: values.METRICS_PORT, host: values.METRICS_HOST },
+    apiSettings: own,
   };
   problems.push(...metricsConflicts(env, settings, refused));
   problems.push(...storageConflicts(env, settings));

@@ -38,7 +38,11 @@ t.test('a bad setting or a bad DATA_FILE rejects with a StartupError naming it, 
   });
   const cases: [Record<string, string>, RegExp, string][] = [
     [{ PORT: '65536' }, /PORT="65536"/, 'a bad PORT'],
-    [{ AGE_REMOVAL: 'nope' }, /AGE_REMOVAL="nope"/, 'a bad AGE_REMOVAL'],
+    [
+      { AGE_REMOVAL: 'nope' },
+      /^bad setting: AGE_REMOVAL="nope" is not valid: expected computed or placeholder$/,
+      "a bad AGE_REMOVAL, the reference's own",
+    ],
     [{ DEFAULT_VERSION: '9.9.9' }, /DEFAULT_VERSION="9\.9\.9"/, 'an unsupported DEFAULT_VERSION'],
     [{ TODAY: '2021-02-29' }, /TODAY="2021-02-29"/, 'a bad TODAY'],
     [{ DATA_FILE: '' }, /DATA_FILE=""/, 'an empty DATA_FILE'],
@@ -82,7 +86,14 @@ t.test('every valid choice composes, and the settings come back', async (t) => {
   const cases: [Record<string, string>, Record<string, unknown>, string][] = [
     [
       {},
-      { port: 8000, host: '127.0.0.1', defaultVersion: 'latest', ageRemoval: 'computed', removedIn: 'inclusive', accessLog: true },
+      {
+        port: 8000,
+        host: '127.0.0.1',
+        defaultVersion: 'latest',
+        removedIn: 'inclusive',
+        accessLog: true,
+        apiSettings: { AGE_REMOVAL: 'computed' },
+      },
       'the defaults',
     ],
     [{ DEFAULT_VERSION: 'earliest' }, { defaultVersion: 'earliest' }, 'DEFAULT_VERSION=earliest'],
@@ -92,7 +103,7 @@ t.test('every valid choice composes, and the settings come back', async (t) => {
       { defaultVersion: version },
       `DEFAULT_VERSION=${version}`,
     ]),
-    [{ AGE_REMOVAL: 'placeholder' }, { ageRemoval: 'placeholder' }, 'AGE_REMOVAL=placeholder'],
+    [{ AGE_REMOVAL: 'placeholder' }, { apiSettings: { AGE_REMOVAL: 'placeholder' } }, "AGE_REMOVAL=placeholder, the reference's own"],
     [{ REMOVED_IN: 'exclusive' }, { removedIn: 'exclusive' }, 'REMOVED_IN=exclusive'],
     [{ ACCESS_LOG: 'off' }, { accessLog: false }, 'ACCESS_LOG=off'],
     [{ PORT: '0', HOST: 'localhost' }, { port: 0, host: 'localhost' }, 'PORT=0 and HOST=localhost'],

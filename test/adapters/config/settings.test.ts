@@ -3,6 +3,7 @@ import { readSettings, type Environment, type Settings } from '../../../src/adap
 import { SUPPORTED_VERSIONS } from '../../../src/domain/api-history/bundle.js';
 import { Version } from '../../../src/domain/versioning/version.js';
 import { StartupError } from '../../../src/domain/errors/startup-error.js';
+import { REFERENCE_API } from '../../../src/reference-api.js';
 
 const SUPPORTED = SUPPORTED_VERSIONS.map((version) => Version.parse(version));
 
@@ -13,7 +14,7 @@ function plain(settings: Settings): Record<string, unknown> {
 
 /** Asserts a StartupError whose message names every setting and value given; returns the message. */
 function refused(t: Test, env: Environment, named: readonly (readonly [string, string])[], what: string): string {
-  const error = t.throws(() => readSettings(env, SUPPORTED), StartupError, `${what} is refused`);
+  const error = t.throws(() => readSettings(env, SUPPORTED, REFERENCE_API.settings), StartupError, `${what} is refused`);
   const message = error instanceof Error ? error.message : '';
   for (const [name, value] of named) {
     t.ok(message.includes(`${name}=${JSON.stringify(value)}`), `${what}: the message names ${name} and ${JSON.stringify(value)}`, { message });
@@ -28,7 +29,6 @@ t.test('an empty environment gives every default', async (t) => {
     dataFile: undefined,
     clientsFile: undefined,
     defaultVersion: 'latest',
-    ageRemoval: 'computed',
     removedIn: 'inclusive',
     today: undefined,
     accessLog: true,
@@ -49,6 +49,7 @@ t.test('an empty environment gives every default', async (t) => {
     web: { corsOrigins: { kind: 'any' }, corsMaxAgeSeconds: 7200, cacheMaxAgeSeconds: 0 },
     usageSpoolDir: 'usage-spool',
     metrics: undefined,
+    apiSettings: {},
   });
 });
 
@@ -77,8 +78,6 @@ t.test('every valid value of each setting is read', async (t) => {
     ['DEFAULT_VERSION', 'latest', 'defaultVersion', 'latest'],
     ['DEFAULT_VERSION', 'earliest', 'defaultVersion', 'earliest'],
     ...SUPPORTED_VERSIONS.map((version): [string, string, keyof Settings, unknown] => ['DEFAULT_VERSION', version, 'defaultVersion', version]),
-    ['AGE_REMOVAL', 'computed', 'ageRemoval', 'computed'],
-    ['AGE_REMOVAL', 'placeholder', 'ageRemoval', 'placeholder'],
     ['REMOVED_IN', 'inclusive', 'removedIn', 'inclusive'],
     ['REMOVED_IN', 'exclusive', 'removedIn', 'exclusive'],
     ['TODAY', '2026-11-22', 'today', '2026-11-22'],
@@ -136,10 +135,6 @@ t.test('every bad value is refused, naming the setting and the value', async (t)
     ['DEFAULT_VERSION', 'Latest', 'latest in another case'],
     ['DEFAULT_VERSION', 'EARLIEST', 'earliest in another case'],
     ['DEFAULT_VERSION', '', 'an empty default version'],
-    ['AGE_REMOVAL', 'Computed', 'computed in another case'],
-    ['AGE_REMOVAL', 'toString', 'an Object.prototype name as age removal'],
-    ['AGE_REMOVAL', 'nope', 'an unknown age removal'],
-    ['AGE_REMOVAL', '', 'an empty age removal'],
     ['REMOVED_IN', 'x', 'an unknown removal reading'],
     ['REMOVED_IN', 'Inclusive', 'inclusive in another case'],
     ['REMOVED_IN', '', 'an empty removal reading'],
@@ -171,7 +166,6 @@ t.test('the message says what a good value is', async (t) => {
   const cases: [string, string, RegExp | string][] = [
     ['PORT', 'abc', /0 to 65535/],
     ['DEFAULT_VERSION', '9.9.9', `latest, earliest or a supported version (${SUPPORTED_VERSIONS.join(', ')})`],
-    ['AGE_REMOVAL', 'nope', /computed or placeholder/],
     ['REMOVED_IN', 'x', /inclusive or exclusive/],
     ['TODAY', '2021-02-29', /YYYY-MM-DD/],
     ['ACCESS_LOG', 'yes', /on or off/],
@@ -188,12 +182,11 @@ t.test('several bad settings are all named in one message', async (t) => {
     ['HOST', ' x'],
     ['DATA_FILE', ''],
     ['DEFAULT_VERSION', '9.9.9'],
-    ['AGE_REMOVAL', 'Computed'],
     ['REMOVED_IN', 'x'],
     ['TODAY', '2021-02-29'],
     ['ACCESS_LOG', 'yes'],
   ];
-  const message = refused(t, Object.fromEntries(bad), bad, 'eight bad settings');
+  const message = refused(t, Object.fromEntries(bad), bad, 'seven bad settings');
   t.match(message, /^bad settings: /, 'the plural when there are several');
   t.equal(message.split('; ').length, bad.length, 'one clause per bad setting');
 
@@ -219,4 +212,41 @@ t.test('DEFAULT_VERSION is checked against the versions given', async (t) => {
 t.test('a StartupError carries the stable code startup_refused', async (t) => {
   const error = t.throws(() => readSettings({ PORT: 'abc' }, SUPPORTED), StartupError);
   t.match(error, { code: 'startup_refused', name: 'StartupError' });
+});
+
+t.test("an API's own settings are read with the layer's: each value, its default when unset", async (t) => {
+  const declared = REFERENCE_API.settings;
+  t.same(readSettings({}, SUPPORTED, declared).apiSettings, { AGE_REMOVAL: 'computed' }, 'unset: its default');
+  for (const value of ['computed', 'placeholder']) {
+    const settings = plain(readSettings({ AGE_REMOVAL: value }, SUPPORTED, declared));
+    t.strictSame(
+      settings,
+      { ...plain(readSettings({}, SUPPORTED)), apiSettings: { AGE_REMOVAL: value } },
+      `AGE_REMOVAL=${value}, the layer's at their defaults`,
+    );
+  }
+  t.same(readSettings({ AGE_REMOVAL: 'placeholder' }, SUPPORTED).apiSettings, {}, 'not read for an API that does not declare it');
+});
+
+t.test("a bad value of an API's own setting is refused as the layer's are, with them in one message", async (t) => {
+  const cases: [string, string][] = [
+    ['Computed', 'computed in another case'],
+    ['toString', 'an Object.prototype name'],
+    ['nope', 'an unknown word'],
+    ['', 'an empty value'],
+  ];
+  for (const [value, what] of cases) {
+    const message = refused(t, { AGE_REMOVAL: value }, [['AGE_REMOVAL', value]], `AGE_REMOVAL=${JSON.stringify(value)} (${what})`);
+    t.equal(message, `bad setting: AGE_REMOVAL=${JSON.stringify(value)} is not valid: expected computed or placeholder`, `${what}: what is expected`);
+  }
+  const both = refused(
+    t,
+    { PORT: 'abc', AGE_REMOVAL: 'nope' },
+    [
+      ['PORT', 'abc'],
+      ['AGE_REMOVAL', 'nope'],
+    ],
+    "a bad layer setting and a bad one of the API's",
+  );
+  t.match(both, /^bad settings: PORT="abc" [^;]*; AGE_REMOVAL="nope" /, "the layer's first, then the API's own");
 });

@@ -15,7 +15,7 @@ import type { Transform } from '../../../src/domain/versioning/transform.js';
 import { defineVersion, introduces, recordChange } from '../../../src/domain/versioning/version-declaration.js';
 
 // The writes' use cases with the in-memory storage, no HTTP: what a domain-level test of a team's own API does.
-const model = SHOP.model({ defaultVersion: 'latest', removedIn: 'inclusive', ageRemoval: 'computed' });
+const model = SHOP.model({ defaultVersion: 'latest', removedIn: 'inclusive' });
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const v = (text: string): Version => Version.parse(text);
 
@@ -129,7 +129,7 @@ t.test('the upgraded body is checked again as the newest shape; an update exists
       defineVersion('1.0.0', { notes: ['First release'] }),
     ],
   });
-  const lost = api.model({ defaultVersion: 'latest', removedIn: 'inclusive', ageRemoval: 'computed' });
+  const lost = api.model({ defaultVersion: 'latest', removedIn: 'inclusive' });
   const { orders } = shop();
   const update = new UpdateRecord<Order>(lost, orders, orders, ORDERS, new AjvSchemaChecks());
   const create = new CreateRecord<Order>(lost, orders, orders, ORDERS, new AjvSchemaChecks());

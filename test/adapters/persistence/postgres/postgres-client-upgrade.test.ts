@@ -7,6 +7,7 @@ import { startService } from '../../../fixtures/service.js';
 import { checkReport } from '../../http/fixtures/upgrade-report.js';
 import { clientsCommand } from '../../../../src/clients-command.js';
 import { openPostgresClientStorage } from '../../../../src/adapters/persistence/postgres/postgres-client-storage.js';
+import { REFERENCE_API } from '../../../../src/reference-api.js';
 
 const url = await testDatabase(t);
 if (url !== undefined) {
@@ -26,6 +27,7 @@ if (url !== undefined) {
       { STORAGE: 'postgres', DATABASE_URL: url },
       { stdout: (line) => stdout.push(line), stderr: (line) => t.fail(line) },
       () => openPostgresClientStorage({ url, poolSize: 1, statementTimeoutMs: 5_000, connectTimeoutMs: 5_000, log: () => {} }),
+      REFERENCE_API,
     );
     t.equal(code, 0);
     const report = JSON.parse(stdout.join('\n')) as { from: string; changes: { version: string; calls: number }[] };

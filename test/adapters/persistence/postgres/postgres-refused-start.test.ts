@@ -5,10 +5,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import t, { type Test } from 'tap';
-import { SETTING_NAMES } from '../../../../src/adapters/config/setting-schema.js';
+import { SERVICE_SETTING_NAMES } from '../../../fixtures/setting-names.js';
 import { openPostgresClientStorage } from '../../../../src/adapters/persistence/postgres/postgres-client-storage.js';
 import { clientsCommand } from '../../../../src/clients-command.js';
-import { composeService } from '../../../../src/reference-api.js';
+import { composeService, REFERENCE_API } from '../../../../src/reference-api.js';
 import { StartupError } from '../../../../src/domain/errors/startup-error.js';
 import { loadDataCommand } from '../../../../src/load-data-command.js';
 import { databaseDump, layerConnections } from '../../../fixtures/postgres/database-dump.js';
@@ -47,7 +47,7 @@ async function foreignDogs(t: Test): Promise<string | undefined> {
 /** composeService in a process of its own, as a start is (dist/reference-api.js): its stderr, and how long it lived after saying it refused. */
 async function startInAChild(settings: Record<string, string>): Promise<{ stderr: string; exitedAfterMs: number; code: number | null }> {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of SETTING_NAMES) delete env[name];
+  for (const name of SERVICE_SETTING_NAMES) delete env[name];
   delete env['NODE_OPTIONS'];
   const script = `
     const { composeService } = await import('./dist/reference-api.js');
@@ -94,21 +94,31 @@ t.test("someone else's dogs in public: the start refused, naming the table and t
   t.equal(await connectionsLeft(url), 0, 'no connection is left');
 
   const loadOutput = { stdout: [] as string[], stderr: [] as string[] };
-  const loaded = await loadDataCommand(['--sample'], env, {
-    stdout: (line) => loadOutput.stdout.push(line),
-    stderr: (line) => loadOutput.stderr.push(line),
-  });
+  const loaded = await loadDataCommand(
+    ['--sample'],
+    env,
+    {
+      stdout: (line) => loadOutput.stdout.push(line),
+      stderr: (line) => loadOutput.stderr.push(line),
+    },
+    REFERENCE_API,
+  );
   t.equal(loaded, 1, 'load-data refuses the same database');
   t.match(loadOutput.stderr.join('\n'), FOREIGN_DOGS, 'naming the same table');
   const clientsErrors: string[] = [];
-  const listed = await clientsCommand(['list'], env, { stdout: () => {}, stderr: (line) => clientsErrors.push(line) }, (settings) =>
-    openPostgresClientStorage({
-      url: settings.databaseUrl as string,
-      poolSize: 1,
-      statementTimeoutMs: 5_000,
-      connectTimeoutMs: 5_000,
-      log: () => {},
-    }),
+  const listed = await clientsCommand(
+    ['list'],
+    env,
+    { stdout: () => {}, stderr: (line) => clientsErrors.push(line) },
+    (settings) =>
+      openPostgresClientStorage({
+        url: settings.databaseUrl as string,
+        poolSize: 1,
+        statementTimeoutMs: 5_000,
+        connectTimeoutMs: 5_000,
+        log: () => {},
+      }),
+    REFERENCE_API,
   );
   t.equal(listed, 1, 'so does the clients command');
   t.match(clientsErrors.join('\n'), FOREIGN_DOGS);
@@ -128,7 +138,7 @@ t.test("someone else's table inside the layer's schema: refused, named, the data
   const url = await testDatabase(t);
   if (url === undefined) return;
   const env = { STORAGE: 'postgres', DATABASE_URL: url, TODAY: '2026-11-22' };
-  t.equal(await loadDataCommand(['--sample'], env, SILENT), 0, 'a database of the layer');
+  t.equal(await loadDataCommand(['--sample'], env, SILENT, REFERENCE_API), 0, 'a database of the layer');
   await administer(
     url,
     'DROP TABLE version_aware_api.cats; CREATE TABLE version_aware_api.cats (id bigint PRIMARY KEY, name text, colour text); ' +
@@ -149,7 +159,7 @@ t.test('a refusal after the storage opened (a stored record the layer refuses, a
   const url = await testDatabase(t);
   if (url === undefined) return;
   const env = { STORAGE: 'postgres', DATABASE_URL: url, TODAY: '2026-11-22', USAGE_SPOOL_DIR: await scratchSpool(t) };
-  t.equal(await loadDataCommand(['--sample'], env, SILENT), 0);
+  t.equal(await loadDataCommand(['--sample'], env, SILENT, REFERENCE_API), 0);
   await administer(
     url,
     "ALTER TABLE version_aware_api.dogs DROP CONSTRAINT dogs_name_check; UPDATE version_aware_api.dogs SET name = '' WHERE id = 1",
