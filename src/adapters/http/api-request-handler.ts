@@ -353,9 +353,9 @@ export class ApiRequestHandler {
     if (outcome instanceof Refusal) return this.#sendError(res, outcome, exchange);
     const { body, headers: own } = outcome;
     if (body instanceof JsonText && outcome.status === undefined && exchange.ifNoneMatch === undefined && exchange.version !== undefined) {
-      // A record's answer has no headers of its own; a page's are its Link and X-Total-Count, which its ETag's variant names.
+      // A record's or an operation's 200 has no headers of its own; a page's are its Link and X-Total-Count, which its ETag's variant names.
       const kind = exchange.route?.contract?.body.kind;
-      if ((own === undefined ? kind === 'record' : kind === 'page') && isTagged(exchange))
+      if ((own === undefined ? kind === 'record' || kind === 'operations' : kind === 'page') && isTagged(exchange))
         return this.#sendAnswer(res, outcome, body, exchange, exchange.version);
     }
     const headers = responseHeaders(this.cors.vary, this.lifecycle, exchange, outcome.headers);
@@ -369,7 +369,7 @@ export class ApiRequestHandler {
    */
   #sendAnswer(res: ServerResponse, outcome: RouteResponse, body: JsonText, exchange: Exchange, version: Version): void {
     const text = version.toString();
-    const cacheControl = this.cacheControl.of(version, true, exchange.today, exchange.now, exchange.client === undefined);
+    const cacheControl = this.cacheControl.of(version, isDaily(exchange.route), exchange.today, exchange.now, exchange.client === undefined);
     const page = outcome.headers === undefined ? '' : pageVariant(outcome.headers);
     // The headers kept differ by base too: a deprecated version's Link names a path below it.
     const variant = exchange.base === '' ? page : `${page} ${exchange.base}`;

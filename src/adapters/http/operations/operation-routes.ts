@@ -12,10 +12,17 @@ import type { OperationContract, OperationRoute, RouteOutcome, RouteRequest, Ser
 import { Reply, type DeclaredOperation, type OperationResult, type OperationSet } from './operation-declaration.js';
 import { ParameterValues } from './parameter-values.js';
 import { GenerationalCache } from '../../../application/caching/generational-cache.js';
+import { sameJson } from './same-json.js';
 
 /** Per GET operation: the answers kept (fewer than twice as many). */
 const KEPT_ANSWERS = 256;
 const NO_NAMES: readonly string[] = Object.freeze([]);
+
+/** A GET's 200 as sent, and the newest value it was walked back from. */
+interface KeptAnswer {
+  readonly newest: JsonValue;
+  readonly text: JsonText;
+}
 
 /**
  * The routes of the team's operations, a path each (its methods together), every part made once at start: the
@@ -99,15 +106,16 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
   const read = new Set(queryValues.names);
   const otherNames = (sent: URLSearchParams): readonly string[] =>
     sent.size === 0 ? NO_NAMES : [...new Set(sent.keys())].filter((name) => !read.has(name));
-  // A GET's 200 by its newest value's JSON, version and day: a handler answers fresh objects, so its text is the key.
-  const kept = new GenerationalCache<string, JsonText>(KEPT_ANSWERS);
+  // A GET's 200 by version, day and request target, kept with the newest value it was made from (as JSON parsed back):
+  // a handler answers fresh objects, and comparing one with the kept value costs a fraction of serializing it.
+  const kept = new GenerationalCache<string, KeptAnswer>(KEPT_ANSWERS);
   const keptAnswer = (value: JsonValue, schema: JsonSchema, request: RouteRequest): JsonText => {
-    const key = `${request.version.toString()} ${request.today.toString()} ${JSON.stringify(value)}`;
-    let text = kept.get(key);
-    if (text === undefined) {
-      text = new JsonText(JSON.stringify(run.represent(schema, value, request)));
-      kept.set(key, text);
-    }
+    const { version, today, path, query } = request;
+    const key = `${version.toString()} ${today.toString()} ${path}${query.size === 0 ? '' : `?${query.toString()}`}`;
+    const answer = kept.get(key);
+    if (answer !== undefined && sameJson(value, answer.newest)) return answer.text;
+    const text = new JsonText(JSON.stringify(run.represent(schema, value, request)));
+    kept.set(key, { newest: JSON.parse(JSON.stringify(value)) as JsonValue, text });
     return text;
   };
 

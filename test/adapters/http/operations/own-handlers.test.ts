@@ -1,6 +1,6 @@
 import t from 'tap';
 import { startService } from '../../../fixtures/service.js';
-import { invoiceApi, Invoices } from '../../../fixtures/invoice-api.js';
+import { invoiceApi, Invoices, type StoredInvoice } from '../../../fixtures/invoice-api.js';
 
 const at = (version: string) => ({ accept: `application/json; version=${version}` });
 
@@ -115,4 +115,26 @@ t.test('an operation of its own: the newest shape walked back to each version, t
   t.notOk('/invoices/{id}/pay' in doc.paths, 'no pay at 1.0.0');
   const changelog = (await get('/version/', '3.0.0')).body as { version: string; views: { actions_introduced: string[] }; models: string[] }[];
   t.same(changelog.find((entry) => entry.version === '2.0.0')?.views.actions_introduced, ['InvoiceViewSet.pay']);
+});
+
+t.test("a GET's answer is made again whenever the handler's value differs, even when the team changes its objects in place", async (t) => {
+  const invoices = new Invoices();
+  const service = await startService(t, {}, {}, invoiceApi(invoices));
+  const get = async (version: string) => {
+    const response = await fetch(`${service.url}/invoices/inv_1/`, { headers: at(version) });
+    return {
+      body: (await response.json()) as { customer: { name?: string; display_name?: string }; amount: unknown },
+      etag: response.headers.get('etag'),
+    };
+  };
+  const before = await get('1.0.0');
+  t.same(await get('1.0.0'), before, 'the same value: the same answer');
+  // The handler shows the customer object the repository keeps: changed in place, it is the same object with other values.
+  (invoices.customers.get('cus_ada') as { display_name: string }).display_name = 'Ada Lovelace';
+  const renamed = await get('1.0.0');
+  t.equal(renamed.body.customer.name, 'Ada Lovelace', 'the nested change, walked back to 1.0.0');
+  t.not(renamed.etag, before.etag, 'with another ETag');
+  invoices.invoices.set('inv_1', { ...(invoices.invoices.get('inv_1') as StoredInvoice), cents: 990 });
+  t.equal((await get('1.0.0')).body.amount, 990, 'a changed record');
+  t.equal((await get('3.0.0')).body.customer.display_name, 'Ada Lovelace', 'and at another version');
 });
