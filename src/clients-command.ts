@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { hashApiKey, issueApiKey } from './adapters/identity/api-key.js';
 import { FixedClock } from './adapters/clock/fixed-clock.js';
@@ -22,6 +21,7 @@ import { Version } from './domain/versioning/version.js';
 import type { VersionModel } from './domain/versioning/version-model.js';
 import { StartupError } from './domain/errors/startup-error.js';
 import { InvalidUpgradeTargetError } from './application/errors/refusals.js';
+import { clientPaths, type Endpoints } from './adapters/http/routing/endpoints.js';
 
 export type { CommandOutput };
 
@@ -88,8 +88,17 @@ const OPTIONS: Readonly<Record<Subcommand, readonly Option[]>> = {
 const MAX_REPORT_DAYS = 3650;
 const COMMAND = 'npm run clients --';
 
-/** The text of `--help`, naming the command as `command`: it needs no API. */
-export function clientsHelp(command: string): string {
+/**
+ * The text of `--help`, naming the command as `command`: it needs no API. `clients`: where the API serves a client's
+ * self-service (false: left out), whose upgrade report it names; none named when unknown.
+ */
+export function clientsHelp(command: string, clients?: Endpoints['clients']): string {
+  const withMemory =
+    clients === undefined
+      ? "the service's own upgrade report gives them with memory"
+      : clients === false
+        ? "with memory, only the service's process has them, and the API serves no upgrade report"
+        : `the service's GET ${clientPaths(clients).upgrade}?to=V gives them with memory`;
   return `usage: ${command} ${Object.values(SYNOPSES).join(' | ')}
 
 Manages the API clients: who may call the service with an API key, and the version each is pinned to (a request of
@@ -109,7 +118,7 @@ pin NAME V                  pins the client to V, older or newer, and closes any
 upgrade NAME --to V [--json]
                             what moving the client's pin to V would change for it: every change after its pin up to
                             V, oldest first, the operations each reaches, and the client's calls of them in the last
-                            30 days (STORAGE=postgres; the service's GET /client/upgrade?to=V gives them with memory)
+                            30 days (STORAGE=postgres; ${withMemory})
 revoke NAME                 refuses the client's key from then on; the name stays taken
 --help, -h                  print this and exit
 
@@ -153,7 +162,7 @@ export async function clientsCommand(
 ): Promise<number> {
   const command = replacements.command ?? COMMAND;
   if (args.includes('--help') || args.includes('-h')) {
-    output.stdout(clientsHelp(command));
+    output.stdout(clientsHelp(command, api.endpoints.clients));
     return 0;
   }
   let request: Request;
@@ -273,11 +282,15 @@ async function upgrade({ name, to, json }: Request, clients: ManageClients, { ap
       })),
     ),
   );
-  if (!counted) {
-    output.stdout(
-      `With STORAGE=memory the calls are counted in the service's process only: GET /client/upgrade?to=${report.to} with the client's key gives them.`,
-    );
-  }
+  if (!counted) output.stdout(uncountedNote(api.endpoints.clients, report.to));
+}
+
+/** Where the calls of an upgrade's report are, with STORAGE=memory: the upgrade report where the API places it (`clients`), if it serves one. */
+function uncountedNote(clients: Endpoints['clients'], to: string): string {
+  const only = "With STORAGE=memory the calls are counted in the service's process only";
+  if (clients === false)
+    return `${only}, and the API serves no upgrade report (its clients' routes are left out): use STORAGE=postgres to count them.`;
+  return `${only}: GET ${clientPaths(clients).upgrade}?to=${to} with the client's key gives them.`;
 }
 
 /** The clients of CLIENTS_FILE (STORAGE=memory), each change written to the file before it is said done. */

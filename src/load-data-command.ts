@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { MAX_NAMED_FAULTS, parseRecords, readRecordsFile } from './adapters/persistence/data-file.js';
+import { dataFileShape, MAX_NAMED_FAULTS, parseRecords, readRecordsFile } from './adapters/persistence/data-file.js';
 import { quoteShortened } from './domain/errors/quote-shortened.js';
 import { readSettings, type Environment } from './adapters/config/settings.js';
 import { SETTINGS } from './adapters/config/setting-schema.js';
@@ -17,11 +17,24 @@ const SAMPLE = '--sample';
 
 const COMMAND = 'npm run load-data --';
 
-const usageOf = (command: string): string =>
-  `usage: ${command} FILE | --sample, FILE one JSON file of a list per collection, {"dogs": [...], "cats": [...]} (--help says more)`;
+/** The collections of an API, as the usage and the help name them: its data file's keys. */
+type Collections = ApiDefinition['collections'];
 
-/** The text of `--help`, naming the command as `command`: it needs no API. */
-export function loadDataHelp(command: string): string {
+/** What FILE is for the API of `collections`: a list per collection, or nothing when it has none. */
+function fileOf(collections: Collections): string {
+  if (collections.length === 0) return 'nothing: the API has no collections, so it takes no data';
+  return `one JSON file of a list per collection, ${dataFileShape(collections)}`;
+}
+
+const usageOf = (command: string, collections: Collections): string =>
+  `usage: ${command} FILE | --sample, FILE ${fileOf(collections)} (--help says more)`;
+
+/**
+ * The text of `--help`, naming the command as `command`: it needs no API. `collections`: the API's, whose data file it
+ * shows; one of any API's when unknown.
+ */
+export function loadDataHelp(command: string, collections?: Collections): string {
+  const file = collections === undefined ? 'one JSON file of a list per collection, by its name: {"<name>": [...], ...}' : fileOf(collections);
   return `usage: STORAGE=postgres DATABASE_URL=postgres://user:password@host:port/database ${command} FILE | --sample
 
 Checks the whole of FILE as the service checks DATA_FILE (every record, before any is written), then writes
@@ -29,9 +42,8 @@ every record into the database in one transaction: a record whose id exists repl
 Nothing is written when a record is wrong; the message names each, on one line (the first ${MAX_NAMED_FAULTS}, then a
 count). It creates the tables when missing.
 
-FILE                            one JSON file, a list of records per collection; the reference API's:
-                                {"dogs": [{"id": 1, "name": "Biko", "birthday": "2014-05-06"}], "cats": [...]}
---sample                        the API's bundled sample instead, which the memory storage serves (the reference's 5 dogs and 3 cats)
+FILE                            ${file}
+--sample                        the API's bundled sample instead, which the memory storage serves
 --help, -h                      print this and exit
 
 Settings (environment variables, as the service reads them):
@@ -51,7 +63,7 @@ const USAGE_EXIT_CODE = 2;
 /**
  * `npm run load-data -- FILE`: checks the whole file as DATA_FILE is checked, then writes every record into the
  * database of DATABASE_URL in one transaction (a record whose id exists replaces it). Resolves with the exit code.
- * `api`'s collections are the file's keys and the tables; `command` is how the usage names the command.
+ * `api`'s collections are the file's keys and the tables (none: nothing to load, said); `command` is how the usage names the command.
  */
 export async function loadDataCommand(
   args: readonly string[],
@@ -61,14 +73,16 @@ export async function loadDataCommand(
   command: string = COMMAND,
 ): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
-    output.stdout(loadDataHelp(command));
+    output.stdout(loadDataHelp(command, api.collections));
     return 0;
   }
   const file = readFileOperand(args);
   if (typeof file !== 'string') {
-    output.stderr(`Nothing loaded: ${file.problem}; ${usageOf(command)}`);
+    output.stderr(`Nothing loaded: ${file.problem}; ${usageOf(command, api.collections)}`);
     return USAGE_EXIT_CODE;
   }
+  // Its operations keep their own data: there would be no table to write.
+  if (api.collections.length === 0) return nothingLoaded(output, new StartupError('the API has no collections, so there is no data to load'));
   let records: LoadedRecords;
   let target: LoadTarget;
   try {

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import { clientsCommand, openClientsFile, type ClientsCommandReplacements, type OpenClientRepository } from '../src/clients-command.js';
+import { clientsCommand, clientsHelp, openClientsFile, type ClientsCommandReplacements, type OpenClientRepository } from '../src/clients-command.js';
 import { hashApiKey, looksLikeApiKey } from '../src/adapters/identity/api-key.js';
 import { writeClientsFile } from '../src/adapters/persistence/memory/clients-file.js';
 import { InMemoryClientRepository } from '../src/adapters/persistence/memory/in-memory-client-repository.js';
@@ -14,6 +14,8 @@ import { lockForChange } from '../src/adapters/persistence/file-lock.js';
 import type { HistoryOptions } from '../src/domain/api-history/versions/history-options.js';
 import { StartupError } from '../src/domain/errors/startup-error.js';
 import { REFERENCE_API } from '../src/reference-api.js';
+import { defineApi, type ApiDefinition } from '../src/api-definition.js';
+import { ORDERS, SHOP_VERSIONS } from './fixtures/shop-api.js';
 
 interface Run {
   readonly code: number;
@@ -21,12 +23,13 @@ interface Run {
   readonly stderr: string[];
 }
 
-/** The command in this process over the reference's clients, with these settings alone as its environment: its exit code and its lines. */
+/** The command in this process over the clients of `api` (the reference's), with these settings alone as its environment: its exit code and its lines. */
 async function clients(
   args: readonly string[],
   env: Record<string, string>,
   openRepository: OpenClientRepository = openClientsFile,
   replacements: ClientsCommandReplacements = {},
+  api: ApiDefinition = REFERENCE_API,
 ): Promise<Run> {
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -35,7 +38,7 @@ async function clients(
     env,
     { stdout: (line) => stdout.push(...line.split('\n')), stderr: (line) => stderr.push(line) },
     openRepository,
-    REFERENCE_API,
+    api,
     replacements,
   );
   return { code, stdout, stderr };
@@ -561,4 +564,30 @@ t.test('upgrade to a version that changes nothing the client receives or sends: 
   const run = await clients(['upgrade', 'shop', '--to', NEXT_VERSION], env, openClientsFile, { model });
   t.equal(run.code, 0, run.stderr.join('\n'));
   t.same(run.stdout, [`Moving client "shop" from ${NEWEST_VERSION} to ${NEXT_VERSION} changes nothing it receives or sends.`]);
+});
+
+t.test("the self-service the command points to is where the API places the clients' routes, and none when it leaves them out", async (t) => {
+  const upgradeLine = (run: Run): string | undefined => run.stdout.find((line) => line.includes('30 days (STORAGE=postgres; '))?.trim();
+  const unknown = "the service's own upgrade report gives them with memory";
+  t.ok(clientsHelp('npm run clients --').includes(`30 days (STORAGE=postgres; ${unknown})`), 'with no API known: no route named');
+  for (const [placed, help, note] of [
+    ['/client/', "the service's GET /client/upgrade?to=V gives them with memory", ": GET /client/upgrade?to=4.0.0 with the client's key gives them."],
+    ['/me/', "the service's GET /me/upgrade?to=V gives them with memory", ": GET /me/upgrade?to=4.0.0 with the client's key gives them."],
+    [
+      false,
+      "with memory, only the service's process has them, and the API serves no upgrade report",
+      ", and the API serves no upgrade report (its clients' routes are left out): use STORAGE=postgres to count them.",
+    ],
+  ] as const) {
+    await t.test(`clients at ${String(placed)}`, async (t) => {
+      const api = defineApi({ collections: [ORDERS], versions: SHOP_VERSIONS, endpoints: { clients: placed } });
+      const { env } = clientsFile(t);
+      const run = (args: readonly string[]) => clients(args, env, openClientsFile, {}, api);
+      t.equal(upgradeLine(await run(['--help'])), `30 days (STORAGE=postgres; ${help})`, '--help');
+      t.equal((await run(['create', 'shop', '--version', '3.0.0'])).code, 0);
+      const upgrade = await run(['upgrade', 'shop', '--to', '4.0.0']);
+      t.equal(upgrade.code, 0, upgrade.stderr.join('\n'));
+      t.equal(upgrade.stdout.at(-1), `With STORAGE=memory the calls are counted in the service's process only${note}`, 'upgrade with memory');
+    });
+  }
 });

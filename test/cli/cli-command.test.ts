@@ -49,6 +49,7 @@ t.test('--help is an answer: every command and its synopsis on stdout, exit code
     /^usage: version-aware-api clients --api MODULE \[--export NAME\] create NAME \[--version V\] \| list/,
     'clients --help names the program',
   );
+  t.notMatch(clients.stdout[0], /upgrade\?to=/, 'clients --help, with no API to say where its clients are served, names no route');
   const loadData = await program(['load-data', '-h']);
   t.equal(loadData.code, 0, 'load-data -h needs no API');
   t.match(

@@ -134,7 +134,7 @@ function queryRefusal(exchange: Exchange, route: ServedRoute): BadRequestError |
   const unknown = new Set<string>();
   for (const name of parsed.keys()) if (!accepted.includes(name)) unknown.add(name);
   if (unknown.size === 0) return undefined;
-  return new BadRequestError(`${unknownText([...unknown])}; ${acceptedText(route)}.`);
+  return new BadRequestError(`${unknownText([...unknown])}; ${acceptedText(route, exchange.base)}.`);
 }
 
 /**

@@ -300,7 +300,7 @@ const HEALTH_BODY: RouteBody = { kind: 'fixed', name: 'Health', schema: HEALTH_S
 function versionInQuery(pattern: string): ReadsQuery & { readonly versionInQuery: true } {
   return {
     queryParameters: [VERSION_QUERY_PARAMETER],
-    queryNote: `the version, as ${API_VERSION_HEADER} names it: ${pattern}?version=X.Y.Z`,
+    queryNote: { purpose: `the version, as ${API_VERSION_HEADER} names it`, target: `${pattern}?version=X.Y.Z` },
     versionInQuery: true,
   };
 }

@@ -34,6 +34,11 @@ export async function readRecordsFile(
   return parseRecords(source, await readJsonFile(source, path, { maxBytes: MAX_DATA_FILE_BYTES, noun: 'a data file' }), today, collections);
 }
 
+/** What a data file of the collections looks like, a key each: `{"dogs": [...], "cats": [...]}`. */
+export function dataFileShape(collections: readonly Pick<AnyRecordCollection, 'name'>[]): string {
+  return `{${collections.map(({ name }) => `"${name}": [...]`).join(', ')}}`;
+}
+
 /** Faulty records named in one refusal at most; the rest are counted. */
 export const MAX_NAMED_FAULTS = 100;
 
@@ -43,9 +48,8 @@ export const MAX_NAMED_FAULTS = 100;
  */
 export function parseRecords(source: string, json: unknown, today: CalendarDate, collections: FileCollections = RECORD_COLLECTIONS): LoadedRecords {
   const names = collections.map(({ name }) => name);
-  const shape = `{${names.map((name) => `"${name}": [...]`).join(', ')}}`;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw refusal(source, `must be a JSON object ${shape}`);
+    throw refusal(source, `must be a JSON object ${dataFileShape(collections)}`);
   }
   for (const key of Object.keys(json)) {
     if (!names.includes(key)) {

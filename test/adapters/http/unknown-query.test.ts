@@ -1,9 +1,14 @@
 import t from 'tap';
 import { acceptVersion, startService } from '../../fixtures/service.js';
 import { call } from './fixtures/http-client.js';
+import { versionedFetch } from '../../../src/adapters/http/mounts/fetch-mount.js';
+import { composed, mountedInvoiceApi } from '../../fixtures/mount-suite.js';
+import { Invoices } from '../../fixtures/invoice-api.js';
 
 const PAGE = 'this path accepts only "limit", "offset", "starting_after" and "ending_before"';
 const NONE = 'this path accepts no query parameters';
+/** What an OpenAPI document says of a path's GET refusals. */
+type Document = { paths: Record<string, { get: { responses: Record<number, { description: string }> } } | undefined> };
 const IN_QUERY = (path: string): string => `this path accepts only "version" (the version, as Api-Version names it: ${path}?version=X.Y.Z)`;
 
 t.test('a query parameter the path does not read is a 400 naming it and those the path reads, whatever the method', async (t) => {
@@ -51,3 +56,31 @@ t.test('the parameters a path reads are served as before', async (t) => {
   const over = await call(service.url, `/doggies/1/?${'&'.repeat(64)}`);
   t.same(over.json, { detail: 'The query string has more than 64 parameters; the limit is 64.' }, 'the limit on parameters comes first');
 });
+
+t.test(
+  'below a mount, with the endpoints placed, a refusal names the target a client can use; the documents keep theirs below servers',
+  async (t) => {
+    const endpoints = { openapi: '/contract.json', docs: '/reference/', changelog: '/changes/' };
+    for (const prefix of ['', '/api']) {
+      const api = versionedFetch(await composed(t, mountedInvoiceApi(new Invoices(), endpoints)), { prefix });
+      const send = (path: string) => api(new Request(`http://shop.example${prefix}${path}`));
+      for (const path of ['/contract.json', '/changes/my_version/']) {
+        const refused = await send(`${path}?v=3.0.0`);
+        t.same(
+          [refused.status, await refused.json()],
+          [400, { detail: `Unknown query parameter "v"; ${IN_QUERY(`${prefix}${path}`)}.` }],
+          `${prefix}${path}`,
+        );
+      }
+      const page = await send('/reference/?v=3.0.0');
+      t.equal(page.status, 400, `${prefix}/reference/: 400`);
+      t.match(await page.text(), `(the version picker&#39;s: ${prefix}/reference/?version=X.Y.Z)`, `${prefix}/reference/: the picker's target`);
+      const { paths } = (await (await send('/contract.json?version=3.0.0')).json()) as Document;
+      t.match(
+        paths['/contract.json']?.get.responses[400]?.description,
+        `(${IN_QUERY('/contract.json')}).`,
+        `${prefix}: the document names its path below its servers, whatever the base`,
+      );
+    }
+  },
+);

@@ -68,7 +68,7 @@ export class DocsRoutes {
         unversioned: true,
         handle: (request) => this.#page(request),
         queryParameters: ['version'],
-        queryNote: `the version picker's: ${path}?version=X.Y.Z`,
+        queryNote: { purpose: "the version picker's", target: `${path}?version=X.Y.Z` },
         refuseQuery: (refusal, today, base) => this.#pickerOnly(base, 400, today.toString(), refusal.message),
       },
       { pattern: redoc.path, unversioned: true, handle: () => redoc.response },

@@ -6,13 +6,15 @@ import { exchangeOf } from '../../../fixtures/exchange.js';
 import { TEST_ROUTE_CONTRACT } from '../../../fixtures/route-contract.js';
 import { BadRequestError } from '../../../../src/adapters/http/request/refusals.js';
 
-const route = (queryParameters?: readonly string[], queryNote?: string): Route => ({
+const route = (queryParameters?: readonly string[], queryNote?: Route['queryNote']): Route => ({
   pattern: '/things/',
   contract: TEST_ROUTE_CONTRACT,
   handle: () => ({ body: {} }),
   ...(queryParameters === undefined ? {} : { queryParameters }),
   ...(queryNote === undefined ? {} : { queryNote }),
 });
+
+const PICKER = { purpose: 'the picker', target: '/things/?v=1' };
 
 t.test('a query of the names the route reads goes on; so does none, and empty separators', async (t) => {
   for (const query of ['', 'a=1', 'a=1&b=2&a=3', '&&a=1&']) t.equal(checkQuery(exchangeOf({ query }), route(['a', 'b'])), undefined, `?${query}`);
@@ -23,7 +25,7 @@ t.test('any other name is a 400 naming it and what the route reads', async (t) =
   const cases: [string, Route, string][] = [
     ['c=1', route(['a', 'b']), 'Unknown query parameter "c"; this path accepts only "a" and "b".'],
     ['a=1&A=2&c', route(['a', 'b', 'd']), 'Unknown query parameters "A", "c"; this path accepts only "a", "b" and "d".'],
-    ['x', route(['v'], 'the picker'), 'Unknown query parameter "x"; this path accepts only "v" (the picker).'],
+    ['x', route(['v'], PICKER), 'Unknown query parameter "x"; this path accepts only "v" (the picker: /things/?v=1).'],
     ['x=1&x=2', route(), 'Unknown query parameter "x"; this path accepts no query parameters.'],
   ];
   for (const [query, served, message] of cases) {
@@ -32,6 +34,12 @@ t.test('any other name is a 400 naming it and what the route reads', async (t) =
     t.equal((refusal as BadRequestError | undefined)?.message, message, `?${query}: ${message}`);
   }
   t.equal(acceptedText(route(['a'])), 'this path accepts only "a"', 'one name: no "and"');
+  const mounted = checkQuery(exchangeOf({ query: 'x', base: '/api' }), route(['v'], PICKER));
+  t.equal(
+    (mounted as BadRequestError | undefined)?.message,
+    'Unknown query parameter "x"; this path accepts only "v" (the picker: /api/things/?v=1).',
+    "below a base, the note's target starts with it",
+  );
 });
 
 t.test('a page that answers a refused query its own way gets the refusal and the day', async (t) => {
