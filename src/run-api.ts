@@ -9,7 +9,7 @@ import { WorkerSupervisor } from './adapters/process/worker-supervisor.js';
 import type { MetricsListener, Settings } from './adapters/config/settings.js';
 import { answerPrimaryScrapes, workersMetrics } from './adapters/metrics/cluster-metrics.js';
 import { MetricsServer, type MetricsSource } from './adapters/metrics/metrics-server.js';
-import { composeApi, readServiceSettings, type ComposedService, type ServiceOutput } from './container.js';
+import { composeApi, composeApiWith, readServiceSettings, type ComposedService, type ServiceOutput } from './container.js';
 import type { ApiDefinition } from './api-definition.js';
 
 /**
@@ -107,9 +107,10 @@ export async function runApi(api: ApiDefinition): Promise<void> {
 
   /**
    * One process serving: compose, listen, and on SIGTERM or SIGINT (or, as a worker, its primary's SIGTERM or its
-   * primary gone) drain, flush the usage counts and exit 0. A stop asked for before it serves ends it at once.
+   * primary gone) drain, flush the usage counts and exit 0. A stop asked for before it serves ends it at once. With
+   * `settings` the process read already (a single process); a worker reads its own, once.
    */
-  async function serve(): Promise<void> {
+  async function serve(read?: Settings): Promise<void> {
     // The primary validated the settings before forking: a worker answers its scrapes from now on, empty until composed.
     if (cluster.isWorker && process.env['METRICS_PORT'] !== undefined) answerPrimaryScrapes();
     const primaryGone = (): void => {
@@ -120,7 +121,7 @@ export async function runApi(api: ApiDefinition): Promise<void> {
     if (cluster.isWorker) process.prependOnceListener('disconnect', primaryGone);
     let service: ComposedService | undefined;
     try {
-      service = await composeApi(api, process.env, output);
+      service = await (read === undefined ? composeApi(api, process.env, output) : composeApiWith(api, read, output));
       const { settings, server } = service;
       stopDeadline = stopDeadlineMs(settings.limits.drainTimeoutMs);
       const address = await server.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
@@ -206,7 +207,7 @@ export async function runApi(api: ApiDefinition): Promise<void> {
       output.stderr(`Refusing to start: ${(error as Error).message}`);
       process.exitCode = 1;
     }
-    if (settings?.workers === 1) await serve();
+    if (settings?.workers === 1) await serve(settings);
     else if (settings !== undefined) supervise(settings.workers, settings.metrics, settings.limits.drainTimeoutMs);
   }
 }

@@ -1,5 +1,5 @@
 import type { Environment } from '../adapters/config/settings.js';
-import type { ServiceOutput } from '../container.js';
+import type { ServiceOutput } from '../composition/service-output.js';
 import { StartupError } from '../domain/errors/startup-error.js';
 import { loadApi, takeApiOptions } from './api-module.js';
 import { ApiModuleError, CommandLineError, USAGE_EXIT_CODE } from './refusals.js';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { ServiceOutput } from '../container.js';
+import type { ServiceOutput } from '../composition/service-output.js';
 import { API_CONTRACT_FILE_NAMES, apiContracts } from '../contracts/api-contracts.js';
 import { checkOrAccept } from '../contracts/check-or-accept.js';
 import { CONTRACTS_DIRECTORY } from '../contracts/frozen-contracts.js';

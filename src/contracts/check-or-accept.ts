@@ -1,4 +1,4 @@
-import type { ServiceOutput } from '../container.js';
+import type { ServiceOutput } from '../composition/service-output.js';
 import { compareContracts, frozenContracts, problemLine, writeContracts, type ContractFile } from './frozen-contracts.js';
 
 /** What `check` and `accept` work on: the contracts the code generates, where and as which files they are frozen. */

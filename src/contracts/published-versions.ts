@@ -1,5 +1,6 @@
 import type { Environment } from '../adapters/config/settings.js';
-import type { ComposedService, ServiceOutput } from '../container.js';
+import type { ComposedService } from '../container.js';
+import type { ServiceOutput } from '../composition/service-output.js';
 
 /** How the service is composed: the reference one, or another API's through the package's public entry. */
 export type Compose = (environment: Environment, output: ServiceOutput) => Promise<Pick<ComposedService, 'server' | 'stop'>>;
