@@ -3,7 +3,7 @@ import { CacheControl } from '../../../../src/adapters/http/caching/cache-contro
 import { EncodedBody, JsonText } from '../../../../src/adapters/http/response/prepared-bodies.js';
 import type { ResponseHeaders } from '../../../../src/adapters/http/response/send-body.js';
 import type { Route, ServedRoute } from '../../../../src/adapters/http/routing/route.js';
-import { conditionalStatus } from '../../../../src/adapters/http/api-request-handler.js';
+import { conditionalStatus } from '../../../../src/adapters/http/response/answer-parts.js';
 import { Version } from '../../../../src/domain/versioning/version.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 import { TEST_ROUTE_CONTRACT } from '../../../fixtures/route-contract.js';

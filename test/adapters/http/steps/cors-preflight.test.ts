@@ -1,6 +1,6 @@
 import t from 'tap';
 import { CorsPolicy } from '../../../../src/adapters/http/cors/cors-policy.js';
-import { preflight } from '../../../../src/adapters/http/api-request-handler.js';
+import { preflight } from '../../../../src/adapters/http/steps/request-steps.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 
 const cors = new CorsPolicy({ kind: 'list', origins: ['https://app.example'] }, 600);

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { errorAnswer } from '../../../../src/adapters/http/api-request-handler.js';
+import { errorAnswer } from '../../../../src/adapters/http/response/answer-parts.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 import type { Exchange } from '../../../../src/adapters/http/steps/exchange.js';
 import { NotFoundError } from '../../../../src/application/errors/refusals.js';

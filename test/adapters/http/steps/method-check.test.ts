@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { Route } from '../../../../src/adapters/http/routing/route.js';
-import { checkMethod } from '../../../../src/adapters/http/api-request-handler.js';
+import { checkMethod } from '../../../../src/adapters/http/steps/request-steps.js';
 import { OptionsHeaders } from '../../../../src/adapters/http/routing/options-headers.js';
 import { Version } from '../../../../src/domain/versioning/version.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';

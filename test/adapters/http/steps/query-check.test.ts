@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { PageRoute, Route } from '../../../../src/adapters/http/routing/route.js';
-import { checkQuery } from '../../../../src/adapters/http/api-request-handler.js';
+import { checkQuery } from '../../../../src/adapters/http/steps/request-steps.js';
 import { acceptedText } from '../../../../src/adapters/http/routing/route.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 import { TEST_ROUTE_CONTRACT } from '../../../fixtures/route-contract.js';

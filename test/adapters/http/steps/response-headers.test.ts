@@ -1,5 +1,5 @@
 import t from 'tap';
-import { responseHeaders } from '../../../../src/adapters/http/api-request-handler.js';
+import { responseHeaders } from '../../../../src/adapters/http/response/answer-parts.js';
 import { LifecycleHeaders } from '../../../../src/adapters/http/response/lifecycle-headers.js';
 import type { Exchange } from '../../../../src/adapters/http/steps/exchange.js';
 import { Version } from '../../../../src/domain/versioning/version.js';

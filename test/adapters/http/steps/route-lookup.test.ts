@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { Route } from '../../../../src/adapters/http/routing/route.js';
-import { findRoute } from '../../../../src/adapters/http/api-request-handler.js';
+import { findRoute } from '../../../../src/adapters/http/steps/request-steps.js';
 import { Router } from '../../../../src/adapters/http/routing/router.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 import { TEST_ROUTE_CONTRACT } from '../../../fixtures/route-contract.js';
