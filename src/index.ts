@@ -12,6 +12,7 @@ import 'reflect-metadata';
 
 export { defineApi, type ApiDeclaration, type ApiDefinition, type ModelSettings } from './api-definition.js';
 export type { ApiSettingDeclaration } from './adapters/config/api-setting.js';
+export type { SettingDoc } from './adapters/config/setting-doc.js';
 export { composeApi, type ComposedService, type ServiceOutput } from './container.js';
 export { runApi } from './run-api.js';
 export { runClients } from './run-clients.js';

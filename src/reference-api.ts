@@ -25,7 +25,16 @@ export const REFERENCE_API: ApiDefinition = defineApi({
   ],
   versions: API_HISTORY.versions,
   // How versions before 4.0.0 get a dog's age back: only this history has the choice.
-  settings: { AGE_REMOVAL: { oneOf: AGE_REMOVALS, default: 'computed' } },
+  settings: {
+    AGE_REMOVAL: {
+      oneOf: AGE_REMOVALS,
+      default: 'computed',
+      doc: {
+        meaning: 'how versions before 4.0.0 get `age` back: `computed` (Mode A, real values) or `placeholder` (Mode B, `-1`)',
+        brief: "old versions' ages: `computed`, or `placeholder` (`-1`)",
+      },
+    },
+  },
   options: ({ AGE_REMOVAL }) => ({ ageRemoval: AGE_REMOVAL }),
   sample: SAMPLE_DATA,
   name: 'The dogs and cats API',

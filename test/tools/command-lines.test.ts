@@ -33,6 +33,7 @@ t.test('every npm run tool refuses a command line it cannot read: it says what, 
     ['lint:openapi', 'tools/openapi-lint.js', ['all'], /Unexpected argument 'all'.*\nusage: npm run lint:openapi/],
     ['client-types', 'tools/client-types.js', ['--output', 'x'], /Unknown option '--output'.*\nusage: npm run client-types/],
     ['client-paths', 'tools/client-paths.js', ['check'], /Unexpected argument 'check'.*\nusage: npm run client-paths/],
+    ['settings-docs', 'tools/settings-docs.js', ['README.md'], /Unexpected argument 'README.md'.*\nusage: npm run settings-docs/],
   ];
   const runs = await Promise.all(cases.map(([, script, args]) => runTool(script, args)));
   cases.forEach(([name, , args, named], index) => {

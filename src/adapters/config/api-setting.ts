@@ -1,4 +1,5 @@
 import { StartupError } from '../../domain/errors/startup-error.js';
+import type { SettingDoc } from './setting-doc.js';
 import { oneOf } from './setting-kinds.js';
 import { SETTINGS, type Setting } from './setting-schema.js';
 
@@ -6,6 +7,8 @@ import { SETTINGS, type Setting } from './setting-schema.js';
 export interface ApiSettingDeclaration {
   readonly oneOf: readonly string[];
   readonly default: string;
+  /** What a settings table says of it, kept with the setting (the reference's are written into its docs by `npm run settings-docs`). */
+  readonly doc?: SettingDoc;
 }
 
 /** An API's own settings, each by its environment variable. */
@@ -14,7 +17,7 @@ export type ApiSettingDeclarations = Readonly<Record<string, ApiSettingDeclarati
 /** The value of each of an API's own settings, by its name: one of its words. */
 export type ApiSettingValues<S extends ApiSettingDeclarations> = { readonly [N in keyof S]: S[N]['oneOf'][number] };
 
-/** An API's own setting as the layer's are read: a one-of kind, its default, and what a refusal says is expected. */
+/** An API's own setting as the layer's are read: a one-of kind, its default, what a refusal says is expected, and its doc if declared. */
 export type ApiSetting = Setting<string> & { readonly default: string };
 
 /** A POSIX environment variable's name. */
@@ -28,7 +31,13 @@ export function apiSettingsOf(declarations: ApiSettingDeclarations): Readonly<Re
     if (Object.hasOwn(SETTINGS, name)) wrong.push(`${name} is a setting of the layer: give the API's own another name`);
     else if (!NAME.test(name)) wrong.push(`${JSON.stringify(name)} is not an environment variable's name (letters, digits and _)`);
     else if (!isOneOf(declaration)) wrong.push(`${name} is not { oneOf: [words], default }, its default one of the words`);
-    else settings[name] = { kind: oneOf(declaration.oneOf), default: declaration.default, expected: declaration.oneOf.join(' or ') };
+    else
+      settings[name] = {
+        kind: oneOf(declaration.oneOf),
+        default: declaration.default,
+        expected: declaration.oneOf.join(' or '),
+        doc: declaration.doc,
+      };
   }
   if (wrong.length > 0) throw new StartupError(`the API's settings: ${wrong.join('; ')}`);
   return Object.freeze(settings);
