@@ -1,14 +1,10 @@
-import { hash } from 'node:crypto';
 import { inject, injectable, multiInject } from 'inversify';
-import { whenReady, type Awaitable } from '../../application/ports/awaitable.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { DescribeRecords } from '../../application/use-cases/describe-records.js';
 import { GetChangelog } from '../../application/use-cases/get-changelog.js';
 import { GetChangelogEntry } from '../../application/use-cases/get-changelog-entry.js';
-import type { ListRecords } from '../../application/use-cases/list-records.js';
 import { COLLECTION_USE_CASES, type CollectionUseCases } from '../../application/use-cases/record-actions.js';
-import { COLLECTION_ROUTES, type ActionRoute, type CollectionRoutes } from './routing/collection-routes.js';
-import type { RetrieveRecord } from '../../application/use-cases/retrieve-record.js';
+import { COLLECTION_ROUTES, type CollectionRoutes } from './routing/collection-routes.js';
 import { CHANGELOG_ENTRY_SCHEMA } from '../../domain/versioning/changelog-schema.js';
 import { ApiCatalog } from './discovery/api-catalog.js';
 import { DocsRoutes } from './docs/docs-routes.js';
@@ -21,26 +17,10 @@ import { UpgradeReports, type ChangeReach } from '../../application/clients/upgr
 import { UsageReports } from '../../application/clients/usage-reports.js';
 import { HEALTH_SCHEMA, healthResponse } from './response/health-response.js';
 import { JsonText } from './response/prepared-bodies.js';
-import { paginationHeaders } from './response/pagination-headers.js';
-import { PAGE_PARAMETERS } from '../../application/paging/page-request.js';
 import { AnswerCache } from './response/answer-cache.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
-import type {
-  ApiRoute,
-  ReadsQuery,
-  Route,
-  RouteBody,
-  RouteContract,
-  RouteOutcome,
-  RouteRequest,
-  RouteResponse,
-  RouteWrite,
-  ServedRoute,
-  WriteContract,
-} from './routing/route.js';
-import type { CreateRecord } from '../../application/use-cases/create-record.js';
-import type { UpdateRecord } from '../../application/use-cases/update-record.js';
-import { Refusal } from '../../domain/errors/refusal.js';
+import { collectionPaths } from './collections/collection-paths.js';
+import type { ApiRoute, ReadsQuery, RouteBody, RouteContract, RouteRequest, RouteResponse, ServedRoute } from './routing/route.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
 import { VERSION_MODEL } from '../../application/ports/version-model.js';
 import { API_INFO, type ApiInfo } from './openapi/api-info.js';
@@ -112,24 +92,7 @@ export class ApiRoutes {
               },
             } satisfies ApiRoute,
           ]),
-      ...collections.flatMap(({ collection: { name, viewSet }, list, retrieve, create, update }): Route[] => {
-        const { path, tag, routes } = published.get(name) as CollectionRoutes;
-        return [
-          {
-            pattern: path,
-            handle: listing(list, answers),
-            contract: { ...recordContract('page', routes.list, tag, list), serves: { viewSet, action: 'list' } },
-            queryParameters: PAGE_PARAMETERS,
-            ...(create === undefined ? {} : { write: creation(create, routes.create as ActionRoute, path, answers) }),
-          },
-          {
-            pattern: `${path}:id/`,
-            handle: retrieval(retrieve, answers),
-            contract: { ...recordContract('record', routes.retrieve, tag, retrieve), serves: { viewSet, action: 'retrieve' } },
-            ...(update === undefined ? {} : { write: updating(update, routes.update as ActionRoute, answers) }),
-          },
-        ];
-      }),
+      ...collections.flatMap((useCases) => collectionPaths(useCases, published.get(useCases.collection.name) as CollectionRoutes, answers)),
     ];
     const client = clients === false ? undefined : clientPaths(clients);
     const builtIn: ApiRoute[] = [
@@ -180,109 +143,8 @@ export class ApiRoutes {
   }
 }
 
-function listing<R extends { readonly id: number }>(useCase: Pick<ListRecords<R>, 'page' | 'represent' | 'recordType'>, cache: AnswerCache) {
-  const answers = cache.for(useCase.recordType);
-  const answer = (ready: Awaited<ReturnType<typeof useCase.page>>, request: RouteRequest): RouteOutcome =>
-    ready instanceof Refusal
-      ? ready
-      : {
-          body: answers.page(ready.request.key, ready.items, request, useCase.represent),
-          headers: paginationHeaders(request.base + request.path, ready),
-        };
-  return (request: RouteRequest): Awaitable<RouteOutcome> => {
-    const { query } = request;
-    const page = useCase.page({
-      version: request.version,
-      page: {
-        limit: query.getAll('limit'),
-        offset: query.getAll('offset'),
-        starting_after: query.getAll('starting_after'),
-        ending_before: query.getAll('ending_before'),
-      },
-    });
-    return whenReady(page, answer, request);
-  };
-}
-
 function health(useCase: Pick<CheckHealth, 'execute'>) {
   return async (): Promise<RouteResponse> => healthResponse(await useCase.execute());
-}
-
-function retrieval<R>(useCase: Pick<RetrieveRecord<R>, 'find' | 'represent' | 'recordType'>, cache: AnswerCache) {
-  const answers = cache.for(useCase.recordType);
-  // The request is the context its record is represented in (its version and day).
-  const answer = (record: R | Refusal, request: RouteRequest): RouteOutcome =>
-    record instanceof Refusal ? record : { body: answers.record(record, request, useCase.represent) };
-  return (request: RouteRequest): Awaitable<RouteOutcome> =>
-    whenReady(useCase.find({ version: request.version, id: request.params.id as string }), answer, request);
-}
-
-/** Who an Idempotency-Key belongs to: one caller's key never answers another's request. */
-const scopeOf = (client: RouteRequest['client']): string => (client === undefined ? 'anonymous' : `client:${client.name}`);
-
-/** POST to a collection: 201 with the record at the request's version and its Location (`Idempotent-Replayed` on a retry's answer). */
-function creation<R extends { readonly id: number }>(useCase: CreateRecord<R>, route: ActionRoute, path: string, cache: AnswerCache): RouteWrite {
-  const answers = cache.for(useCase.recordType);
-  return {
-    method: 'POST',
-    idempotent: true,
-    contract: writeContract(useCase, route, 201, {
-      invalid_body: 'The body does not fit the version’s schema, the newest once upgraded, or a rule of the record',
-      idempotency_key_reused: 'The Idempotency-Key came before with another body or version',
-    }),
-    handle: (request, { body, idempotencyKey }) => {
-      const { version, today, client } = request;
-      const idempotency =
-        idempotencyKey === undefined
-          ? undefined
-          : { scope: scopeOf(client), key: idempotencyKey, fingerprint: hash('sha256', JSON.stringify([version.toString(), body]), 'base64url') };
-      return whenReady(useCase.create({ version, today, body, ...(idempotency === undefined ? {} : { idempotency }) }), (created) =>
-        created instanceof Refusal
-          ? created
-          : {
-              status: 201,
-              body: answers.record(created.record, request, useCase.represent),
-              headers: { Location: `${request.base}${path}${created.record.id}/`, ...(created.replayed ? REPLAYED : {}) },
-            },
-      );
-    },
-  };
-}
-
-const REPLAYED = Object.freeze({ 'Idempotent-Replayed': 'true' });
-
-/** PATCH of a record: 200 with the record as stored after the merge patch, at the request's version. */
-function updating<R extends { readonly id: number }>(useCase: UpdateRecord<R>, route: ActionRoute, cache: AnswerCache): RouteWrite {
-  const answers = cache.for(useCase.recordType);
-  return {
-    method: 'PATCH',
-    idempotent: false,
-    contract: writeContract(useCase, route, 200, {
-      invalid_body: 'The patch does not fit the version’s schema, or the record once patched does not fit the newest schema or a rule of the record',
-    }),
-    handle: (request, { body }) =>
-      whenReady(useCase.update({ version: request.version, today: request.today, body, id: request.params.id as string }), (record) =>
-        record instanceof Refusal ? record : { body: answers.record(record, request, useCase.represent) },
-      ),
-  };
-}
-
-function writeContract(
-  useCase: Pick<CreateRecord<never>, 'recordType' | 'bodySchema' | 'isAvailableAt' | 'hasEnd'>,
-  { operationId, summary }: ActionRoute,
-  status: 201 | 200,
-  refusals: Readonly<Record<string, string>>,
-): WriteContract {
-  return {
-    operationId,
-    summary,
-    recordType: useCase.recordType,
-    status,
-    bodyAt: (version) => useCase.bodySchema(version),
-    availableAt: (version) => useCase.isAvailableAt(version),
-    ends: useCase.hasEnd(),
-    refusals: { ...refusals, writes_unavailable: 'The in-memory storage runs in several processes (WORKERS above 1), which would not see the write' },
-  };
 }
 
 const OPENAPI_BODY: RouteBody = {
@@ -314,22 +176,5 @@ function versionParameter(what: string): NonNullable<RouteContract['query']>[num
       `The version whose ${what} to answer, as \`${API_VERSION_HEADER}\` names it, so that each version's has a URL of its own (the API ` +
       `catalog's links). \`Accept\` or \`${API_VERSION_HEADER}\` naming another version is a 400; a malformed or unsupported one, the 406.`,
     schema: { type: 'string' },
-  };
-}
-
-/** The contract of a route answering a page of records, or one record, of a use case's resource. */
-function recordContract(
-  body: 'page' | 'record',
-  { operationId, summary }: ActionRoute,
-  tag: string,
-  useCase: Pick<ListRecords<never> | RetrieveRecord<never>, 'recordType' | 'isAvailableAt' | 'hasEnd'>,
-): RouteContract {
-  return {
-    operationId,
-    summary,
-    tag,
-    body: { kind: body, recordType: useCase.recordType },
-    availableAt: (version) => useCase.isAvailableAt(version),
-    ends: useCase.hasEnd(),
   };
 }
