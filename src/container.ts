@@ -60,7 +60,7 @@ import { registerPinnedClientsMetric } from './adapters/metrics/pinned-clients-m
 import { CacheSizes, DEFAULT_CACHE_SIZES } from './application/caching/cache-sizes.js';
 import { AnswerCache } from './adapters/http/response/answer-cache.js';
 import { Router } from './adapters/http/routing/router.js';
-import { writeMethods } from './adapters/http/routing/route.js';
+import { writeMethods } from './adapters/http/routing/route-methods.js';
 import { OPERATION_SETS, type OperationSet } from './adapters/http/operations/operation-declaration.js';
 import { CorsPolicy } from './adapters/http/cors/cors-policy.js';
 import { OptionsHeaders } from './adapters/http/routing/options-headers.js';

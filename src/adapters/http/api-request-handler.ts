@@ -25,19 +25,11 @@ import { LifecycleHeaders } from './response/lifecycle-headers.js';
 import { EncodedBody, JsonText } from './response/prepared-bodies.js';
 import { baseHeaders, JSON_MEDIA_TYPE, sendBody, withContent, type ResponseHeaders } from './response/send-body.js';
 import { OptionsHeaders } from './routing/options-headers.js';
-import {
-  acceptedText,
-  ALLOWED_METHODS,
-  allowedMethods,
-  isOperationRoute,
-  writeOf,
-  type PageRoute,
-  type RouteOutcome,
-  type RouteResponse,
-  type ServedOperation,
-  type ServedRoute,
-  type VersionedRoute,
-} from './routing/route.js';
+import { isOperationRoute, type PageRoute, type ServedRoute, type VersionedRoute } from './routing/route.js';
+import type { RouteOutcome, RouteResponse } from './routing/route-request.js';
+import { acceptedText } from './routing/reads-query.js';
+import type { ServedOperation } from './routing/operation-route.js';
+import { ALLOWED_METHODS, allowedMethods, writeOf } from './routing/route-methods.js';
 import { Router } from './routing/router.js';
 import { clientPaths, ENDPOINTS, type Endpoints } from './routing/endpoints.js';
 import { LOGGED_PATH_LENGTH } from './steps/access-log.js';

@@ -25,19 +25,11 @@ import { paginationHeaders } from './response/pagination-headers.js';
 import { PAGE_PARAMETERS } from '../../application/paging/page-request.js';
 import { AnswerCache } from './response/answer-cache.js';
 import { PublishedContracts } from './openapi/published-contracts.js';
-import type {
-  ApiRoute,
-  ReadsQuery,
-  Route,
-  RouteBody,
-  RouteContract,
-  RouteOutcome,
-  RouteRequest,
-  RouteResponse,
-  RouteWrite,
-  ServedRoute,
-  WriteContract,
-} from './routing/route.js';
+import type { ApiRoute, Route, ServedRoute } from './routing/route.js';
+import type { RouteOutcome, RouteRequest, RouteResponse } from './routing/route-request.js';
+import type { RouteBody, RouteContract } from './routing/route-contract.js';
+import type { ReadsQuery } from './routing/reads-query.js';
+import type { RouteWrite, WriteContract } from './routing/route-write.js';
 import type { CreateRecord } from '../../application/use-cases/create-record.js';
 import type { UpdateRecord } from '../../application/use-cases/update-record.js';
 import { Refusal } from '../../domain/errors/refusal.js';
