@@ -16,7 +16,7 @@ import { LifecycleHeaders } from '../adapters/http/response/lifecycle-headers.js
 import { COLLECTION_ROUTES, type CollectionRoutes } from '../adapters/http/routing/collection-routes.js';
 import { clientPaths, DEFAULT_ENDPOINTS, ENDPOINTS, type Endpoints } from '../adapters/http/routing/endpoints.js';
 import { OptionsHeaders } from '../adapters/http/routing/options-headers.js';
-import { writeMethods } from '../adapters/http/routing/route.js';
+import { writeMethods } from '../adapters/http/routing/route-methods.js';
 import { Router } from '../adapters/http/routing/router.js';
 import { AccessLog } from '../adapters/http/steps/access-log.js';
 import { REQUEST_OBSERVERS, type RequestObserver } from '../adapters/http/steps/request-observer.js';

@@ -2,7 +2,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { inject, injectable } from 'inversify';
-import { ALLOWED_METHODS } from './routing/route.js';
+import { ALLOWED_METHODS } from './routing/route-methods.js';
 import { ApiRequestHandler } from './api-request-handler.js';
 import { baseHeaders, sendBody } from './response/send-body.js';
 

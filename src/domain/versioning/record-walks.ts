@@ -1,39 +1,15 @@
+import { fused } from './fused-transforms.js';
 import type { JsonSchema } from './json-schema.js';
-import { refPositions, replaceAt, type RefPosition } from './record-refs.js';
+import { replaceAt, type RefPosition } from './record-refs.js';
+import { RecordTimeline } from './record-timeline.js';
 import type { JsonValue, Representation } from './representation.js';
 import type { RequestContext } from './request-context.js';
 import type { Transform } from './transform.js';
+import type { TypeHistory } from './type-history.js';
 import type { Version } from './version.js';
-import { AddField } from './add-field.js';
+import type { Walk } from './walk.js';
 
 type AnyTransform = Transform<unknown>;
-/** What a request runs of a transform: its data, never its schema. */
-export type RunTransform = Pick<AnyTransform, 'downgradeResponse' | 'upgradeRequest'>;
-
-/** One record type's own changes of one version, in the order they downgrade, and its schema just before that version. */
-export interface OwnStep {
-  readonly version: Version;
-  readonly transforms: readonly AnyTransform[];
-  readonly before: JsonSchema;
-}
-
-/** A record type's history: its newest schema and its own changes, newest version first. */
-export interface TypeHistory {
-  readonly name: string;
-  readonly head: JsonSchema;
-  readonly steps: readonly OwnStep[];
-}
-
-/** How a value of one schema is walked between the newest shape and one version's, the types nested in it included. */
-export interface Walk {
-  /** Set when no type nested in the value changes between the two: the value's own transforms, newest first, all there is to run. */
-  readonly flat: readonly RunTransform[] | undefined;
-  /** Newest shape to the version's; `record` is what the top-level transforms are given (a nested record is given its data). */
-  down(data: JsonValue, context: RequestContext, record: unknown): JsonValue;
-  /** The version's shape to the newest. */
-  up(data: JsonValue, context: RequestContext): JsonValue;
-}
-
 type StepDown = (data: JsonValue, context: RequestContext, record: unknown) => JsonValue;
 type StepUp = (data: JsonValue, context: RequestContext) => JsonValue;
 
@@ -46,83 +22,25 @@ interface Step {
 const NO_TRANSFORMS: readonly AnyTransform[] = Object.freeze([]);
 
 /**
- * `transforms` with each run of added fields (AddField, which drops its field on the way down and leaves input as it
- * is) made one transform that drops them all in one copy: a history adding a field a version costs one copy of a
- * record at the oldest version, not one per version.
- */
-function fused(transforms: readonly AnyTransform[]): RunTransform[] {
-  const result: RunTransform[] = [];
-  let run: AddField[] = [];
-  const close = (): void => {
-    if (run.length === 1) result.push(run[0] as AddField);
-    else if (run.length > 1) result.push(new WithoutFields(run.map(({ fieldName }) => fieldName)));
-    run = [];
-  };
-  for (const transform of transforms) {
-    if (transform instanceof AddField) run.push(transform);
-    else {
-      close();
-      result.push(transform);
-    }
-  }
-  close();
-  return result;
-}
-
-/** Several added fields, dropped at once on the way down; input needs nothing. */
-class WithoutFields implements RunTransform {
-  readonly #names: ReadonlySet<string>;
-
-  constructor(names: readonly string[]) {
-    this.#names = new Set(names);
-  }
-
-  downgradeResponse(data: Representation): Representation {
-    const kept: Record<string, JsonValue> = {};
-    let dropped = false;
-    for (const key of Object.keys(data)) {
-      if (this.#names.has(key)) dropped = true;
-      else kept[key] = data[key] as JsonValue;
-    }
-    return dropped ? kept : data;
-  }
-}
-
-/**
  * Every record type walked version by version (Stripe renders an embedded resource through its changes wherever it
  * appears): at each version newer than the request's, the type's own changes of that version run, then those of each
  * type nested in it, at the places the type's schema just before that version holds them. Compiled once, at start, in
  * time linear in the history: each version's step of each type is made once, and a request follows the steps.
  */
 export class RecordWalks {
-  /** Newest first. */
-  readonly #versions: readonly Version[];
-  readonly #index = new Map<string, number>();
-  readonly #histories: ReadonlyMap<string, TypeHistory>;
-  /** Each type's own transforms at each version that has some, by `name version`. */
-  readonly #own = new Map<string, readonly AnyTransform[]>();
-  /** Each type's schema at each version (newest first), as its own changes walk it back. */
-  readonly #schemas = new Map<string, readonly JsonSchema[]>();
-  /** At each version, the types whose values change there: their own changes, or a nested type's. */
-  readonly #changing: readonly ReadonlySet<string>[];
-  readonly #positions = new WeakMap<JsonSchema, readonly RefPosition[]>();
+  readonly #timeline: RecordTimeline;
   readonly #downs = new Map<string, StepDown>();
   readonly #ups = new Map<string, StepUp>();
   readonly #walks = new Map<string, Walk>();
   readonly #schemaWalks = new WeakMap<JsonSchema, Map<string, Walk>>();
 
   constructor(versions: readonly Version[], histories: readonly TypeHistory[]) {
-    this.#versions = versions;
-    versions.forEach((version, index) => this.#index.set(version.toString(), index));
-    this.#histories = new Map(histories.map((history) => [history.name, history]));
-    for (const { name, steps } of histories) for (const step of steps) this.#own.set(`${name} ${step.version.toString()}`, step.transforms);
-    for (const history of histories) this.#schemas.set(history.name, this.#schemasOf(history));
-    this.#changing = versions.map((_, index) => this.#changingAt(index));
+    this.#timeline = new RecordTimeline(versions, histories);
   }
 
   /** The type's schema at the version. */
   schemaAt(name: string, version: Version): JsonSchema {
-    return (this.#schemas.get(name) as readonly JsonSchema[])[this.#indexOf(version)] as JsonSchema;
+    return this.#timeline.schemaAt(name, this.#timeline.indexOf(version));
   }
 
   /** The walk of a value of the record type `name` at the version. */
@@ -130,7 +48,7 @@ export class RecordWalks {
     const key = `${name} ${version.toString()}`;
     let walk = this.#walks.get(key);
     if (walk === undefined) {
-      walk = this.#walkOf(name, this.#indexOf(version), (index) => this.#stepOf(name, index));
+      walk = this.#walkOf(name, this.#timeline.indexOf(version), (index) => this.#stepOf(name, index));
       this.#walks.set(key, walk);
     }
     return walk;
@@ -145,8 +63,11 @@ export class RecordWalks {
     }
     let walk = byVersion.get(version.toString());
     if (walk === undefined) {
-      const positions = this.#positionsOf(schema);
-      walk = this.#walkOf(undefined, this.#indexOf(version), (index) => ({ own: NO_TRANSFORMS, nested: this.#nestedChanging(positions, index) }));
+      const positions = this.#timeline.positionsOf(schema);
+      walk = this.#walkOf(undefined, this.#timeline.indexOf(version), (index) => ({
+        own: NO_TRANSFORMS,
+        nested: this.#nestedChanging(positions, index),
+      }));
       byVersion.set(version.toString(), walk);
     }
     return walk;
@@ -154,27 +75,12 @@ export class RecordWalks {
 
   /** The names of the record types a schema holds, at any depth of types nested in types, at any version. */
   reachableFrom(schema: JsonSchema): ReadonlySet<string> {
-    const reached = new Set<string>();
-    const visit = (within: JsonSchema): void => {
-      for (const { name } of this.#positionsOf(within)) {
-        if (reached.has(name) || !this.#histories.has(name)) continue;
-        reached.add(name);
-        for (const at of new Set(this.#schemas.get(name))) visit(at);
-      }
-    };
-    visit(schema);
-    return reached;
-  }
-
-  #indexOf(version: Version): number {
-    const index = this.#index.get(version.toString());
-    if (index === undefined) throw new Error(`version ${version.toString()} is not in the history`);
-    return index;
+    return this.#timeline.reachableFrom(schema);
   }
 
   #walkOf(name: string | undefined, target: number, stepAt: (index: number) => Step): Walk {
     const indices: number[] = [];
-    for (let index = 0; index < target; index += 1) if (name === undefined || this.#changing[index]?.has(name) === true) indices.push(index);
+    for (let index = 0; index < target; index += 1) if (name === undefined || this.#timeline.changesAt(index, name)) indices.push(index);
     const steps = indices.map(stepAt);
     const active = indices.flatMap((index, at) => {
       const step = steps[at] as Step;
@@ -204,13 +110,13 @@ export class RecordWalks {
 
   /** One version's step of the type `name`: its own changes there, and the nested types that change there at their places. */
   #stepOf(name: string, index: number): Step {
-    const own = this.#own.get(`${name} ${(this.#versions[index] as Version).toString()}`) ?? NO_TRANSFORMS;
-    const before = (this.#schemas.get(name) as readonly JsonSchema[])[index + 1] as JsonSchema;
-    return { own, nested: this.#nestedChanging(this.#positionsOf(before), index) };
+    const own = this.#timeline.ownAt(name, index) ?? NO_TRANSFORMS;
+    const before = this.#timeline.schemaAt(name, index + 1);
+    return { own, nested: this.#nestedChanging(this.#timeline.positionsOf(before), index) };
   }
 
   #nestedChanging(positions: readonly RefPosition[], index: number): readonly RefPosition[] {
-    return positions.filter(({ name }) => this.#changing[index]?.has(name) === true);
+    return positions.filter(({ name }) => this.#timeline.changesAt(index, name));
   }
 
   /** The step down of one version, the nested types' own steps of that version made once and shared by every place. */
@@ -261,55 +167,5 @@ export class RecordWalks {
       this.#ups.set(key, up);
     }
     return up;
-  }
-
-  /** The type's schema at each version, newest first: the head, then each version's `before` from its own steps. */
-  #schemasOf({ head, steps }: TypeHistory): readonly JsonSchema[] {
-    const schemas: JsonSchema[] = [];
-    let schema = head;
-    let next = 0;
-    for (const version of this.#versions) {
-      schemas.push(schema);
-      const step = steps[next];
-      if (step !== undefined && step.version.equals(version)) {
-        schema = step.before;
-        next += 1;
-      }
-    }
-    // Just before the oldest version: no request is older, so its schema is the oldest one's.
-    schemas.push(schema);
-    return schemas;
-  }
-
-  /** The types whose values change at the version of `index`: those with own changes there, and those holding one. */
-  #changingAt(index: number): ReadonlySet<string> {
-    const changing = new Set<string>();
-    const version = (this.#versions[index] as Version).toString();
-    for (const name of this.#histories.keys()) if (this.#own.has(`${name} ${version}`)) changing.add(name);
-    if (changing.size === 0) return changing;
-    const holders = [...this.#histories.keys()].map((name) => ({
-      name,
-      held: this.#positionsOf((this.#schemas.get(name) as readonly JsonSchema[])[index + 1] as JsonSchema).map((position) => position.name),
-    }));
-    let grew = true;
-    while (grew) {
-      grew = false;
-      for (const { name, held } of holders) {
-        if (!changing.has(name) && held.some((inner) => changing.has(inner))) {
-          changing.add(name);
-          grew = true;
-        }
-      }
-    }
-    return changing;
-  }
-
-  #positionsOf(schema: JsonSchema): readonly RefPosition[] {
-    let positions = this.#positions.get(schema);
-    if (positions === undefined) {
-      positions = refPositions(schema).filter(({ name }) => this.#histories.has(name));
-      this.#positions.set(schema, positions);
-    }
-    return positions;
   }
 }

@@ -1,3 +1,4 @@
+import type { SchemaStep } from './schema-walk.js';
 import type { Version } from './version.js';
 import type { ViewSetWindows } from './view-set-windows.js';
 
@@ -16,7 +17,7 @@ export interface VersionChange {
 }
 
 /** The view changes of the windows, each under the version that declares it; `find` gives a version by its text. */
-export function viewChanges(viewSets: readonly ViewSetWindows[], find: (text: string) => Version | undefined): VersionChange[] {
+function viewChanges(viewSets: readonly ViewSetWindows[], find: (text: string) => Version | undefined): VersionChange[] {
   const changes: VersionChange[] = [];
   const add = (text: string | undefined, what: string, change: Pick<VersionChange, 'viewSet' | 'action'>): void => {
     const version = text === undefined ? undefined : find(text);
@@ -31,4 +32,18 @@ export function viewChanges(viewSets: readonly ViewSetWindows[], find: (text: st
     }
   }
   return changes;
+}
+
+/** Every change the versions declare, oldest version first: the record changes (`walked`, by record type), then the view changes. */
+export function declaredChanges(
+  walked: ReadonlyMap<string, readonly SchemaStep[]>,
+  viewSets: readonly ViewSetWindows[],
+  versions: readonly Version[],
+): VersionChange[] {
+  const byText = new Map(versions.map((version) => [version.toString(), version]));
+  // As the changelog's `models`: a change that alters no schema and says nothing has no line, and no entry.
+  const recordChanges = [...walked].flatMap(([recordType, steps]) =>
+    steps.filter(({ line }) => line !== undefined).map(({ version, line }) => ({ version, description: line as string, recordType })),
+  );
+  return [...recordChanges, ...viewChanges(viewSets, (text) => byText.get(text))].sort((a, b) => a.version.compare(b.version));
 }

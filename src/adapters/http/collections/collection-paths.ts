@@ -10,7 +10,10 @@ import { Refusal } from '../../../domain/errors/refusal.js';
 import type { AnswerCache } from '../response/answer-cache.js';
 import { paginationHeaders } from '../response/pagination-headers.js';
 import type { ActionRoute, CollectionRoutes } from '../routing/collection-routes.js';
-import type { Route, RouteContract, RouteOutcome, RouteRequest, RouteWrite, WriteContract } from '../routing/route.js';
+import type { Route } from '../routing/route.js';
+import type { RouteContract } from '../routing/route-contract.js';
+import type { RouteOutcome, RouteRequest } from '../routing/route-request.js';
+import type { RouteWrite, WriteContract } from '../routing/route-write.js';
 
 // The routes of the layer's own collections: a list, a record, and the writes a collection takes, over its use cases.
 

@@ -1,4 +1,4 @@
-import { ALLOWED_METHODS } from '../routing/route.js';
+import { ALLOWED_METHODS } from '../routing/route-methods.js';
 import type { CorsOrigins } from './cors-origins.js';
 
 type Headers = Readonly<Record<string, string>>;

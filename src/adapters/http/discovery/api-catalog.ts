@@ -4,7 +4,9 @@ import type { VersionLifecycle } from '../../../domain/versioning/version-lifecy
 import type { VersionStanding } from '../../../domain/versioning/version-standing.js';
 import { VERSION_QUERY_PARAMETER } from '../request/api-version-header.js';
 import { EncodedBody } from '../response/prepared-bodies.js';
-import type { RouteContract, RouteResponse, UnversionedRoute } from '../routing/route.js';
+import type { UnversionedRoute } from '../routing/route.js';
+import type { RouteResponse } from '../routing/route-request.js';
+import type { RouteContract } from '../routing/route-contract.js';
 import type { VersionModel } from '../../../domain/versioning/version-model.js';
 import { changelogEntryPath, type Endpoints } from '../routing/endpoints.js';
 import { PerBase } from '../response/per-base.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EncodedBody } from '../response/prepared-bodies.js';
-import type { RouteResponse } from '../routing/route.js';
+import type { RouteResponse } from '../routing/route-request.js';
 
 /** The path names the content's hash, so a browser keeps it as long as it likes and a new content is a new path. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,6 +1,6 @@
 import { API_KEY_LENGTH } from '../../identity/api-key.js';
 import { MAX_AUTHORIZATION_LENGTH } from '../request/authorization.js';
-import type { RouteContract } from '../routing/route.js';
+import type { RouteContract } from '../routing/route-contract.js';
 import type { DocumentedRefusal } from './refusal-responses.js';
 import type { Json } from './response-objects.js';
 

@@ -1,7 +1,8 @@
 import type { RecordDescription } from '../../../application/use-cases/describe-records.js';
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { Version } from '../../../domain/versioning/version.js';
-import { isOperationRoute, type ApiRoute, type OperationContract } from '../routing/route.js';
+import { isOperationRoute, type ApiRoute } from '../routing/route.js';
+import type { OperationContract } from '../routing/operation-route.js';
 import { fieldRefOf, refPositions } from '../../../domain/versioning/record-refs.js';
 import { operationObject } from './operation-object.js';
 import type { ApiInfo } from './api-info.js';

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../../domain/versioning/json-schema.js';
 import { MAX_BODY_DEPTH, MAX_RECORD_BODY_BYTES } from '../request/json-body.js';
-import type { OperationRoute, RouteContract, ServedOperation } from '../routing/route.js';
+import type { RouteContract } from '../routing/route-contract.js';
+import type { OperationRoute, ServedOperation } from '../routing/operation-route.js';
 import { authorizationRefusals, securityOf } from './api-key-security.js';
 import { apiVersionParameter, IF_NONE_MATCH } from './parameters.js';
 import type { OperationContext } from './read-operation.js';

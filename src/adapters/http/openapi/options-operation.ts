@@ -1,4 +1,4 @@
-import { acceptedText } from '../routing/route.js';
+import { acceptedText } from '../routing/reads-query.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { ApiRoute } from '../routing/route.js';
 import { pathParameters } from './parameters.js';

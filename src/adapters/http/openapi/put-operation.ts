@@ -1,4 +1,4 @@
-import { acceptedText } from '../routing/route.js';
+import { acceptedText } from '../routing/reads-query.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import { MAX_BODY_BYTES } from '../request/json-body.js';
 import type { PutRoute } from '../routing/route.js';

@@ -2,7 +2,7 @@ import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.
 import type { JsonValue } from '../../../domain/versioning/representation.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { Route } from '../routing/route.js';
-import { acceptedText } from '../routing/route.js';
+import { acceptedText } from '../routing/reads-query.js';
 import { authorizationRefusals, callerText, securityOf } from './api-key-security.js';
 import { apiVersionParameter, IF_NONE_MATCH, pageParameters, pathParameters } from './parameters.js';
 import { contractRefusals, withRefusals } from './refusal-responses.js';

@@ -1,4 +1,4 @@
-import type { RouteContract } from '../routing/route.js';
+import type { RouteContract } from '../routing/route-contract.js';
 import { errorResponse, text, type Json } from './response-objects.js';
 import { answerTo } from '../request/refusals.js';
 

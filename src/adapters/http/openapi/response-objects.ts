@@ -2,7 +2,9 @@ import { MAX_LIMIT } from '../../../application/paging/page-request.js';
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { JsonValue } from '../../../domain/versioning/representation.js';
 import { EXPOSED_HEADERS } from '../cors/cors-policy.js';
-import { allowedMethods, type RouteBody, type RouteContract, type ServedRoute } from '../routing/route.js';
+import type { ServedRoute } from '../routing/route.js';
+import type { RouteBody, RouteContract } from '../routing/route-contract.js';
+import { allowedMethods } from '../routing/route-methods.js';
 import { RETRY_AFTER_SECONDS } from '../request/refusals.js';
 
 /** A JSON object of a document. */

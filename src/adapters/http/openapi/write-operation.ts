@@ -1,7 +1,9 @@
 import { MAX_BODY_DEPTH, MAX_RECORD_BODY_BYTES } from '../request/json-body.js';
 import { IDEMPOTENCY_KEY_HEADER } from '../request/idempotency-key.js';
 import { IDEMPOTENCY_KEY_HOURS } from '../../../application/ports/record-writer.js';
-import type { RouteContract, RouteWrite, VersionedRoute } from '../routing/route.js';
+import type { VersionedRoute } from '../routing/route.js';
+import type { RouteContract } from '../routing/route-contract.js';
+import type { RouteWrite } from '../routing/route-write.js';
 import { authorizationRefusals, securityOf } from './api-key-security.js';
 import { apiVersionParameter, pathParameters } from './parameters.js';
 import { withRefusals, type DocumentedRefusal } from './refusal-responses.js';

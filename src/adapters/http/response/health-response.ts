@@ -1,6 +1,6 @@
 import type { Health } from '../../../application/use-cases/check-health.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
-import type { RouteResponse } from '../routing/route.js';
+import type { RouteResponse } from '../routing/route-request.js';
 import { RETRY_AFTER_SECONDS } from '../request/refusals.js';
 
 /** Either body of `/health/`. */

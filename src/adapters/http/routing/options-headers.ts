@@ -1,6 +1,7 @@
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Version } from '../../../domain/versioning/version.js';
-import { allowedMethods, type ServedRoute } from './route.js';
+import type { ServedRoute } from './route.js';
+import { allowedMethods } from './route-methods.js';
 import type { VersionModel } from '../../../domain/versioning/version-model.js';
 
 /** One route's OPTIONS headers, for the day they were made on (a deprecation or sunset date changes them). */

@@ -1,7 +1,8 @@
 import type { ChangeReach, ReachedOperation } from '../../../application/clients/upgrade-reports.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { VersionChange } from '../../../domain/versioning/version-change.js';
-import { isOperationRoute, type ApiRoute, type OperationContract, type Route } from '../routing/route.js';
+import { isOperationRoute, type ApiRoute, type Route } from '../routing/route.js';
+import type { OperationContract } from '../routing/operation-route.js';
 
 /** One operation as a change may reach it: what it serves, and whether it is served at a version. */
 interface Reachable {

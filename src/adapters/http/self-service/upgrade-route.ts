@@ -1,6 +1,7 @@
 import type { ChangeReach, UpgradeReports } from '../../../application/clients/upgrade-reports.js';
 import { closedObject, type JsonSchema } from '../../../domain/versioning/json-schema.js';
-import type { RouteOutcome, RouteRequest, UnversionedRoute } from '../routing/route.js';
+import type { UnversionedRoute } from '../routing/route.js';
+import type { RouteOutcome, RouteRequest } from '../routing/route-request.js';
 import { InvalidUpgradeTargetError } from '../../../application/errors/refusals.js';
 import { MissingTokenError } from '../request/refusals.js';
 

@@ -12,19 +12,11 @@ import { idempotencyKeyOf } from '../request/idempotency-key.js';
 import { BadRequestError, MissingTokenError, UnknownPathError } from '../request/refusals.js';
 import { checkHostHeader, parseQuery } from '../request/request-target.js';
 import type { OptionsHeaders } from '../routing/options-headers.js';
-import {
-  acceptedText,
-  ALLOWED_METHODS,
-  allowedMethods,
-  isOperationRoute,
-  writeOf,
-  type PageRoute,
-  type RouteOutcome,
-  type RouteResponse,
-  type ServedOperation,
-  type ServedRoute,
-  type VersionedRoute,
-} from '../routing/route.js';
+import type { ServedOperation } from '../routing/operation-route.js';
+import { acceptedText } from '../routing/reads-query.js';
+import { isOperationRoute, type PageRoute, type ServedRoute, type VersionedRoute } from '../routing/route.js';
+import { ALLOWED_METHODS, allowedMethods, writeOf } from '../routing/route-methods.js';
+import type { RouteOutcome, RouteResponse } from '../routing/route-request.js';
 import type { Router } from '../routing/router.js';
 import type { Exchange } from './exchange.js';
 import type { VersionNegotiation } from './version-negotiation.js';

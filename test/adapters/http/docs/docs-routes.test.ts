@@ -4,7 +4,7 @@ import type { EncodedBody } from '../../../../src/adapters/http/response/prepare
 import { DocsRoutes } from '../../../../src/adapters/http/docs/docs-routes.js';
 import { REDOCLY_LOGO_URL, withoutOutsideRequests } from '../../../../src/adapters/http/docs/redoc-bundle.js';
 import type { ApiContracts, VersionSummary } from '../../../../src/adapters/http/openapi/api-contracts.js';
-import type { RouteResponse } from '../../../../src/adapters/http/routing/route.js';
+import type { RouteResponse } from '../../../../src/adapters/http/routing/route-request.js';
 import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';
 import { embedded, picker, scriptPaths } from '../../../fixtures/docs/docs-page-reading.js';
 import { fixtureContracts } from '../../../fixtures/docs/fixture-contracts.js';
