@@ -5,7 +5,8 @@ import { PIN_STATE_PATH, type PinStatePath } from '../application/ports/pin-stat
 import { VERSION_MODEL } from '../application/ports/version-model.js';
 import { ApiRequestHandler } from '../adapters/http/api-request-handler.js';
 import { ApiRoutes } from '../adapters/http/api-routes.js';
-import { API_SERVER_OPTIONS, ApiServer, type ApiServerOptions } from '../adapters/http/api-server.js';
+import { ApiServer } from '../adapters/http/api-server.js';
+import { API_SERVER_OPTIONS, type ApiServerOptions } from '../adapters/http/server-options.js';
 import { CacheControl } from '../adapters/http/caching/cache-control.js';
 import { CorsPolicy } from '../adapters/http/cors/cors-policy.js';
 import { HTTP_LOGS, type HttpLogs } from '../adapters/http/http-logs.js';

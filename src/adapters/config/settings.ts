@@ -2,7 +2,7 @@ import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import type { DefaultVersionChoice } from '../../domain/versioning/default-version.js';
 import type { RemovalReading } from '../../domain/versioning/removal-reading.js';
 import type { Version } from '../../domain/versioning/version.js';
-import type { ApiServerOptions } from '../http/api-server.js';
+import type { ApiServerOptions } from '../http/server-options.js';
 import type { WebOptions } from '../http/web-options.js';
 import { StartupError } from '../../domain/errors/startup-error.js';
 import { SETTING_NAMES, SETTINGS, type Setting, type SettingName, type SettingValue, type Storage } from './setting-schema.js';

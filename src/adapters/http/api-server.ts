@@ -5,46 +5,8 @@ import { inject, injectable } from 'inversify';
 import { ALLOWED_METHODS } from './routing/route-methods.js';
 import { ApiRequestHandler } from './api-request-handler.js';
 import { baseHeaders, sendBody } from './response/send-body.js';
-
-/** The limits the server puts on each client; durations in milliseconds. */
-export interface ApiServerOptions {
-  /** Time to receive a request's header block; a slower client is answered 408. */
-  readonly headersTimeoutMs: number;
-  /** Time to receive a whole request; at least headersTimeoutMs. */
-  readonly requestTimeoutMs: number;
-  /** How long an idle keep-alive connection stays open. */
-  readonly keepAliveTimeoutMs: number;
-  /** Largest request line plus header block, in bytes; a larger one is answered 431. */
-  readonly maxHeaderSize: number;
-  /** Requests served on one connection, the last one with `Connection: close`; 0 for no limit. */
-  readonly maxRequestsPerSocket: number;
-  /** How long in-flight requests may take to finish once a stop is asked for. */
-  readonly drainTimeoutMs: number;
-}
-
-export const API_SERVER_OPTIONS = Symbol.for('ApiServerOptions');
-
-/** Statuses for the errors node's parser reports before a request reaches the handler; any other is a 400. */
-const CLIENT_ERROR_STATUSES: ReadonlyMap<string | undefined, number> = new Map([
-  ['HPE_HEADER_OVERFLOW', 431],
-  ['ERR_HTTP_REQUEST_TIMEOUT', 408],
-]);
-
-/**
- * How long, once a stop begins, an idle keep-alive connection stays open for a request the client may
- * already have sent on it (answered with `Connection: close`), instead of being cut with that request
- * lost in flight. Capped by the keep-alive timeout, which closes idle connections anyway.
- */
-export const STOP_IDLE_GRACE_MS = 500;
-
-/**
- * How often node looks for connections past headersTimeout or requestTimeout (its default is every 30 s,
- * which would let a slow client hold a connection far longer than the timeout): a tenth of the headers
- * timeout, between 10 ms and 1 s.
- */
-export function connectionsCheckingInterval(headersTimeoutMs: number): number {
-  return Math.min(1000, Math.max(10, Math.floor(headersTimeoutMs / 10)));
-}
+import { API_SERVER_OPTIONS, connectionsCheckingInterval, listenOn, STOP_IDLE_GRACE_MS, type ApiServerOptions } from './server-options.js';
+import { CLIENT_ERROR_STATUSES, closeAfterThis, lastCodingIsNotChunked, responseStarted, writeJsonAndClose } from './connection-ends.js';
 
 /** The node:http server: listens, enforces the limits, answers malformed requests with JSON, and stops gracefully. */
 @injectable()
@@ -211,62 +173,4 @@ export class ApiServer {
     this.#requestsPerSocket.set(socket, count);
     return count === this.options.maxRequestsPerSocket;
   }
-}
-
-/** How long a connection that has had its last answer reads on for the client to close it first. */
-export const LINGER_MS = 2_000;
-
-/**
- * Marks the connection's current request as its last: requests pipelined behind it are not run, and once its answer
- * is written the connection ends by lingering (node calls `destroySoon` after the last answer).
- */
-function closeAfterThis(closing: WeakSet<Socket>, socket: Socket): void {
-  closing.add(socket);
-  socket.destroySoon = lingeringClose;
-}
-
-/**
- * Ends the connection, reading on (node's parser drops what it reads behind the last answer) until the client closes
- * it or LINGER_MS pass: closing with requests unread sends a reset, which takes answers already sent with it.
- */
-function lingeringClose(this: Socket): void {
-  this.end();
-  setTimeout(() => this.destroy(), LINGER_MS).unref();
-}
-
-/** A request whose last transfer coding is not chunked has no length the server can know: RFC 9112 §6.1 makes it a 400. */
-function lastCodingIsNotChunked(codings: string | undefined): boolean {
-  return (
-    codings !== undefined &&
-    codings
-      .slice(codings.lastIndexOf(',') + 1)
-      .trim()
-      .toLowerCase() !== 'chunked'
-  );
-}
-
-/** Writes a whole JSON response straight to a socket node's request handling does not own, and closes it; `headerLines` hold its Vary. */
-function writeJsonAndClose(socket: Duplex, status: number, body: { readonly detail: string }, headerLines: string): void {
-  const payload = JSON.stringify(body);
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
-      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n${headerLines}Connection: close\r\n\r\n${payload}`,
-  );
-}
-
-/** Whether a response already went out on this connection; node keeps it as `_httpMessage` (its own default handler checks the same). */
-function responseStarted(socket: Duplex): boolean {
-  const response = (socket as Duplex & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
-  return response?.headersSent === true;
-}
-
-/** Listens on host:port: resolves with the bound address (port 0 picks a free one), or rejects with the listen error. */
-export function listenOn(server: Server, port: number, host: string): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(server.address() as AddressInfo);
-    });
-  });
 }

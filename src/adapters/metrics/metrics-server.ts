@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listenOn } from '../http/api-server.js';
+import { listenOn } from '../http/server-options.js';
 
 /** The text of a scrape: this process's registry, or, in a cluster's primary, every worker's summed. */
 export interface MetricsSource {

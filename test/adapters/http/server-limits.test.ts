@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { connectionsCheckingInterval } from '../../../src/adapters/http/api-server.js';
+import { connectionsCheckingInterval } from '../../../src/adapters/http/server-options.js';
 import { bearer, keyedClient, withClients } from '../../fixtures/clients.js';
 import { startService } from '../../fixtures/service.js';
 import { header, readResponses, WireConnection, within, type WireResponse } from '../../fixtures/wire.js';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import t, { type Test } from 'tap';
-import { listenOn } from '../../../../src/adapters/http/api-server.js';
+import { listenOn } from '../../../../src/adapters/http/server-options.js';
 import { versionedExpress } from '../../../../src/adapters/http/mounts/express-mount.js';
 import type { ComposedService } from '../../../../src/container.js';
 import { composed, mountedInvoiceApi, mountSuite } from '../../../fixtures/mount-suite.js';

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import t from 'tap';
-import { listenOn } from '../../../../src/adapters/http/api-server.js';
+import { listenOn } from '../../../../src/adapters/http/server-options.js';
 import { composed, mountedInvoiceApi, mountSuite } from '../../../fixtures/mount-suite.js';
 
 // node:http's own mount: the team's server calls `service.handle(req, res, next)`; node:http has no prefix of its own.
