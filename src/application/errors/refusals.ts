@@ -36,18 +36,9 @@ export class DependencyUnavailableError extends Refusal {
   }
 }
 
-/**
- * The storage cannot take a client's own pin change so that every process sees it and a restart keeps it (the
- * in-memory storage, whose clients come from CLIENTS_FILE): 409, the operator pins with `npm run clients -- pin`.
- */
+/** The storage cannot take a client's own pin change so that every process sees it and a restart keeps it: the storage says why. */
 export class PinChangeUnavailableError extends Refusal {
   readonly code = 'pin_change_unavailable';
-
-  constructor() {
-    super(
-      'Pins are changed here only with STORAGE=postgres; with the in-memory storage an operator changes them (npm run clients -- pin NAME VERSION) and restarts the service.',
-    );
-  }
 }
 
 /** `GET /client/upgrade` names no version to move to, one not served, or one not newer than the client's pin. */
@@ -71,15 +62,9 @@ export class IdempotencyKeyReusedError extends Refusal {
   }
 }
 
-/** The in-memory storage serving several processes cannot take a write that each would see (WORKERS above 1): 409. */
+/** The storage cannot take a write that every process serving would see: the storage says why. */
 export class WritesUnavailableError extends Refusal {
   readonly code = 'writes_unavailable';
-
-  constructor() {
-    super(
-      'Writes are taken here only with STORAGE=postgres, or with the in-memory storage in one process (WORKERS=1): another process would not see them.',
-    );
-  }
 }
 
 /** Every refusal a use case answers with. */

@@ -44,7 +44,7 @@ export class BadRequestError extends Refusal {
 
 /** No route has the request's path (nor its slash form): a 404 like every other "not found". */
 export class UnknownPathError extends Refusal {
-  readonly code = 'not_found';
+  readonly code = 'unknown_path';
 
   constructor() {
     super('No resource has that path.');
@@ -181,6 +181,7 @@ const versionDetail = (error: Refusal, pinChange: string | undefined, base: stri
 /** Each error code the service answers on purpose, with its status and `detail`. */
 const RESPONSES = {
   not_found: () => ({ status: 404, detail: 'Not found.' }),
+  unknown_path: () => ({ status: 404, detail: 'Not found.' }),
   malformed_version: (error) => ({ status: 406, detail: messageOf(error) }),
   unsupported_version: (error) => ({ status: 406, detail: messageOf(error) }),
   unsatisfiable_accept: (error) => ({ status: 406, detail: messageOf(error) }),

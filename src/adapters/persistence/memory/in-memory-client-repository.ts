@@ -11,6 +11,10 @@ export interface InMemoryClientOptions {
   readonly pinChangesRefused?: boolean;
 }
 
+/** Why: this storage's clients come from CLIENTS_FILE, which the service neither writes nor shares between processes. */
+const PIN_CHANGES_REFUSED =
+  'Pins are changed here only with STORAGE=postgres; with the in-memory storage an operator changes them (npm run clients -- pin NAME VERSION) and restarts the service.';
+
 /** Clients held in this process: the embedded default (read from CLIENTS_FILE at start), and the CLI's working copy of that file. */
 export class InMemoryClientRepository extends IndexedClientRepository {
   constructor(
@@ -27,7 +31,7 @@ export class InMemoryClientRepository extends IndexedClientRepository {
   }
 
   async replace(before: Client, after: Client): Promise<boolean> {
-    if (this.options.pinChangesRefused === true) throw new PinChangeUnavailableError();
+    if (this.options.pinChangesRefused === true) throw new PinChangeUnavailableError(PIN_CHANGES_REFUSED);
     const stored = this.clients.named(before.name);
     if (stored === undefined || !sameStanding(stored, before) || after.name !== before.name) return false;
     await this.#change(() => this.clients.put(Object.freeze({ ...after, keyHash: stored.keyHash, createdAt: stored.createdAt })));

@@ -12,6 +12,10 @@ export interface InMemoryRecordOptions {
   readonly writesRefused?: boolean;
 }
 
+/** Why: each process of several (WORKERS above 1) holds its own records, so another would not see the write. */
+const WRITES_REFUSED =
+  'Writes are taken here only with STORAGE=postgres, or with the in-memory storage in one process (WORKERS=1): another process would not see them.';
+
 /** An Idempotency-Key as stored: the request it came with, the record it made, and when. */
 interface StoredKey {
   readonly fingerprint: string;
@@ -64,7 +68,7 @@ export class InMemoryRecordRepository<R extends { readonly id: number }> impleme
   }
 
   create(make: (id: number) => R, claim?: IdempotencyClaim): CreateResult<R> {
-    if (this.#writesRefused) throw new WritesUnavailableError();
+    if (this.#writesRefused) throw new WritesUnavailableError(WRITES_REFUSED);
     const now = this.#now();
     this.#forgetKeysBefore(now - KEY_LIFETIME_MS);
     let slot: string | undefined;
@@ -86,7 +90,7 @@ export class InMemoryRecordRepository<R extends { readonly id: number }> impleme
   }
 
   update(id: number, change: (current: R) => R): R | undefined {
-    if (this.#writesRefused) throw new WritesUnavailableError();
+    if (this.#writesRefused) throw new WritesUnavailableError(WRITES_REFUSED);
     const current = this.#byId.get(id);
     if (current === undefined) return undefined;
     const record = madeFor(id, change(current));

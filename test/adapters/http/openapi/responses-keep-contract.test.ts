@@ -134,7 +134,7 @@ const clientKeyed = (name: string, letter: string, pinnedVersion: string): Clien
 /** Clients whose pin change the storage cannot take: `file-backed` as with STORAGE=memory, `unreachable` as a database that does not answer. */
 class ClientsWithFaults extends InMemoryClientRepository {
   override replace(before: Client, after: Client): Promise<boolean> {
-    if (before.name === 'file-backed') return Promise.reject(new PinChangeUnavailableError());
+    if (before.name === 'file-backed') return Promise.reject(new PinChangeUnavailableError('Pins are changed here only with STORAGE=postgres.'));
     if (before.name === 'unreachable') return Promise.reject(new DependencyUnavailableError('client store'));
     return super.replace(before, after);
   }

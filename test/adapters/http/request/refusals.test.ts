@@ -40,7 +40,7 @@ t.test('a start-up failure is not a refusal: no client is answered with it, what
 
 t.test("the HTTP adapter's refusals: each one's code, status and detail", async (t) => {
   const cases: [string, Refusal, string, number, string][] = [
-    ['an unknown path', new UnknownPathError(), 'not_found', 404, 'Not found.'],
+    ['an unknown path', new UnknownPathError(), 'unknown_path', 404, 'Not found.'],
     ['a body that is not JSON', new MalformedBodyError('The body is not JSON.'), 'malformed_body', 400, 'The body is not JSON.'],
     ['a body over the limit', new BodyTooLargeError(65536), 'body_too_large', 413, 'The body is over 65536 bytes.'],
     [
