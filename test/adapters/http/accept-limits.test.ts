@@ -1,7 +1,12 @@
 import t from 'tap';
-import { versionFromAccept } from '../../../src/adapters/http/request/accept-header.js';
-import { MAX_MEDIA_RANGES, MAX_RANGE_PARAMETERS, parseMediaRanges } from '../../../src/adapters/http/request/media-range.js';
+import { versionFromAccept as readVersionFromAccept } from '../../../src/adapters/http/request/accept-header.js';
+import { MAX_MEDIA_RANGES, MAX_RANGE_PARAMETERS, parseMediaRanges as readMediaRanges } from '../../../src/adapters/http/request/media-range.js';
 import { AcceptHeaderError } from '../../../src/adapters/http/request/refusals.js';
+import { thrown } from '../../fixtures/thrown.js';
+
+// The parsers return their refusals; read here as thrown, as t.throws expects.
+const versionFromAccept = thrown(readVersionFromAccept);
+const parseMediaRanges = thrown(readMediaRanges);
 
 const ELEMENTS = `The Accept header has more than ${MAX_MEDIA_RANGES} elements; the limit is ${MAX_MEDIA_RANGES}.`;
 const PARAMETERS = `A media range in the Accept header has more than ${MAX_RANGE_PARAMETERS} parameters; the limit is ${MAX_RANGE_PARAMETERS}.`;

@@ -51,14 +51,10 @@ export class AcceptCache<T = Version | Refusal> {
   }
 }
 
-/** The version `header` selects, or the refusal, frozen: read anew each time. */
+/** The version `header` selects, or the refusal, frozen: read anew each time. A fault is thrown on, uncached, to the 500 path. */
 export function readAccept<T>(resolve: (requested: string | undefined) => T, supported: readonly string[], header: string | undefined): T | Refusal {
-  try {
-    const version = resolve(versionFromAccept(header, supported));
-    return version instanceof Refusal ? Object.freeze(version) : version;
-  } catch (error) {
-    // The header's parser throws its refusal; anything else is a fault, and must reach the 500 path, uncached.
-    if (!(error instanceof Refusal)) throw error;
-    return Object.freeze(error);
-  }
+  const requested = versionFromAccept(header, supported);
+  if (requested instanceof Refusal) return Object.freeze(requested);
+  const version = resolve(requested);
+  return version instanceof Refusal ? Object.freeze(version) : version;
 }

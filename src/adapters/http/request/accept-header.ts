@@ -18,20 +18,22 @@ function unsatisfiable(header: string, supported: readonly string[]): AcceptHead
 /**
  * The API version an Accept header asks for: the `version` parameter of the media range that
  * content negotiation picks for JSON (RFC 9110 12.5.1). Undefined when it names none: the default
- * version applies. Throws AcceptHeaderError when JSON is not acceptable (naming `supported`, newest
- * first), when the ranges that win name different versions, or a parameter other than `version`, `q` and `charset`.
+ * version applies. The AcceptHeaderError when JSON is not acceptable (naming `supported`, newest first),
+ * when the ranges that win name different versions, or a parameter other than `version`, `q` and `charset`.
  */
-export function versionFromAccept(header: string | undefined, supported: readonly string[] = []): string | undefined {
+export function versionFromAccept(header: string | undefined, supported: readonly string[] = []): string | AcceptHeaderError | undefined {
   if (header === undefined || header.trim() === '') return undefined;
-  const ranges = parseMediaRanges(header).filter((range) => jsonLevel(range) > 0);
+  const parsed = parseMediaRanges(header);
+  if (parsed instanceof AcceptHeaderError) return parsed;
+  const ranges = parsed.filter((range) => jsonLevel(range) > 0);
   const winners = mostPreferred(ranges.filter((range) => range.weight > 0));
   const chosen = winners[0];
-  if (chosen === undefined || ranges.some((range) => refusesJson(range, chosen))) throw unsatisfiable(header, supported);
+  if (chosen === undefined || ranges.some((range) => refusesJson(range, chosen))) return unsatisfiable(header, supported);
   // A misspelt parameter (`v=2.1.0`) would otherwise be served silently at the default version.
   for (const range of winners) {
     for (const [name, values] of range.parameters) {
       if (!KNOWN_PARAMETERS.has(name)) {
-        throw new AcceptHeaderError(
+        return new AcceptHeaderError(
           'unknown_accept_parameter',
           `The Accept header's ${range.type}/${range.subtype} has a parameter ${quoteShortened(`${name}=${values[0] as string}`)} this API does not read: it reads "version", "q" and "charset" (application/json; version=2.1.0; q=0.9; charset=utf-8).`,
         );
@@ -40,14 +42,14 @@ export function versionFromAccept(header: string | undefined, supported: readonl
   }
   const versions = [...new Set(winners.flatMap((range) => range.parameters.get('version') ?? []).filter((value) => value !== ''))];
   if (versions.length > 1) {
-    throw new AcceptHeaderError(
+    return new AcceptHeaderError(
       'conflicting_version',
       `The Accept header names more than one version: ${versions.map((v) => JSON.stringify(v)).join(', ')}.`,
     );
   }
   const [version] = versions;
   if (version !== undefined && ranges.some((range) => range.weight === 0 && range.parameters.get('version')?.includes(version))) {
-    throw unsatisfiable(header, supported);
+    return unsatisfiable(header, supported);
   }
   return version;
 }

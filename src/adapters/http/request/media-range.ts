@@ -22,15 +22,15 @@ const WEIGHT = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
 
 /**
  * The media ranges of an Accept header value (RFC 9110 12.5.1); elements that do not parse are left out, but for a
- * range that admits JSON with a bad q-value, which throws AcceptHeaderError.
- * Throws AcceptHeaderError past MAX_MEDIA_RANGES elements or MAX_RANGE_PARAMETERS parameters in one: a header
- * read only in part could select another version than the client meant.
+ * range that admits JSON with a bad q-value, whose AcceptHeaderError is returned. So is the one past MAX_MEDIA_RANGES
+ * elements or MAX_RANGE_PARAMETERS parameters in one: a header read only in part could select another version than
+ * the client meant.
  */
-export function parseMediaRanges(header: string): MediaRange[] {
+export function parseMediaRanges(header: string): MediaRange[] | AcceptHeaderError {
   const ranges: MediaRange[] = [];
   const elements = splitOutsideQuotes(header, ',', MAX_MEDIA_RANGES);
   if (elements === undefined) {
-    throw new AcceptHeaderError(
+    return new AcceptHeaderError(
       'accept_over_limit',
       `The Accept header has more than ${MAX_MEDIA_RANGES} elements; the limit is ${MAX_MEDIA_RANGES}.`,
     );
@@ -38,15 +38,16 @@ export function parseMediaRanges(header: string): MediaRange[] {
   for (const element of elements) {
     if (element.trim() === '') continue;
     const range = parseMediaRange(element);
+    if (range instanceof AcceptHeaderError) return range;
     if (range !== undefined) ranges.push(range);
   }
   return ranges;
 }
 
-function parseMediaRange(element: string): MediaRange | undefined {
+function parseMediaRange(element: string): MediaRange | AcceptHeaderError | undefined {
   const parts = splitOutsideQuotes(element, ';', MAX_RANGE_PARAMETERS + 1);
   if (parts === undefined) {
-    throw new AcceptHeaderError(
+    return new AcceptHeaderError(
       'accept_over_limit',
       `A media range in the Accept header has more than ${MAX_RANGE_PARAMETERS} parameters; the limit is ${MAX_RANGE_PARAMETERS}.`,
     );
@@ -79,8 +80,8 @@ function parseMediaRange(element: string): MediaRange | undefined {
 }
 
 /** A range that may pick JSON with a weight that does not parse: refused, since dropping it could serve another version than the client meant. */
-function invalidWeight(type: string, subtype: string, value: string): never {
-  throw new AcceptHeaderError(
+function invalidWeight(type: string, subtype: string, value: string): AcceptHeaderError {
+  return new AcceptHeaderError(
     'invalid_accept_weight',
     `The Accept header's ${type}/${subtype} has an invalid q-value ${quoteShortened(value)}: a weight is 0 to 1 with at most three decimals (q=0.9, RFC 9110 12.4.2).`,
   );

@@ -30,13 +30,10 @@ const REFUSED: [string, new (...args: never[]) => Refusal][] = [
   ['application/json; version=9.9.9', UnsupportedVersionError],
 ];
 
-/** What reading the header then resolving its version gives, or throws. */
+/** What reading the header then resolving its version gives: the header's refusal, or the version's resolution. */
 function direct(header: string | undefined): unknown {
-  try {
-    return standing.resolve(versionFromAccept(header));
-  } catch (error) {
-    return error;
-  }
+  const requested = versionFromAccept(header);
+  return requested instanceof AcceptHeaderError ? requested : standing.resolve(requested);
 }
 
 t.test('selects what reading the header then resolving its version selects, the first times and from the cache', async (t) => {

@@ -1,8 +1,18 @@
 import t from 'tap';
 import { quoteShortened } from '../../../../src/domain/errors/quote-shortened.js';
-import { versionFromAccept } from '../../../../src/adapters/http/request/accept-header.js';
-import { MAX_MEDIA_RANGES, MAX_RANGE_PARAMETERS, parseMediaRanges, type MediaRange } from '../../../../src/adapters/http/request/media-range.js';
+import { versionFromAccept as readVersionFromAccept } from '../../../../src/adapters/http/request/accept-header.js';
+import {
+  MAX_MEDIA_RANGES,
+  MAX_RANGE_PARAMETERS,
+  parseMediaRanges as readMediaRanges,
+  type MediaRange,
+} from '../../../../src/adapters/http/request/media-range.js';
 import { AcceptHeaderError } from '../../../../src/adapters/http/request/refusals.js';
+import { thrown } from '../../../fixtures/thrown.js';
+
+// The parsers return their refusals; read here as thrown, as t.throws expects.
+const versionFromAccept = thrown(readVersionFromAccept);
+const parseMediaRanges = thrown(readMediaRanges);
 
 const unsatisfiable = (header: string) => `Could not satisfy the Accept header ${quoteShortened(header)}: this API answers application/json only.`;
 
