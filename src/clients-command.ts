@@ -134,9 +134,8 @@ export async function clientsCommand(
     const clock = settings.today === undefined ? new SystemClock() : new FixedClock(settings.today);
     const opened = await openRepository(settings, { creating: request.subcommand === 'create' });
     try {
-      const standings = model;
-      const usage = opened.usage === undefined ? undefined : new UsageReports(opened.usage, standings, { pending: () => [] });
-      const context = { clients: new ManageClients(opened.repository, standings), usage, clock, where: opened.description, output };
+      const usage = opened.usage === undefined ? undefined : new UsageReports(opened.usage, model, { pending: () => [] });
+      const context = { clients: new ManageClients(opened.repository, model), usage, clock, where: opened.description, output };
       if (request.subcommand === 'upgrade') await upgrade(request, context, { api, model, repository: opened.repository, store: opened.usage });
       else await SUBCOMMANDS[request.subcommand](request, context);
     } finally {

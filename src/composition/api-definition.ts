@@ -3,17 +3,14 @@ import type { ApiInfo } from '../adapters/http/openapi/api-info.js';
 import type { OperationSet } from '../adapters/http/operations/operation-declaration.js';
 import type { CollectionRoutes } from '../adapters/http/routing/collection-routes.js';
 import type { Endpoints } from '../adapters/http/routing/endpoints.js';
-import type { DefaultVersionChoice } from '../domain/versioning/default-version.js';
 import type { AnyRecordCollection, RecordCollection } from '../domain/versioning/record-collection.js';
-import type { RemovalReading } from '../domain/versioning/removal-reading.js';
+import type { VersionModelSettings } from '../domain/versioning/compile-history.js';
 import type { VersionModel } from '../domain/versioning/version-model.js';
 
 // What the composition root takes: an API as `defineApi` (src/api-definition.ts) makes it.
 
-/** What the settings decide of a version model: the default version, how `removedIn` is read, and the API's own settings. */
-export interface ModelSettings {
-  readonly defaultVersion: DefaultVersionChoice;
-  readonly removedIn: RemovalReading;
+/** What the settings decide of a version model: the domain's choices (the default version, how `removedIn` is read), both given, and the API's own settings. */
+export interface ModelSettings extends Required<VersionModelSettings> {
   /** The values of the API's own settings (its `settings`), by name; one absent takes its default. */
   readonly apiSettings?: Readonly<Record<string, unknown>>;
 }

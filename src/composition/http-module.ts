@@ -43,7 +43,7 @@ export function httpModule(
       .toResolvedValue((sizes: CacheSizes) => new AnswerCache(sizes), [CacheSizes])
       .inSingletonScope();
     bind(ApiRoutes).toSelf().inSingletonScope();
-    // The request's steps' parts, each made once from the routes, the versions' standings and the web options.
+    // The request's steps' parts, each made once from the routes, the version model and the web options.
     bind(Router)
       .toResolvedValue((routes: ApiRoutes) => new Router(routes.all), [ApiRoutes])
       .inSingletonScope();
@@ -54,22 +54,22 @@ export function httpModule(
       )
       .inSingletonScope();
     bind(OptionsHeaders)
-      .toResolvedValue((routes: ApiRoutes, standings: VersionModel) => new OptionsHeaders(routes.all, standings), [ApiRoutes, VERSION_MODEL])
+      .toResolvedValue((routes: ApiRoutes, model: VersionModel) => new OptionsHeaders(routes.all, model), [ApiRoutes, VERSION_MODEL])
       .inSingletonScope();
     bind(VersionNegotiation)
       .toResolvedValue(
-        (standings: VersionModel, sizes: CacheSizes) => new VersionNegotiation(standings, logs.errors, sizes.acceptHeaders),
+        (model: VersionModel, sizes: CacheSizes) => new VersionNegotiation(model, logs.errors, sizes.acceptHeaders),
         [VERSION_MODEL, CacheSizes],
       )
       .inSingletonScope();
     bind(LifecycleHeaders)
       .toResolvedValue(
-        (standings: VersionModel, endpoints: Endpoints) => new LifecycleHeaders(standings.lifecycles, endpoints.changelog),
+        (model: VersionModel, endpoints: Endpoints) => new LifecycleHeaders(model.lifecycles, endpoints.changelog),
         [VERSION_MODEL, ENDPOINTS],
       )
       .inSingletonScope();
     bind(CacheControl)
-      .toResolvedValue((standings: VersionModel) => new CacheControl(web.cacheMaxAgeSeconds, standings.lifecycles), [VERSION_MODEL])
+      .toResolvedValue((model: VersionModel) => new CacheControl(web.cacheMaxAgeSeconds, model.lifecycles), [VERSION_MODEL])
       .inSingletonScope();
     if (logs.access !== undefined) bind<RequestObserver>(REQUEST_OBSERVERS).toConstantValue(new AccessLog(logs.access));
     bind<RequestObserver>(REQUEST_OBSERVERS)

@@ -82,7 +82,7 @@ export class ApiRequestHandler {
     @inject(LifecycleHeaders) private readonly lifecycle: LifecycleHeaders,
     @inject(CacheControl) private readonly cacheControl: CacheControl,
     @inject(ClientPins) pins: Pick<ClientPins, 'identify'>,
-    @inject(VERSION_MODEL) standings: Pick<VersionModel, 'lifecycles'>,
+    @inject(VERSION_MODEL) model: Pick<VersionModel, 'lifecycles'>,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(HTTP_LOGS) private readonly logs: HttpLogs,
     @multiInject(REQUEST_OBSERVERS) private readonly observers: readonly RequestObserver[],
@@ -93,8 +93,8 @@ export class ApiRequestHandler {
     this.vary = cors.vary;
     this.#identify = (keyHash) => pins.identify(keyHash);
     this.#timed = observers.some((observer) => observer.timed);
-    this.#readsInstant = standings.lifecycles.some(({ lifecycle }) => lifecycle.brownouts.length > 0);
-    for (const { version } of standings.lifecycles) this.#contentTypes.set(version.toString(), `${JSON_MEDIA_TYPE}; version=${version.toString()}`);
+    this.#readsInstant = model.lifecycles.some(({ lifecycle }) => lifecycle.brownouts.length > 0);
+    for (const { version } of model.lifecycles) this.#contentTypes.set(version.toString(), `${JSON_MEDIA_TYPE}; version=${version.toString()}`);
   }
 
   /**

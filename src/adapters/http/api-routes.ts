@@ -48,7 +48,7 @@ export class ApiRoutes {
     @multiInject(COLLECTION_USE_CASES) collections: readonly CollectionUseCases[],
     @inject(CheckHealth) checkHealth: CheckHealth,
     @inject(DescribeRecords) describeRecords: DescribeRecords,
-    @inject(VERSION_MODEL) standings: VersionModel,
+    @inject(VERSION_MODEL) model: VersionModel,
     @inject(AnswerCache) answers: AnswerCache,
     @inject(ClientPins) pins: Pick<ClientPins, 'describe' | 'change'>,
     @inject(CLOCK) clock: Pick<Clock, 'now'>,
@@ -63,7 +63,7 @@ export class ApiRoutes {
     // The changelog never changes while the process runs: each body is serialized once.
     const changelogJson = new JsonText(JSON.stringify(changelog.execute()));
     const entryJson = new Map(
-      standings.lifecycles.map(({ version }) => [version.toString(), new JsonText(JSON.stringify(changelogEntry.execute({ version })))]),
+      model.lifecycles.map(({ version }) => [version.toString(), new JsonText(JSON.stringify(changelogEntry.execute({ version })))]),
     );
     const changelogSchema: RouteBody = { kind: 'fixed', name: 'ChangelogEntry', schema: CHANGELOG_ENTRY_SCHEMA };
     const { openapi, docs, changelog: changelogPath, catalog, health: healthPath, clients } = endpoints;
@@ -136,13 +136,13 @@ export class ApiRoutes {
         ? []
         : [...clientRoutes(pins, usage, () => clock.now(), client), upgradeRoute(upgrades, () => this.reach, client.upgrade)]),
       // endpointsOf leaves the catalog out with the documents it links.
-      ...(catalog === false ? [] : [new ApiCatalog(standings, { catalog, openapi: openapi as string, docs, changelog: changelogPath }).route]),
+      ...(catalog === false ? [] : [new ApiCatalog(model, { catalog, openapi: openapi as string, docs, changelog: changelogPath }).route]),
     ];
     const taken = [...api, ...builtIn].map((route) => route.pattern);
-    api.push(...operationRoutes(operationSets, standings, checks, taken), ...builtIn);
+    api.push(...operationRoutes(operationSets, model, checks, taken), ...builtIn);
     this.reach = changeReach(api);
     this.contracts = new PublishedContracts(api, describeRecords, changelog.execute(), info, client);
-    this.all = [...api, ...(docs === false ? [] : new DocsRoutes(this.contracts, standings, docs, catalog).all)];
+    this.all = [...api, ...(docs === false ? [] : new DocsRoutes(this.contracts, model, docs, catalog).all)];
   }
 }
 

@@ -41,7 +41,7 @@ export class PrometheusRequestMetrics implements RequestMetrics {
 
   constructor(
     @inject(ApiRoutes) routes: Pick<ApiRoutes, 'all'>,
-    @inject(VERSION_MODEL) standings: Pick<VersionModel, 'lifecycles'>,
+    @inject(VERSION_MODEL) model: Pick<VersionModel, 'lifecycles'>,
     @inject(METRICS_REGISTRY) registry: Registry,
   ) {
     const templates: string[] = [];
@@ -50,7 +50,7 @@ export class PrometheusRequestMetrics implements RequestMetrics {
       templates.push(routeTemplate(route.pattern));
     }
     this.#routeLabels = [...templates, UNMATCHED_ROUTE];
-    const versions = standings.lifecycles.map(({ version }) => version.toString());
+    const versions = model.lifecycles.map(({ version }) => version.toString());
     versions.forEach((version, index) => this.#versions.set(version, index));
     this.#versionLabels = [...versions, NO_VERSION];
     const durationCells = this.#routeLabels.length * METHOD_LABELS.length * STATUS_CLASSES.length;

@@ -14,7 +14,7 @@ import { PIN_STATE_PATH, type PinStatePath } from '../ports/pin-state-path.js';
 export class ClientPins {
   constructor(
     @inject(CLIENT_REPOSITORY) private readonly clients: ClientRepository,
-    @inject(VERSION_MODEL) private readonly standings: Pick<VersionModel, 'standingOn'>,
+    @inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'standingOn'>,
     @inject(PIN_STATE_PATH) private readonly statePath: PinStatePath,
   ) {}
 
@@ -39,7 +39,7 @@ export class ClientPins {
     now: number,
     base: string,
   ): Promise<ClientState | InvalidPinError | PinConflictError> {
-    const changed = changePin(client, requested, this.standings.standingOn(today).supported, now);
+    const changed = changePin(client, requested, this.model.standingOn(today).supported, now);
     if (changed instanceof Refusal) return changed;
     if (changed === client) return stateOf(client);
     const stored = await this.clients.replace(client, changed);

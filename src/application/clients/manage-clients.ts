@@ -18,7 +18,7 @@ export class ClientCommandError extends Error {
 export class ManageClients {
   constructor(
     @inject(CLIENT_REPOSITORY) private readonly clients: ClientRepository,
-    @inject(VERSION_MODEL) private readonly standings: Pick<VersionModel, 'standingOn'>,
+    @inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'standingOn'>,
   ) {}
 
   /**
@@ -63,7 +63,7 @@ export class ManageClients {
   }
 
   #served(today: CalendarDate): string[] {
-    return this.standings.standingOn(today).supported.map(String);
+    return this.model.standingOn(today).supported.map(String);
   }
 
   #refuseUnserved(version: string | undefined, today: CalendarDate): asserts version is string {

@@ -42,8 +42,7 @@ export interface ChangeReach {
 @injectable()
 export class UpgradeReports {
   constructor(
-    @inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'changes' | 'versions'>,
-    @inject(VERSION_MODEL) private readonly standings: Pick<VersionModel, 'standingOn'>,
+    @inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'changes' | 'versions' | 'standingOn'>,
     @inject(UsageReports) private readonly usage: Pick<UsageReports, 'ofClient'>,
   ) {}
 
@@ -55,7 +54,7 @@ export class UpgradeReports {
     reach: ChangeReach,
   ): Promise<UpgradeReport | InvalidUpgradeTargetError> {
     if (to === undefined) return new InvalidUpgradeTargetError('Name the version to upgrade to: ?to=X.Y.Z.');
-    const target = this.standings.standingOn(today).resolve(to);
+    const target = this.model.standingOn(today).resolve(to);
     if (target instanceof Refusal) return new InvalidUpgradeTargetError(`Cannot upgrade to ${quoteShortened(to)}: ${target.message}`);
     const pin = this.model.versions.find((version) => version.toString() === client.pinnedVersion) as Version;
     if (!target.isNewerThan(pin)) {

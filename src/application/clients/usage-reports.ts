@@ -40,7 +40,7 @@ export interface UsageReportRow {
 export class UsageReports {
   constructor(
     @inject(USAGE_STORE) private readonly store: Pick<UsageStore, 'read'>,
-    @inject(VERSION_MODEL) private readonly standings: Pick<VersionModel, 'lifecycles'>,
+    @inject(VERSION_MODEL) private readonly model: Pick<VersionModel, 'lifecycles'>,
     /** This process's counter; a command that counts nothing passes one with nothing pending. */
     @inject(UsageCounter) private readonly counter: Pick<UsageCounter, 'pending'>,
   ) {}
@@ -108,12 +108,12 @@ export class UsageReports {
   }
 
   #lifecycleOf(version: string) {
-    return this.standings.lifecycles.find((entry) => entry.version.toString() === version)?.lifecycle;
+    return this.model.lifecycles.find((entry) => entry.version.toString() === version)?.lifecycle;
   }
 
   /** Where a version sorts: deprecated versions first, then the others, newest first within each; `none` last. */
   #rank(version: string, today: CalendarDate): number {
-    const { lifecycles } = this.standings;
+    const { lifecycles } = this.model;
     const index = lifecycles.findIndex((entry) => entry.version.toString() === version);
     if (index < 0) return 2 * lifecycles.length;
     return ((lifecycles[index] as (typeof lifecycles)[number]).lifecycle.isDeprecatedOn(today) ? 0 : lifecycles.length) + index;

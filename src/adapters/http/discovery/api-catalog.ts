@@ -83,7 +83,7 @@ export class ApiCatalog {
 
   /** `endpoints`: where the catalog, the documents, the docs page and the changelog are placed; each link follows its endpoint, none to one left out. */
   constructor(
-    private readonly standings: Pick<VersionModel, 'standingOn' | 'lifecycles'>,
+    private readonly model: Pick<VersionModel, 'standingOn' | 'lifecycles'>,
     private readonly endpoints: Pick<Endpoints, 'docs' | 'changelog'> & { readonly catalog: string; readonly openapi: string },
   ) {
     const contract = contractAt(endpoints.catalog, endpoints.docs !== false);
@@ -91,7 +91,7 @@ export class ApiCatalog {
   }
 
   #answer(today: CalendarDate, base: string): RouteResponse {
-    const standing = this.standings.standingOn(today);
+    const standing = this.model.standingOn(today);
     const bodies = base === '' ? this.#bodies : this.#atBase.of(base);
     let response = bodies.get(standing);
     if (response === undefined) {
@@ -103,7 +103,7 @@ export class ApiCatalog {
   }
 
   #linkset(standing: VersionStanding, base: string): object {
-    const lifecycles = new Map(this.standings.lifecycles.map(({ version, lifecycle }) => [version.toString(), lifecycle]));
+    const lifecycles = new Map(this.model.lifecycles.map(({ version, lifecycle }) => [version.toString(), lifecycle]));
     const { openapi, docs, changelog } = this.endpoints;
     const context: Record<string, string | Target[]> = {
       anchor: `${base}/`,

@@ -41,7 +41,7 @@ interface PageLinks {
 export class DocsRoutes {
   readonly all: readonly PageRoute[];
   readonly #contracts: ApiContracts;
-  readonly #standings: Pick<VersionModel, 'standingOn'>;
+  readonly #model: Pick<VersionModel, 'standingOn'>;
   readonly #links: PerBase<PageLinks>;
   /** Each supported version's page, by base then version, built when first asked for on the day it is for. */
   #pages = pagesByBase();
@@ -50,12 +50,12 @@ export class DocsRoutes {
   /** `path`: the page's, its scripts below it; `catalog`: the API catalog's, which each page links (as RFC 9727 suggests), or false when it is left out. */
   constructor(
     contracts: ApiContracts,
-    standings: Pick<VersionModel, 'standingOn'>,
+    model: Pick<VersionModel, 'standingOn'>,
     path = DEFAULT_ENDPOINTS.docs as string,
     catalog = DEFAULT_ENDPOINTS.catalog,
   ) {
     this.#contracts = contracts;
-    this.#standings = standings;
+    this.#model = model;
     const redoc = new StaticAsset(path, 'redoc.standalone', 'js', readRedocBundle(), JAVASCRIPT);
     const script = new StaticAsset(path, 'docs-page', 'js', Buffer.from(DOCS_PAGE_SCRIPT), JAVASCRIPT);
     this.#links = new PerBase((base) => ({
@@ -85,7 +85,7 @@ export class DocsRoutes {
     }
     const asked = query.getAll('version');
     if (asked.length > 1) return this.#pickerOnly(base, 400, today, `Give "version" once; it was given ${asked.length} times.`);
-    const byDefault = asked[0] === undefined ? this.#standings.standingOn(day).resolve(undefined) : undefined;
+    const byDefault = asked[0] === undefined ? this.#model.standingOn(day).resolve(undefined) : undefined;
     if (byDefault instanceof Refusal) return byDefault;
     const version = asked[0] ?? (byDefault as Version).toString();
     const pages = this.#pages.of(base);

@@ -23,9 +23,9 @@ export class OptionsHeaders {
 
   constructor(
     routes: readonly ServedRoute[],
-    private readonly standings: Pick<VersionModel, 'lifecycles' | 'advertisedOn'>,
+    private readonly model: Pick<VersionModel, 'lifecycles' | 'advertisedOn'>,
   ) {
-    const versions = standings.lifecycles.map(({ version }) => version);
+    const versions = model.lifecycles.map(({ version }) => version);
     for (const route of routes) {
       const contract = route.contract;
       if (contract?.availableAt !== undefined)
@@ -39,7 +39,7 @@ export class OptionsHeaders {
     const made = this.#made.get(route);
     if (made?.day === day) return made.headers;
     const servedAt = this.#servedAt.get(route);
-    const { supported, deprecated } = this.standings.advertisedOn(today);
+    const { supported, deprecated } = this.model.advertisedOn(today);
     const at = (versions: readonly Version[]): string => versions.filter((version) => servedAt?.has(version) ?? true).join(', ');
     const headers: Record<string, string> = { Allow: allowedMethods(route) };
     if (at(supported) !== '') headers['api-supported-versions'] = at(supported);
