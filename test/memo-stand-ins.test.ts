@@ -6,7 +6,7 @@ import { FixedClock } from '../src/adapters/clock/fixed-clock.js';
 import { DEFAULT_SERVER_LIMITS } from '../src/adapters/config/settings.js';
 import { InMemoryClientRepository } from '../src/adapters/persistence/memory/in-memory-client-repository.js';
 import { postgresPersistenceModule } from '../src/adapters/persistence/postgres/connect-postgres.js';
-import { CacheSizes, DEFAULT_CACHE_SIZES } from '../src/application/caching/cache-sizes.js';
+import { CacheSizes, DEFAULT_CACHE_SIZES } from '../src/adapters/caching/cache-sizes.js';
 import { UsageCounter } from '../src/application/clients/usage-counter.js';
 import { applicationModule, httpModule } from '../src/container.js';
 import { buildReferenceModel } from '../src/domain/api-history/reference-history.js';

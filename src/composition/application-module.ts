@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { CacheSizes, DEFAULT_CACHE_SIZES } from '../application/caching/cache-sizes.js';
+import { CacheSizes, DEFAULT_CACHE_SIZES } from '../adapters/caching/cache-sizes.js';
 import { ClientPins } from '../application/clients/client-pins.js';
 import { ManageClients } from '../application/clients/manage-clients.js';
 import { UpgradeReports } from '../application/clients/upgrade-reports.js';

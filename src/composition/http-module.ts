@@ -1,5 +1,5 @@
 import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
-import { CacheSizes } from '../application/caching/cache-sizes.js';
+import { CacheSizes } from '../adapters/caching/cache-sizes.js';
 import { UsageCounter } from '../application/clients/usage-counter.js';
 import { PIN_STATE_PATH, type PinStatePath } from '../application/ports/pin-state-path.js';
 import { VERSION_MODEL } from '../application/ports/version-model.js';

@@ -12,7 +12,7 @@ import type { RouteOutcome, RouteRequest } from '../routing/route-request.js';
 import type { OperationContract, OperationRoute, ServedOperation } from '../routing/operation-route.js';
 import { Reply, type DeclaredOperation, type OperationResult, type OperationSet } from './operation-declaration.js';
 import { ParameterValues } from './parameter-values.js';
-import { GenerationalCache } from '../../../application/caching/generational-cache.js';
+import { GenerationalCache } from '../../caching/generational-cache.js';
 import { sameJson } from './same-json.js';
 
 /** Per GET operation: the answers kept (fewer than twice as many). */

@@ -1,6 +1,6 @@
 import type { Version } from '../../../domain/versioning/version.js';
-import { GenerationalCache } from '../../../application/caching/generational-cache.js';
-import { DEFAULT_CACHE_SIZES } from '../../../application/caching/cache-sizes.js';
+import { GenerationalCache } from '../../caching/generational-cache.js';
+import { DEFAULT_CACHE_SIZES } from '../../caching/cache-sizes.js';
 import { versionFromAccept } from './accept-header.js';
 import { RepeatFilter } from './repeat-filter.js';
 import { Refusal } from '../../../domain/errors/refusal.js';

@@ -1,5 +1,5 @@
-import { GenerationalCache } from '../../../application/caching/generational-cache.js';
-import { DEFAULT_CACHE_SIZES, type CacheSizes } from '../../../application/caching/cache-sizes.js';
+import { GenerationalCache } from '../../caching/generational-cache.js';
+import { DEFAULT_CACHE_SIZES, type CacheSizes } from '../../caching/cache-sizes.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Representation } from '../../../domain/versioning/representation.js';
 import type { RequestContext } from '../../../domain/versioning/request-context.js';

@@ -6,7 +6,7 @@ import type { VersionLifecycle } from '../../../domain/versioning/version-lifecy
 import type { VersionStanding } from '../../../domain/versioning/version-standing.js';
 import type { LogSink } from '../../logging/log-sink.js';
 import { AcceptCache } from '../request/accept-cache.js';
-import { DEFAULT_CACHE_SIZES } from '../../../application/caching/cache-sizes.js';
+import { DEFAULT_CACHE_SIZES } from '../../caching/cache-sizes.js';
 import { Refusal } from '../../../domain/errors/refusal.js';
 import { BrownoutError, MalformedVersionError, RetiredVersionError } from '../../../domain/versioning/refusals.js';
 import { AmbiguousVersionError, type VersionSource } from '../request/refusals.js';

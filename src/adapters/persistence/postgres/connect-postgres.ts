@@ -18,7 +18,7 @@ import { registerPoolMetrics } from './postgres-pool-metrics.js';
 import { CONNECTION_TIMEOUT_MS, createPool, redactedUrl } from './postgres-pool.js';
 import { PostgresRecordRepository } from './postgres-record-repository.js';
 import { PostgresRecordWriter } from './postgres-record-writer.js';
-import { CacheSizes } from '../../../application/caching/cache-sizes.js';
+import { CacheSizes } from '../../caching/cache-sizes.js';
 import { migrateSchema, UnfitTablesError } from './postgres-schema.js';
 import { RECORD_TABLES, recordTableOf, type RecordTable } from './record-table.js';
 import type { AnyRecordCollection } from '../../../domain/versioning/record-collection.js';

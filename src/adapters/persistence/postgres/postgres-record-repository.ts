@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { GenerationalCache } from '../../../application/caching/generational-cache.js';
-import { DEFAULT_CACHE_SIZES } from '../../../application/caching/cache-sizes.js';
+import { GenerationalCache } from '../../caching/generational-cache.js';
+import { DEFAULT_CACHE_SIZES } from '../../caching/cache-sizes.js';
 import type { PageRequest } from '../../../application/paging/page-request.js';
 import type { RecordRepository, RecordSlice } from '../../../application/ports/record-repository.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';

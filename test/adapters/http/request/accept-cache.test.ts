@@ -1,7 +1,7 @@
 import t from 'tap';
 import { versionFromAccept } from '../../../../src/adapters/http/request/accept-header.js';
 import { MAX_CACHED_ACCEPT_LENGTH, AcceptCache } from '../../../../src/adapters/http/request/accept-cache.js';
-import { DEFAULT_CACHE_SIZES } from '../../../../src/application/caching/cache-sizes.js';
+import { DEFAULT_CACHE_SIZES } from '../../../../src/adapters/caching/cache-sizes.js';
 
 const ACCEPT_CACHE_CAPACITY = DEFAULT_CACHE_SIZES.acceptHeaders;
 import { buildReferenceModel } from '../../../../src/domain/api-history/reference-history.js';

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { AnswerCache } from '../../../../src/adapters/http/response/answer-cache.js';
-import { CacheSizes } from '../../../../src/application/caching/cache-sizes.js';
+import { CacheSizes } from '../../../../src/adapters/caching/cache-sizes.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import type { Representation } from '../../../../src/domain/versioning/representation.js';
 import type { RequestContext } from '../../../../src/domain/versioning/request-context.js';

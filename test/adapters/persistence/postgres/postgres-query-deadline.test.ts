@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
-import { DEFAULT_CACHE_SIZES } from '../../../../src/application/caching/cache-sizes.js';
+import { DEFAULT_CACHE_SIZES } from '../../../../src/adapters/caching/cache-sizes.js';
 import { PostgresRecordRepository } from '../../../../src/adapters/persistence/postgres/postgres-record-repository.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
 import { QueryTimeoutError } from '../../../../src/adapters/persistence/postgres/query-deadline.js';

@@ -8,7 +8,7 @@ import { postgresPersistenceModule } from '../../../../src/adapters/persistence/
 import { createPool } from '../../../../src/adapters/persistence/postgres/postgres-pool.js';
 import { PostgresRecordWriter } from '../../../../src/adapters/persistence/postgres/postgres-record-writer.js';
 import { recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
-import { CacheSizes } from '../../../../src/application/caching/cache-sizes.js';
+import { CacheSizes } from '../../../../src/adapters/caching/cache-sizes.js';
 import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
 import { repositoryOf, type RecordRepository } from '../../../../src/application/ports/record-repository.js';
 import { IDEMPOTENCY_KEY_HOURS, writerOf, type RecordWriter } from '../../../../src/application/ports/record-writer.js';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { GenerationalCache } from '../../../src/application/caching/generational-cache.js';
+import { GenerationalCache } from '../../../src/adapters/caching/generational-cache.js';
 
 t.test('holds fewer than twice its capacity, however many keys are stored', async (t) => {
   const cache = new GenerationalCache<number, string>(3);
