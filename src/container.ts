@@ -22,7 +22,7 @@ import { CLIENT_REPOSITORY, type ClientRepository } from './application/ports/cl
 import type { Clock } from './application/ports/clock.js';
 import { repositoryOf, type RecordRepository } from './application/ports/record-repository.js';
 import type { UsageStore } from './application/ports/usage-store.js';
-import { VERSION_MODEL } from './application/ports/version-model.js';
+import { VERSION_MODEL } from './application/version-model-token.js';
 import { PageRequest } from './application/paging/page-request.js';
 import type { ApiDefinition } from './composition/api-definition.js';
 import { applicationModule } from './composition/application-module.js';

@@ -9,7 +9,7 @@ import { CLOCK, type Clock } from '../application/ports/clock.js';
 import { repositoryOf, type RecordRepository } from '../application/ports/record-repository.js';
 import { writerOf, type RecordWriter } from '../application/ports/record-writer.js';
 import { SCHEMA_CHECKS, type SchemaChecks } from '../application/ports/schema-checks.js';
-import { VERSION_MODEL } from '../application/ports/version-model.js';
+import { VERSION_MODEL } from '../application/version-model-token.js';
 import { CheckHealth } from '../application/use-cases/check-health.js';
 import { CreateRecord } from '../application/use-cases/create-record.js';
 import { DescribeRecords } from '../application/use-cases/describe-records.js';

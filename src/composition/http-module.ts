@@ -2,7 +2,7 @@ import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
 import { CacheSizes } from '../adapters/caching/cache-sizes.js';
 import { UsageCounter } from '../application/clients/usage-counter.js';
 import { PIN_STATE_PATH, type PinStatePath } from '../application/ports/pin-state-path.js';
-import { VERSION_MODEL } from '../application/ports/version-model.js';
+import { VERSION_MODEL } from '../application/version-model-token.js';
 import { ApiRequestHandler } from '../adapters/http/api-request-handler.js';
 import { ApiRoutes } from '../adapters/http/api-routes.js';
 import { ApiServer } from '../adapters/http/api-server.js';

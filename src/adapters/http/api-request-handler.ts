@@ -37,7 +37,7 @@ import {
 } from './steps/request-steps.js';
 import { VersionNegotiation } from './steps/version-negotiation.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
-import { VERSION_MODEL } from '../../application/ports/version-model.js';
+import { VERSION_MODEL } from '../../application/version-model-token.js';
 
 /**
  * Runs a request's steps (steps/request-steps.ts) in the order `#answer` writes once, sends the answer, and tells the

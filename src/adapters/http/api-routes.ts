@@ -25,7 +25,7 @@ import type { ApiRoute, ServedRoute } from './routing/route.js';
 import type { RouteBody, RouteContract } from './routing/route-contract.js';
 import type { RouteRequest, RouteResponse } from './routing/route-request.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
-import { VERSION_MODEL } from '../../application/ports/version-model.js';
+import { VERSION_MODEL } from '../../application/version-model-token.js';
 import { API_INFO, type ApiInfo } from './openapi/api-info.js';
 import { OPERATION_SETS, type OperationSet } from './operations/operation-declaration.js';
 import { operationRoutes } from './operations/operation-routes.js';

@@ -8,7 +8,7 @@ import { registerComputedMetric, type Sample } from './computed-metric.js';
 import { METRICS_REGISTRY } from './metrics-registry.js';
 import { routeTemplate } from './route-template.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
-import { VERSION_MODEL } from '../../application/ports/version-model.js';
+import { VERSION_MODEL } from '../../application/version-model-token.js';
 
 /** The method label: the ones the API answers, and `other` for anything a client invents. */
 export const METHOD_LABELS = ['GET', 'HEAD', 'OPTIONS', 'other'] as const;

@@ -6,7 +6,7 @@ import { CLIENT_REPOSITORY, type ClientRepository } from '../ports/client-reposi
 import { PinConflictError, type InvalidPinError } from '../../domain/versioning/refusals.js';
 import { Refusal } from '../../domain/errors/refusal.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
-import { VERSION_MODEL } from '../ports/version-model.js';
+import { VERSION_MODEL } from '../version-model-token.js';
 import { PIN_STATE_PATH, type PinStatePath } from '../ports/pin-state-path.js';
 
 /** A client's own view of its pin, and its own upgrade or rollback (`GET /client/`, `PUT /client/version`). */

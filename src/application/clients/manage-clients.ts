@@ -3,7 +3,7 @@ import { clientNameProblem, type Client } from '../../domain/clients/client.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import { CLIENT_REPOSITORY, type ClientRepository } from '../ports/client-repository.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
-import { VERSION_MODEL } from '../ports/version-model.js';
+import { VERSION_MODEL } from '../version-model-token.js';
 
 /** A request of an operator's that cannot be done (a bad name, an unknown client, a version not served); the message says why. */
 export class ClientCommandError extends Error {

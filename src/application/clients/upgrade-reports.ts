@@ -5,7 +5,7 @@ import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { VersionChange } from '../../domain/versioning/version-change.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
-import { VERSION_MODEL } from '../ports/version-model.js';
+import { VERSION_MODEL } from '../version-model-token.js';
 import { UsageReports } from './usage-reports.js';
 import { Refusal } from '../../domain/errors/refusal.js';
 import { InvalidUpgradeTargetError } from '../errors/refusals.js';

@@ -4,7 +4,7 @@ import { DAY_MS, CalendarDate } from '../../domain/records/calendar-date.js';
 
 import { USAGE_STORE, type UsageStore } from '../ports/usage-store.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
-import { VERSION_MODEL } from '../ports/version-model.js';
+import { VERSION_MODEL } from '../version-model-token.js';
 
 /** How far back a report looks unless told otherwise. */
 export const REPORT_DAYS = 30;

@@ -5,7 +5,7 @@ import type { RecordType } from '../../domain/versioning/record-type.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { CLOCK, type Clock } from '../ports/clock.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
-import { VERSION_MODEL } from '../ports/version-model.js';
+import { VERSION_MODEL } from '../version-model-token.js';
 
 /** A record type as one version publishes it: its schema, and its example record in that version's shape. */
 export interface RecordDescription {

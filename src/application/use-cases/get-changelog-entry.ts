@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { ChangelogEntry } from '../../domain/versioning/changelog-entry.js';
 import type { Version } from '../../domain/versioning/version.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
-import { VERSION_MODEL } from '../ports/version-model.js';
+import { VERSION_MODEL } from '../version-model-token.js';
 
 export interface GetChangelogEntryInput {
   readonly version: Version;
