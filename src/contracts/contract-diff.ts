@@ -1,7 +1,17 @@
+import { dereferenced } from './dereferenced.js';
+import { oncePerDeclaration } from './once-per-declaration.js';
+
 /** One way a generated contract differs from the frozen one. */
 export interface ContractDifference {
-  /** RFC 6901 pointer into the frozen document (into the generated one for what was added). */
+  /** RFC 6901 pointer into the frozen document dereferenced (into the generated one for what was added). */
   readonly pointer: string;
+  /**
+   * Where the value that differs is declared when a `$ref` names it (`/components/headers/Vary/description`), in the
+   * generated document when it declares it so, else in the frozen one; absent for a value declared where it is used.
+   */
+  readonly declared?: string;
+  /** How many uses of that declaration differ so, when more than one: the difference is reported once, at the first. */
+  readonly uses?: number;
   /** The keyword, or the map of named members (`properties`, `paths`, `responses`…), where the two differ. */
   readonly keyword: string;
   /** Whether a client written against the frozen contract may fail against the generated one. */
@@ -60,12 +70,23 @@ const RESTRICTIONS = new Set([
 /**
  * Every difference between a frozen contract (an OpenAPI document or a changelog entry) and the one the code generates
  * now, each classified: breaking when a client written against the frozen one may fail (something removed, a value
- * narrowed, a requirement added where clients send or dropped where they receive), and breaking when unsure.
+ * narrowed, a requirement added where clients send or dropped where they receive), and breaking when unsure. Both
+ * are dereferenced first (`dereferenced`): a header, response or parameter declared once in `components` and used by
+ * `$ref` means what it would inline, so only a change of meaning is one; a change to such a declaration is reported
+ * once, at its first use, with where it is declared and how many uses differ so.
  */
 export function contractDifferences(frozen: unknown, generated: unknown): ContractDifference[] {
+  const [was, is] = [dereferenced(frozen), dereferenced(generated)];
   const differences: ContractDifference[] = [];
-  compareValues(frozen, generated, { pointer: '', keyword: '', side: 'either' }, differences);
-  return differences;
+  const origins = { frozen: was.origins, generated: is.origins };
+  compareValues(was.document, is.document, { pointer: '', keyword: '', side: 'either', origins }, differences);
+  return oncePerDeclaration(differences);
+}
+
+/** Where the objects standing for a `$ref` in each document are declared. */
+interface Origins {
+  readonly frozen: WeakMap<object, string>;
+  readonly generated: WeakMap<object, string>;
 }
 
 interface Place {
@@ -74,17 +95,30 @@ interface Place {
   readonly side: Side;
   /** Set when the object here is a map of named members: their noun. */
   readonly members?: string;
+  /** Where what is here is declared, when a `$ref` named it or what holds it. */
+  readonly declared?: string;
+  readonly origins: Origins;
 }
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const show = (value: unknown): string => JSON.stringify(value) ?? 'nothing';
 const escape = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
-const child = (place: Place, key: string | number, keyword: string): Place => ({
-  pointer: `${place.pointer}/${escape(String(key))}`,
-  keyword,
-  side:
-    key === 'parameters' || key === 'requestBody' ? 'request' : key === 'responses' || key === 'x-unknown-path-responses' ? 'response' : place.side,
-});
+/** The place of `key` within `place`, whose values there are `frozen` and `generated`. */
+const child = (place: Place, key: string | number, keyword: string, frozen: unknown, generated: unknown): Place => {
+  const { origins } = place;
+  const declared =
+    (isObject(generated) ? origins.generated.get(generated) : undefined) ??
+    (isObject(frozen) ? origins.frozen.get(frozen) : undefined) ??
+    (place.declared === undefined ? undefined : `${place.declared}/${escape(String(key))}`);
+  return {
+    pointer: `${place.pointer}/${escape(String(key))}`,
+    keyword,
+    side:
+      key === 'parameters' || key === 'requestBody' ? 'request' : key === 'responses' || key === 'x-unknown-path-responses' ? 'response' : place.side,
+    origins,
+    ...(declared === undefined ? {} : { declared }),
+  };
+};
 
 function compareValues(frozen: unknown, generated: unknown, place: Place, out: ContractDifference[]): void {
   if (isObject(frozen) && isObject(generated)) compareObjects(frozen, generated, place, out);
@@ -94,15 +128,17 @@ function compareValues(frozen: unknown, generated: unknown, place: Place, out: C
   }
 }
 
-const at = ({ pointer, keyword }: Place): Pick<ContractDifference, 'pointer' | 'keyword'> => ({ pointer, keyword });
+const at = ({ pointer, keyword, declared }: Place): Pick<ContractDifference, 'pointer' | 'keyword' | 'declared'> =>
+  declared === undefined ? { pointer, keyword } : { pointer, keyword, declared };
 
 function compareObjects(frozen: JsonObject, generated: JsonObject, place: Place, out: ContractDifference[]): void {
   const noun = place.members;
   for (const key of new Set([...Object.keys(frozen), ...Object.keys(generated)])) {
-    if (noun !== undefined) compareMember(noun, key, frozen[key], generated[key], child(place, key, place.keyword), out);
+    if (noun !== undefined) compareMember(noun, key, frozen[key], generated[key], child(place, key, place.keyword, frozen[key], generated[key]), out);
     else {
       const members = NAMED_MEMBERS[key];
-      compareKeyword(key, frozen[key], generated[key], { ...child(place, key, key), ...(members === undefined ? {} : { members }) }, out);
+      const here = child(place, key, key, frozen[key], generated[key]);
+      compareKeyword(key, frozen[key], generated[key], { ...here, ...(members === undefined ? {} : { members }) }, out);
     }
   }
 }
@@ -111,7 +147,10 @@ function compareObjects(frozen: JsonObject, generated: JsonObject, place: Place,
 function compareMember(noun: string, name: string, frozen: unknown, generated: unknown, place: Place, out: ContractDifference[]): void {
   if (generated === undefined) out.push({ ...at(place), breaking: true, message: `${noun} ${name} removed` });
   else if (frozen === undefined) out.push({ ...at(place), breaking: false, message: `${noun} ${name} added` });
-  else compareValues(frozen, generated, { pointer: place.pointer, keyword: name, side: place.side }, out);
+  else {
+    const { members: _members, ...within } = place;
+    compareValues(frozen, generated, { ...within, keyword: name }, out);
+  }
 }
 
 function compareKeyword(keyword: string, frozen: unknown, generated: unknown, place: Place, out: ContractDifference[]): void {
@@ -243,7 +282,7 @@ function compareArrays(frozen: readonly unknown[], generated: readonly unknown[]
     return;
   }
   for (let index = 0; index < Math.max(frozen.length, generated.length); index += 1) {
-    const here = child(place, index, place.keyword);
+    const here = child(place, index, place.keyword, frozen[index], generated[index]);
     if (index >= generated.length) out.push({ ...at(here), breaking: true, message: `${place.keyword} item ${show(frozen[index])} removed` });
     else if (index >= frozen.length) out.push({ ...at(here), breaking: true, message: `${place.keyword} item ${show(generated[index])} added` });
     else compareValues(frozen[index], generated[index], here, out);
@@ -255,7 +294,7 @@ function compareParameters(frozen: readonly unknown[], generated: readonly unkno
   const generatedKeys = generated.map(key);
   frozen.forEach((parameter, index) => {
     const match = generatedKeys.indexOf(key(parameter));
-    const here = child(place, index, 'parameters');
+    const here = child(place, index, 'parameters', parameter, generated[match]);
     if (match === -1) out.push({ ...at(here), breaking: true, message: `parameter ${key(parameter)} removed` });
     else compareValues(parameter, generated[match], here, out);
   });
@@ -265,7 +304,7 @@ function compareParameters(frozen: readonly unknown[], generated: readonly unkno
     const required = isObject(parameter) && parameter.required === true;
     const fixed = required ? fixedValue(parameter) : undefined;
     out.push({
-      ...at(child(place, index, 'parameters')),
+      ...at(child(place, index, 'parameters', undefined, parameter)),
       breaking: required && fixed === undefined,
       message:
         fixed === undefined

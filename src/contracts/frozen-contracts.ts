@@ -73,10 +73,14 @@ const UNFROZEN = 'no frozen contract: run accept to freeze it';
 const ALL_FILES = '(all files)';
 const whole = (version: string, name: string): Omit<ContractProblem, 'breaking' | 'message'> => ({ version, name, pointer: '', keyword: '' });
 
-/** One line per problem: version, file, JSON pointer, keyword, whether it breaks clients, what changed. */
-export function problemLine({ version, name, pointer, keyword, breaking, message }: ContractProblem): string {
+/**
+ * One line per problem: version, file, JSON pointer (and, for a value a `$ref` names, where it is declared, as a `$ref`
+ * would name it, and how many of its uses differ so), keyword, whether it breaks clients, what changed.
+ */
+export function problemLine({ version, name, pointer, declared, uses, keyword, breaking, message }: ContractProblem): string {
   const where = pointer === '' ? '(whole file)' : pointer;
-  return `${version} ${name} ${where}${keyword === '' ? '' : ` [${keyword}]`} ${breaking ? 'BREAKING' : 'not breaking'}: ${message}`;
+  const declaration = declared === undefined ? '' : ` (declared at #${declared}${uses === undefined ? '' : `, ${uses} uses`})`;
+  return `${version} ${name} ${where}${declaration}${keyword === '' ? '' : ` [${keyword}]`} ${breaking ? 'BREAKING' : 'not breaking'}: ${message}`;
 }
 
 /** The JSON printer contract files are written with, when the project has it. */

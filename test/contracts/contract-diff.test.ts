@@ -1,5 +1,6 @@
 import t from 'tap';
 import { contractDifferences, type ContractDifference } from '../../src/contracts/contract-diff.js';
+import { dereferenced } from '../../src/contracts/dereferenced.js';
 
 type Json = Record<string, unknown>;
 
@@ -627,4 +628,86 @@ t.test('the rarer changes: each keyword added, removed or reshaped', async (t) =
     ],
   ];
   for (const [name, frozen, generated, expected] of cases) t.same(contractDifferences(frozen, generated), expected, name);
+});
+
+/** A document whose two paths answer a shared 404, whose headers are shared; `vary` and `gone` say what they declare. */
+const sharedDocument = (vary: string, gone: Json = { description: 'Gone.' }): unknown => ({
+  paths: Object.fromEntries(
+    ['/a/', '/b/'].map((path) => [
+      path,
+      {
+        get: {
+          parameters: [{ $ref: '#/components/parameters/limit' }],
+          responses: {
+            '200': { description: 'OK.', headers: { Vary: { $ref: '#/components/headers/Vary' } } },
+            '404': { $ref: '#/components/responses/NotFound' },
+          },
+        },
+      },
+    ]),
+  ),
+  components: {
+    responses: { NotFound: { description: 'No such thing.', headers: { Vary: { $ref: '#/components/headers/Vary' }, Gone: gone } } },
+    parameters: { limit: { name: 'limit', in: 'query', required: false, schema: { type: 'integer', maximum: 100 } } },
+    headers: { Vary: { description: vary, required: true, schema: { type: 'string' } } },
+  },
+});
+
+t.test('shared declarations are compared as what they mean where used; a change to one is reported once, where declared', async (t) => {
+  const frozen = sharedDocument('Always `Accept`.');
+  const inline = dereferenced(frozen).document;
+  t.same(contractDifferences(frozen, inline), [], 'declared once and used by $ref, or declared at each use: the same');
+  t.same(contractDifferences(inline, frozen), [], 'either way');
+  t.same(contractDifferences(frozen, sharedDocument('Always `Accept, Origin`.')), [
+    {
+      pointer: '/paths/~1a~1/get/responses/200/headers/Vary/description',
+      keyword: 'description',
+      breaking: false,
+      message: 'description changed from "Always `Accept`." to "Always `Accept, Origin`."',
+      declared: '/components/headers/Vary/description',
+      uses: 4,
+    },
+  ]);
+  t.same(
+    contractDifferences(frozen, sharedDocument('Always `Accept`.', { description: 'Gone.', required: true })),
+    [
+      {
+        pointer: '/paths/~1a~1/get/responses/404/headers/Gone/required',
+        keyword: 'required',
+        breaking: false,
+        message: 'required turned true from false',
+        declared: '/components/responses/NotFound/headers/Gone/required',
+        uses: 2,
+      },
+    ],
+    'within a shared response, a header declared in it',
+  );
+  const changedInline = dereferenced(sharedDocument('Always `Accept, Origin`.')).document;
+  t.match(
+    contractDifferences(frozen, changedInline),
+    [{ declared: '/components/headers/Vary/description', uses: 4 }],
+    'declared once in the frozen document only: named there',
+  );
+  const generated = structuredClone(frozen) as { paths: Record<string, { get: { parameters: unknown[] } }>; components: { parameters: Json } };
+  generated.components.parameters.offset = { name: 'offset', in: 'query', required: false, schema: { type: 'integer' } };
+  for (const path of ['/a/', '/b/']) generated.paths[path]?.get.parameters.push({ $ref: '#/components/parameters/offset' });
+  (generated.components.parameters.limit as { schema: Json }).schema.maximum = 50;
+  t.same(contractDifferences(frozen, generated), [
+    {
+      pointer: '/paths/~1a~1/get/parameters/0/schema/maximum',
+      keyword: 'maximum',
+      breaking: true,
+      message: 'maximum lowered from 100 to 50 (narrowed)',
+      declared: '/components/parameters/limit/schema/maximum',
+      uses: 2,
+    },
+    {
+      pointer: '/paths/~1a~1/get/parameters/1',
+      keyword: 'parameters',
+      breaking: false,
+      message: 'optional parameter query offset added',
+      declared: '/components/parameters/offset',
+      uses: 2,
+    },
+  ]);
 });

@@ -23,3 +23,20 @@ t.test('a frozen file the code no longer writes, of a version it still publishes
     '1.0.0 extra.json (whole file) BREAKING: frozen, but the code no longer publishes it',
   ]);
 });
+
+t.test('a line names where a shared value is declared, as a $ref names it, and how many of its uses differ', async (t) => {
+  const uses = (description: string, paths: readonly string[]): ContractFile => ({
+    version: '1.0.0',
+    name: 'openapi.json',
+    content: {
+      paths: Object.fromEntries(paths.map((path) => [path, { get: { responses: { 406: { $ref: '#/components/responses/NotAcceptable' } } } }])),
+      components: { responses: { NotAcceptable: { description } } },
+    },
+  });
+  t.same(compareContracts([uses('No.', ['/a/', '/b/'])], [uses('Not acceptable.', ['/a/', '/b/'])]).map(problemLine), [
+    '1.0.0 openapi.json /paths/~1a~1/get/responses/406/description (declared at #/components/responses/NotAcceptable/description, 2 uses) [description] not breaking: description changed from "No." to "Not acceptable."',
+  ]);
+  t.same(compareContracts([uses('No.', ['/a/'])], [uses('Not acceptable.', ['/a/'])]).map(problemLine), [
+    '1.0.0 openapi.json /paths/~1a~1/get/responses/406/description (declared at #/components/responses/NotAcceptable/description) [description] not breaking: description changed from "No." to "Not acceptable."',
+  ]);
+});

@@ -477,10 +477,321 @@ export interface components {
             }[];
         };
     };
-    responses: never;
-    parameters: never;
+    responses: {
+        /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, Accept and Api-Version naming different versions, an unknown query parameter (this path accepts no query parameters). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
+        BadRequest: {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate.invalid_authorization"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts no query parameters). */
+        "BadRequest.getChangelogOptions": {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, an unknown query parameter (this path accepts no query parameters). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
+        "BadRequest.getHealth": {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate.invalid_authorization"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A request that cannot be read: a bad or repeated page parameter, `offset` with a cursor, both cursors, a missing or doubled Host, an Accept or query string over its limits, Accept and Api-Version naming different versions, an unknown query parameter (this path accepts only "limit", "offset", "starting_after" and "ending_before"). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
+        "BadRequest.listDogs": {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate.invalid_authorization"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts only "limit", "offset", "starting_after" and "ending_before"). */
+        "BadRequest.listDogsOptions": {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A fault of the service; the body says nothing of it. */
+        InternalServerError: {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A method other than GET, HEAD, OPTIONS. */
+        "MethodNotAllowed.GET-HEAD-OPTIONS": {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Allow: components["headers"]["Allow.GET-HEAD-OPTIONS"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The path without its trailing slash: moved to the path with it. */
+        MovedPermanently: {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Location: components["headers"]["Location"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description No body. */
+        "NoContent.getHealthOptions": {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Allow: components["headers"]["Allow.GET-HEAD-OPTIONS"];
+                "api-supported-versions": components["headers"]["api-supported-versions.unversioned"];
+                "api-deprecated-versions": components["headers"]["api-deprecated-versions.unversioned"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The version asked for (in Accept or Api-Version) is malformed or not supported, or Accept allows no JSON. */
+        NotAcceptable: {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Not modified: If-None-Match names the current ETag. No body; the headers are those the 200 would have. */
+        NotModified: {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Not modified: If-None-Match names the current ETag. No body; the headers are those the 200 would have. */
+        "NotModified.listDogs": {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                ETag: components["headers"]["ETag"];
+                "X-Total-Count": components["headers"]["X-Total-Count"];
+                Link: components["headers"]["Link.paging"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description OK. */
+        "OK.getClient": {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control.getClient"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ClientState"];
+            };
+        };
+        /** @description The storage does not answer; retry later. */
+        ServiceUnavailable: {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The storage does not answer; retry later. */
+        "ServiceUnavailable.putClientVersion": {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control.getClient"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. */
+        "Unauthorized.invalid_token": {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate.invalid_token"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. No API key: this operation is a client's own. */
+        "Unauthorized.invalid_token.missing_token": {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate.invalid_token.missing_token"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description The version this document describes, 2.1.0: the answer is served at it. Accept's `version` parameter names a version too (and, unlike this header, costs a browser no CORS preflight); both naming different versions is a 400.
+         * @example 2.1.0
+         */
+        "Api-Version": "2.1.0";
+        /** @description Entity tags already held (or `*`): when one is the current ETag, the answer is 304 with no body. */
+        "If-None-Match": string;
+        /** @description The page just before this id (Stripe cursor); not with offset or starting_after. */
+        ending_before: number;
+        /**
+         * @description A record id; anything else finds no record (404).
+         * @example 1
+         */
+        id: number;
+        /** @description Records on the page. */
+        limit: number;
+        /** @description Records skipped before the page; not with a cursor. */
+        offset: number;
+        /** @description The page just after this id (Stripe cursor); not with offset or ending_before. */
+        starting_after: number;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
+        "Access-Control-Allow-Origin": string;
+        /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
+        "Access-Control-Expose-Headers": string;
+        /** @description Always `GET, HEAD, OPTIONS`. */
+        "Allow.GET-HEAD-OPTIONS": string;
+        /** @description Always `PUT, OPTIONS`. */
+        "Allow.PUT-OPTIONS": string;
+        /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
+        "Cache-Control": string;
+        /** @description Always `no-store`: a client's state is its own, and of the moment. */
+        "Cache-Control.getClient": string;
+        /** @description Always `no-store`: a client's report is its own, and of the moment. */
+        "Cache-Control.getClientUpgrade": string;
+        /** @description Always `no-store`: a health answer is never to be reused. */
+        "Cache-Control.getHealth": string;
+        /** @description RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it. */
+        ETag: string;
+        /** @description RFC 8288 `next` and `prev` links by cursor, when there are records on that side. */
+        "Link.paging": string;
+        /** @description The path with its slash, and the query. */
+        Location: string;
+        /** @description Seconds to wait: 5. */
+        "Retry-After": number;
+        /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
+        Vary: string;
+        /** @description `Bearer realm="version-aware-api", error="invalid_request"` (an Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII). */
+        "WWW-Authenticate.invalid_authorization": string;
+        /** @description Always `Bearer realm="version-aware-api", error="invalid_token"`. */
+        "WWW-Authenticate.invalid_token": string;
+        /** @description `Bearer realm="version-aware-api", error="invalid_token"` (an Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked); or `Bearer realm="version-aware-api"` (no API key: this operation is a client's own). */
+        "WWW-Authenticate.invalid_token.missing_token": string;
+        /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
+        "X-Content-Type-Options": string;
+        /** @description The number of records in the whole collection. */
+        "X-Total-Count": number;
+        /** @description Every deprecated version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
+        "api-deprecated-versions.unversioned": string;
+        /** @description Every supported (not deprecated) version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
+        "api-supported-versions.unversioned": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -493,9 +804,9 @@ export interface operations {
                  * @description The version this document describes, 2.1.0: the answer is served at it. Accept's `version` parameter names a version too (and, unlike this header, costs a browser no CORS preflight); both naming different versions is a 400.
                  * @example 2.1.0
                  */
-                "Api-Version": "2.1.0";
+                "Api-Version": components["parameters"]["Api-Version"];
                 /** @description Entity tags already held (or `*`): when one is the current ETag, the answer is 304 with no body. */
-                "If-None-Match"?: string;
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path?: never;
             cookie?: never;
@@ -505,165 +816,25 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it. */
-                    ETag: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json; version=2.1.0": components["schemas"]["Changelog"];
                 };
             };
-            /** @description The path without its trailing slash: moved to the path with it. */
-            301: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description The path with its slash, and the query. */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not modified: If-None-Match names the current ETag. No body; the headers are those the 200 would have. */
-            304: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, Accept and Api-Version naming different versions, an unknown query parameter (this path accepts no query parameters). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_request"` (an Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII). */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. */
-            401: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `Bearer realm="version-aware-api", error="invalid_token"`. */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A method other than GET, HEAD, OPTIONS. */
-            405: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The version asked for (in Accept or Api-Version) is malformed or not supported, or Accept allows no JSON. */
-            406: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            301: components["responses"]["MovedPermanently"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized.invalid_token"];
+            405: components["responses"]["MethodNotAllowed.GET-HEAD-OPTIONS"];
+            406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getChangelogOptions: {
@@ -678,18 +849,12 @@ export interface operations {
             /** @description No body. */
             204: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Allow: components["headers"]["Allow.GET-HEAD-OPTIONS"];
                     /** @description The supported (not deprecated) versions at which `/version/` is served (of 1.0.0, 2.0.0, 2.1.0, 3.0.0, 4.0.0, 5.0.0), oldest first, comma-separated; absent when there is none. */
                     "api-supported-versions"?: string;
                     /** @description The deprecated versions at which `/version/` is served (of 1.0.0, 2.0.0, 2.1.0, 3.0.0, 4.0.0, 5.0.0), oldest first, comma-separated; absent when there is none. */
@@ -698,44 +863,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts no query parameters). */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            400: components["responses"]["BadRequest.getChangelogOptions"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getMyVersion: {
@@ -749,9 +878,9 @@ export interface operations {
                  * @description The version this document describes, 2.1.0: the answer is served at it. Accept's `version` parameter names a version too (and, unlike this header, costs a browser no CORS preflight); both naming different versions is a 400.
                  * @example 2.1.0
                  */
-                "Api-Version": "2.1.0";
+                "Api-Version": components["parameters"]["Api-Version"];
                 /** @description Entity tags already held (or `*`): when one is the current ETag, the answer is 304 with no body. */
-                "If-None-Match"?: string;
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path?: never;
             cookie?: never;
@@ -761,165 +890,39 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it. */
-                    ETag: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json; version=2.1.0": components["schemas"]["ChangelogEntry"];
                 };
             };
-            /** @description The path without its trailing slash: moved to the path with it. */
-            301: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description The path with its slash, and the query. */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not modified: If-None-Match names the current ETag. No body; the headers are those the 200 would have. */
-            304: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            301: components["responses"]["MovedPermanently"];
+            304: components["responses"]["NotModified"];
             /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, Accept and Api-Version naming different versions, an unknown query parameter (this path accepts only "version" (the version, as Api-Version names it: /version/my_version/?version=X.Y.Z)). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
             400: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_request"` (an Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII). */
-                    "WWW-Authenticate"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate.invalid_authorization"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. */
-            401: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `Bearer realm="version-aware-api", error="invalid_token"`. */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A method other than GET, HEAD, OPTIONS. */
-            405: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The version asked for (in Accept or Api-Version) is malformed or not supported, or Accept allows no JSON. */
-            406: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized.invalid_token"];
+            405: components["responses"]["MethodNotAllowed.GET-HEAD-OPTIONS"];
+            406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getMyVersionOptions: {
@@ -934,18 +937,12 @@ export interface operations {
             /** @description No body. */
             204: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Allow: components["headers"]["Allow.GET-HEAD-OPTIONS"];
                     /** @description The supported (not deprecated) versions at which `/version/my_version/` is served (of 1.0.0, 2.0.0, 2.1.0, 3.0.0, 4.0.0, 5.0.0), oldest first, comma-separated; absent when there is none. */
                     "api-supported-versions"?: string;
                     /** @description The deprecated versions at which `/version/my_version/` is served (of 1.0.0, 2.0.0, 2.1.0, 3.0.0, 4.0.0, 5.0.0), oldest first, comma-separated; absent when there is none. */
@@ -957,63 +954,40 @@ export interface operations {
             /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts only "version" (the version, as Api-Version names it: /version/my_version/?version=X.Y.Z)). */
             400: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            500: components["responses"]["InternalServerError"];
         };
     };
     listDogs: {
         parameters: {
             query?: {
                 /** @description Records on the page. */
-                limit?: number;
+                limit?: components["parameters"]["limit"];
                 /** @description Records skipped before the page; not with a cursor. */
-                offset?: number;
+                offset?: components["parameters"]["offset"];
                 /** @description The page just after this id (Stripe cursor); not with offset or ending_before. */
-                starting_after?: number;
+                starting_after?: components["parameters"]["starting_after"];
                 /** @description The page just before this id (Stripe cursor); not with offset or starting_after. */
-                ending_before?: number;
+                ending_before?: components["parameters"]["ending_before"];
             };
             header: {
                 /**
                  * @description The version this document describes, 2.1.0: the answer is served at it. Accept's `version` parameter names a version too (and, unlike this header, costs a browser no CORS preflight); both naming different versions is a 400.
                  * @example 2.1.0
                  */
-                "Api-Version": "2.1.0";
+                "Api-Version": components["parameters"]["Api-Version"];
                 /** @description Entity tags already held (or `*`): when one is the current ETag, the answer is 304 with no body. */
-                "If-None-Match"?: string;
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path?: never;
             cookie?: never;
@@ -1023,22 +997,14 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it. */
-                    ETag: string;
-                    /** @description The number of records in the whole collection. */
-                    "X-Total-Count": number;
-                    /** @description RFC 8288 `next` and `prev` links by cursor, when there are records on that side. */
-                    Link?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link.paging"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1055,172 +1021,14 @@ export interface operations {
                     "application/json; version=2.1.0": components["schemas"]["Dog"][];
                 };
             };
-            /** @description The path without its trailing slash: moved to the path with it. */
-            301: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description The path with its slash, and the query. */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not modified: If-None-Match names the current ETag. No body; the headers are those the 200 would have. */
-            304: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it. */
-                    ETag: string;
-                    /** @description The number of records in the whole collection. */
-                    "X-Total-Count": number;
-                    /** @description RFC 8288 `next` and `prev` links by cursor, when there are records on that side. */
-                    Link?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A request that cannot be read: a bad or repeated page parameter, `offset` with a cursor, both cursors, a missing or doubled Host, an Accept or query string over its limits, Accept and Api-Version naming different versions, an unknown query parameter (this path accepts only "limit", "offset", "starting_after" and "ending_before"). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_request"` (an Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII). */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. */
-            401: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `Bearer realm="version-aware-api", error="invalid_token"`. */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A method other than GET, HEAD, OPTIONS. */
-            405: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The version asked for (in Accept or Api-Version) is malformed or not supported, or Accept allows no JSON. */
-            406: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The storage does not answer; retry later. */
-            503: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Seconds to wait: 5. */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            301: components["responses"]["MovedPermanently"];
+            304: components["responses"]["NotModified.listDogs"];
+            400: components["responses"]["BadRequest.listDogs"];
+            401: components["responses"]["Unauthorized.invalid_token"];
+            405: components["responses"]["MethodNotAllowed.GET-HEAD-OPTIONS"];
+            406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDogsOptions: {
@@ -1235,18 +1043,12 @@ export interface operations {
             /** @description No body. */
             204: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Allow: components["headers"]["Allow.GET-HEAD-OPTIONS"];
                     /** @description The supported (not deprecated) versions at which `/doggies/` is served (of 1.0.0, 2.0.0, 2.1.0, 3.0.0, 4.0.0, 5.0.0), oldest first, comma-separated; absent when there is none. */
                     "api-supported-versions"?: string;
                     /** @description The deprecated versions at which `/doggies/` is served (of 1.0.0, 2.0.0, 2.1.0, 3.0.0, 4.0.0, 5.0.0), oldest first, comma-separated; absent when there is none. */
@@ -1255,44 +1057,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts only "limit", "offset", "starting_after" and "ending_before"). */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            400: components["responses"]["BadRequest.listDogsOptions"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     retrieveDog: {
@@ -1303,16 +1069,16 @@ export interface operations {
                  * @description The version this document describes, 2.1.0: the answer is served at it. Accept's `version` parameter names a version too (and, unlike this header, costs a browser no CORS preflight); both naming different versions is a 400.
                  * @example 2.1.0
                  */
-                "Api-Version": "2.1.0";
+                "Api-Version": components["parameters"]["Api-Version"];
                 /** @description Entity tags already held (or `*`): when one is the current ETag, the answer is 304 with no body. */
-                "If-None-Match"?: string;
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 /**
                  * @description A record id; anything else finds no record (404).
                  * @example 1
                  */
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -1321,18 +1087,12 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it. */
-                    ETag: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1347,187 +1107,28 @@ export interface operations {
                     "application/json; version=2.1.0": components["schemas"]["Dog"];
                 };
             };
-            /** @description The path without its trailing slash: moved to the path with it. */
-            301: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description The path with its slash, and the query. */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not modified: If-None-Match names the current ETag. No body; the headers are those the 200 would have. */
-            304: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, Accept and Api-Version naming different versions, an unknown query parameter (this path accepts no query parameters). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_request"` (an Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII). */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. */
-            401: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `Bearer realm="version-aware-api", error="invalid_token"`. */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            301: components["responses"]["MovedPermanently"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized.invalid_token"];
             /** @description No record has this id (an id is a whole number from 1). */
             404: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A method other than GET, HEAD, OPTIONS. */
-            405: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The version asked for (in Accept or Api-Version) is malformed or not supported, or Accept allows no JSON. */
-            406: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The storage does not answer; retry later. */
-            503: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Seconds to wait: 5. */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            405: components["responses"]["MethodNotAllowed.GET-HEAD-OPTIONS"];
+            406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     retrieveDogOptions: {
@@ -1539,7 +1140,7 @@ export interface operations {
                  * @description A record id; anything else finds no record (404).
                  * @example 1
                  */
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -1548,18 +1149,12 @@ export interface operations {
             /** @description No body. */
             204: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Allow: components["headers"]["Allow.GET-HEAD-OPTIONS"];
                     /** @description The supported (not deprecated) versions at which `/doggies/{id}/` is served (of 2.0.0, 2.1.0, 3.0.0, 4.0.0, 5.0.0), oldest first, comma-separated; absent when there is none. */
                     "api-supported-versions"?: string;
                     /** @description The deprecated versions at which `/doggies/{id}/` is served (of 2.0.0, 2.1.0, 3.0.0, 4.0.0, 5.0.0), oldest first, comma-separated; absent when there is none. */
@@ -1568,66 +1163,30 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts no query parameters). */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            400: components["responses"]["BadRequest.getChangelogOptions"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listCats: {
         parameters: {
             query?: {
                 /** @description Records on the page. */
-                limit?: number;
+                limit?: components["parameters"]["limit"];
                 /** @description Records skipped before the page; not with a cursor. */
-                offset?: number;
+                offset?: components["parameters"]["offset"];
                 /** @description The page just after this id (Stripe cursor); not with offset or ending_before. */
-                starting_after?: number;
+                starting_after?: components["parameters"]["starting_after"];
                 /** @description The page just before this id (Stripe cursor); not with offset or starting_after. */
-                ending_before?: number;
+                ending_before?: components["parameters"]["ending_before"];
             };
             header: {
                 /**
                  * @description The version this document describes, 2.1.0: the answer is served at it. Accept's `version` parameter names a version too (and, unlike this header, costs a browser no CORS preflight); both naming different versions is a 400.
                  * @example 2.1.0
                  */
-                "Api-Version": "2.1.0";
+                "Api-Version": components["parameters"]["Api-Version"];
                 /** @description Entity tags already held (or `*`): when one is the current ETag, the answer is 304 with no body. */
-                "If-None-Match"?: string;
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path?: never;
             cookie?: never;
@@ -1637,22 +1196,14 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it. */
-                    ETag: string;
-                    /** @description The number of records in the whole collection. */
-                    "X-Total-Count": number;
-                    /** @description RFC 8288 `next` and `prev` links by cursor, when there are records on that side. */
-                    Link?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link.paging"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1667,172 +1218,14 @@ export interface operations {
                     "application/json; version=2.1.0": components["schemas"]["Cat"][];
                 };
             };
-            /** @description The path without its trailing slash: moved to the path with it. */
-            301: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description The path with its slash, and the query. */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not modified: If-None-Match names the current ETag. No body; the headers are those the 200 would have. */
-            304: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it. */
-                    ETag: string;
-                    /** @description The number of records in the whole collection. */
-                    "X-Total-Count": number;
-                    /** @description RFC 8288 `next` and `prev` links by cursor, when there are records on that side. */
-                    Link?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A request that cannot be read: a bad or repeated page parameter, `offset` with a cursor, both cursors, a missing or doubled Host, an Accept or query string over its limits, Accept and Api-Version naming different versions, an unknown query parameter (this path accepts only "limit", "offset", "starting_after" and "ending_before"). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_request"` (an Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII). */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. */
-            401: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `Bearer realm="version-aware-api", error="invalid_token"`. */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A method other than GET, HEAD, OPTIONS. */
-            405: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The version asked for (in Accept or Api-Version) is malformed or not supported, or Accept allows no JSON. */
-            406: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The storage does not answer; retry later. */
-            503: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Seconds to wait: 5. */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            301: components["responses"]["MovedPermanently"];
+            304: components["responses"]["NotModified.listDogs"];
+            400: components["responses"]["BadRequest.listDogs"];
+            401: components["responses"]["Unauthorized.invalid_token"];
+            405: components["responses"]["MethodNotAllowed.GET-HEAD-OPTIONS"];
+            406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCatsOptions: {
@@ -1847,18 +1240,12 @@ export interface operations {
             /** @description No body. */
             204: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Allow: components["headers"]["Allow.GET-HEAD-OPTIONS"];
                     /** @description The supported (not deprecated) versions at which `/cats/` is served (of 1.0.0, 2.0.0, 2.1.0, 3.0.0, 4.0.0), oldest first, comma-separated; absent when there is none. */
                     "api-supported-versions"?: string;
                     /** @description The deprecated versions at which `/cats/` is served (of 1.0.0, 2.0.0, 2.1.0, 3.0.0, 4.0.0), oldest first, comma-separated; absent when there is none. */
@@ -1867,44 +1254,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts only "limit", "offset", "starting_after" and "ending_before"). */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            400: components["responses"]["BadRequest.listDogsOptions"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getOpenApi: {
@@ -1918,9 +1269,9 @@ export interface operations {
                  * @description The version this document describes, 2.1.0: the answer is served at it. Accept's `version` parameter names a version too (and, unlike this header, costs a browser no CORS preflight); both naming different versions is a 400.
                  * @example 2.1.0
                  */
-                "Api-Version": "2.1.0";
+                "Api-Version": components["parameters"]["Api-Version"];
                 /** @description Entity tags already held (or `*`): when one is the current ETag, the answer is 304 with no body. */
-                "If-None-Match"?: string;
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path?: never;
             cookie?: never;
@@ -1930,165 +1281,39 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it. */
-                    ETag: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json; version=2.1.0": components["schemas"]["OpenApiDocument"];
                 };
             };
-            /** @description The path without its trailing slash: moved to the path with it. */
-            301: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description The path with its slash, and the query. */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not modified: If-None-Match names the current ETag. No body; the headers are those the 200 would have. */
-            304: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            301: components["responses"]["MovedPermanently"];
+            304: components["responses"]["NotModified"];
             /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, Accept and Api-Version naming different versions, an unknown query parameter (this path accepts only "version" (the version, as Api-Version names it: /openapi.json?version=X.Y.Z)). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
             400: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_request"` (an Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII). */
-                    "WWW-Authenticate"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate.invalid_authorization"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. */
-            401: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `Bearer realm="version-aware-api", error="invalid_token"`. */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A method other than GET, HEAD, OPTIONS. */
-            405: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The version asked for (in Accept or Api-Version) is malformed or not supported, or Accept allows no JSON. */
-            406: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized.invalid_token"];
+            405: components["responses"]["MethodNotAllowed.GET-HEAD-OPTIONS"];
+            406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getOpenApiOptions: {
@@ -2103,18 +1328,12 @@ export interface operations {
             /** @description No body. */
             204: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Allow: components["headers"]["Allow.GET-HEAD-OPTIONS"];
                     /** @description The supported (not deprecated) versions at which `/openapi.json` is served (of 1.0.0, 2.0.0, 2.1.0, 3.0.0, 4.0.0, 5.0.0), oldest first, comma-separated; absent when there is none. */
                     "api-supported-versions"?: string;
                     /** @description The deprecated versions at which `/openapi.json` is served (of 1.0.0, 2.0.0, 2.1.0, 3.0.0, 4.0.0, 5.0.0), oldest first, comma-separated; absent when there is none. */
@@ -2126,41 +1345,18 @@ export interface operations {
             /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts only "version" (the version, as Api-Version names it: /openapi.json?version=X.Y.Z)). */
             400: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            500: components["responses"]["InternalServerError"];
         };
     };
     getHealth: {
@@ -2175,140 +1371,31 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description Always `no-store`: a health answer is never to be reused. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control.getHealth"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description The path without its trailing slash: moved to the path with it. */
-            301: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description The path with its slash, and the query. */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, an unknown query parameter (this path accepts no query parameters). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_request"` (an Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII). */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. */
-            401: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `Bearer realm="version-aware-api", error="invalid_token"`. */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A method other than GET, HEAD, OPTIONS. */
-            405: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            301: components["responses"]["MovedPermanently"];
+            400: components["responses"]["BadRequest.getHealth"];
+            401: components["responses"]["Unauthorized.invalid_token"];
+            405: components["responses"]["MethodNotAllowed.GET-HEAD-OPTIONS"];
+            500: components["responses"]["InternalServerError"];
             /** @description The storage does not answer; retry later. */
             503: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description Always `no-store`: a health answer is never to be reused. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Seconds to wait: 5. */
-                    "Retry-After": number;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control.getHealth"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2326,67 +1413,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No body. */
-            204: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    /** @description Every supported (not deprecated) version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
-                    "api-supported-versions"?: string;
-                    /** @description Every deprecated version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
-                    "api-deprecated-versions"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts no query parameters). */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            204: components["responses"]["NoContent.getHealthOptions"];
+            400: components["responses"]["BadRequest.getChangelogOptions"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getClient: {
@@ -2398,128 +1427,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. */
-            200: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description Always `no-store`: a client's state is its own, and of the moment. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClientState"];
-                };
-            };
-            /** @description The path without its trailing slash: moved to the path with it. */
-            301: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description The path with its slash, and the query. */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, an unknown query parameter (this path accepts no query parameters). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_request"` (an Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII). */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. No API key: this operation is a client's own. */
-            401: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_token"` (an Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked); or `Bearer realm="version-aware-api"` (no API key: this operation is a client's own). */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A method other than GET, HEAD, OPTIONS. */
-            405: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            200: components["responses"]["OK.getClient"];
+            301: components["responses"]["MovedPermanently"];
+            400: components["responses"]["BadRequest.getHealth"];
+            401: components["responses"]["Unauthorized.invalid_token.missing_token"];
+            405: components["responses"]["MethodNotAllowed.GET-HEAD-OPTIONS"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getClientOptions: {
@@ -2531,67 +1444,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No body. */
-            204: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    /** @description Every supported (not deprecated) version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
-                    "api-supported-versions"?: string;
-                    /** @description Every deprecated version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
-                    "api-deprecated-versions"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts no query parameters). */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            204: components["responses"]["NoContent.getHealthOptions"];
+            400: components["responses"]["BadRequest.getChangelogOptions"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     putClientVersion: {
@@ -2613,82 +1468,32 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK. */
-            200: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description Always `no-store`: a client's state is its own, and of the moment. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClientState"];
-                };
-            };
+            200: components["responses"]["OK.getClient"];
             /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts no query parameters). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. The body is not JSON in UTF-8, or not the JSON this operation takes. */
             400: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_request"` (an Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII). */
-                    "WWW-Authenticate"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate.invalid_authorization"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. No API key: this operation is a client's own. */
-            401: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_token"` (an Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked); or `Bearer realm="version-aware-api"` (no API key: this operation is a client's own). */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized.invalid_token.missing_token"];
             /** @description A method other than PUT, OPTIONS. */
             405: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `PUT, OPTIONS`. */
-                    Allow: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Allow: components["headers"]["Allow.PUT-OPTIONS"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2698,16 +1503,11 @@ export interface operations {
             /** @description The version is older than the pin and not the rollback still open (a pin moves forward to any newer version, and back only to the version its last upgrade left, within 72 hours), or the pin changed meanwhile: read `GET /client/` and try again. The storage cannot take a pin change (STORAGE=memory): an operator changes pins. */
             409: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2717,16 +1517,11 @@ export interface operations {
             /** @description The body is over 1024 bytes: refused before the rest is read, and the connection is closed after the answer. */
             413: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     /** @description Always `close`. */
                     Connection: string;
                     [name: string]: unknown;
@@ -2738,16 +1533,11 @@ export interface operations {
             /** @description The body is not declared JSON: send `Content-Type: application/json`. */
             415: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2757,62 +1547,19 @@ export interface operations {
             /** @description The version asked for is malformed, or not one the service serves. */
             422: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The storage does not answer; retry later. */
-            503: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description Always `no-store`: a client's state is its own, and of the moment. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Seconds to wait: 5. */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable.putClientVersion"];
         };
     };
     putClientVersionOptions: {
@@ -2827,64 +1574,20 @@ export interface operations {
             /** @description No body. */
             204: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `PUT, OPTIONS`. */
-                    Allow: string;
-                    /** @description Every supported (not deprecated) version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
-                    "api-supported-versions"?: string;
-                    /** @description Every deprecated version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
-                    "api-deprecated-versions"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Allow: components["headers"]["Allow.PUT-OPTIONS"];
+                    "api-supported-versions": components["headers"]["api-supported-versions.unversioned"];
+                    "api-deprecated-versions": components["headers"]["api-deprecated-versions.unversioned"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts no query parameters). */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            400: components["responses"]["BadRequest.getChangelogOptions"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getClientUsage: {
@@ -2899,146 +1602,23 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description Always `no-store`: a client's state is its own, and of the moment. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control.getClient"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ClientUsage"];
                 };
             };
-            /** @description The path without its trailing slash: moved to the path with it. */
-            301: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description The path with its slash, and the query. */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, an unknown query parameter (this path accepts no query parameters). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_request"` (an Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII). */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. No API key: this operation is a client's own. */
-            401: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_token"` (an Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked); or `Bearer realm="version-aware-api"` (no API key: this operation is a client's own). */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A method other than GET, HEAD, OPTIONS. */
-            405: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The storage does not answer; retry later. */
-            503: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description Always `no-store`: a client's state is its own, and of the moment. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Seconds to wait: 5. */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            301: components["responses"]["MovedPermanently"];
+            400: components["responses"]["BadRequest.getHealth"];
+            401: components["responses"]["Unauthorized.invalid_token.missing_token"];
+            405: components["responses"]["MethodNotAllowed.GET-HEAD-OPTIONS"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable.putClientVersion"];
         };
     };
     getClientUsageOptions: {
@@ -3050,67 +1630,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No body. */
-            204: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    /** @description Every supported (not deprecated) version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
-                    "api-supported-versions"?: string;
-                    /** @description Every deprecated version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
-                    "api-deprecated-versions"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts no query parameters). */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            204: components["responses"]["NoContent.getHealthOptions"];
+            400: components["responses"]["BadRequest.getChangelogOptions"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getClientUpgrade: {
@@ -3131,159 +1653,59 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description Always `no-store`: a client's report is its own, and of the moment. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control.getClientUpgrade"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UpgradeReport"];
                 };
             };
-            /** @description The path without its trailing slash: moved to the path with it. */
-            301: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description The path with its slash, and the query. */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            301: components["responses"]["MovedPermanently"];
             /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, an unknown query parameter (this path accepts only "to"). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
             400: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_request"` (an Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII). */
-                    "WWW-Authenticate"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate.invalid_authorization"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. No API key: this operation is a client's own. */
-            401: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_token"` (an Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked); or `Bearer realm="version-aware-api"` (no API key: this operation is a client's own). */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A method other than GET, HEAD, OPTIONS. */
-            405: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized.invalid_token.missing_token"];
+            405: components["responses"]["MethodNotAllowed.GET-HEAD-OPTIONS"];
             /** @description `to` is missing or given twice, malformed, not served, or not newer than the pin. */
             422: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            500: components["responses"]["InternalServerError"];
             /** @description The storage does not answer; retry later. */
             503: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description Always `no-store`: a client's report is its own, and of the moment. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Seconds to wait: 5. */
-                    "Retry-After": number;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control.getClientUpgrade"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3301,67 +1723,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No body. */
-            204: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    /** @description Every supported (not deprecated) version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
-                    "api-supported-versions"?: string;
-                    /** @description Every deprecated version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
-                    "api-deprecated-versions"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            204: components["responses"]["NoContent.getHealthOptions"];
             /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts only "to"). */
             400: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            500: components["responses"]["InternalServerError"];
         };
     };
     getApiCatalog: {
@@ -3376,16 +1753,11 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     /** @description `</.well-known/api-catalog>; rel="api-catalog"`: the catalog itself (RFC 9727's link relation). */
                     Link: string;
                     [name: string]: unknown;
@@ -3394,109 +1766,11 @@ export interface operations {
                     "application/linkset+json; profile=\"https://www.rfc-editor.org/info/rfc9727\"": components["schemas"]["ApiCatalog"];
                 };
             };
-            /** @description The path without its trailing slash: moved to the path with it. */
-            301: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description The path with its slash, and the query. */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A request that cannot be read: a missing or doubled Host, an Accept or query string over its limits, an unknown query parameter (this path accepts no query parameters). An Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII. */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description `Bearer realm="version-aware-api", error="invalid_request"` (an Authorization field that cannot be read: sent more than once, or with bytes outside visible ASCII). */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An Authorization that names no API key of this service (another scheme than Bearer, an empty or malformed token, a field over 256 characters), or a key unknown or revoked. */
-            401: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `Bearer realm="version-aware-api", error="invalid_token"`. */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A method other than GET, HEAD, OPTIONS. */
-            405: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            301: components["responses"]["MovedPermanently"];
+            400: components["responses"]["BadRequest.getHealth"];
+            401: components["responses"]["Unauthorized.invalid_token"];
+            405: components["responses"]["MethodNotAllowed.GET-HEAD-OPTIONS"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getApiCatalogOptions: {
@@ -3508,67 +1782,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No body. */
-            204: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    /** @description Always `GET, HEAD, OPTIONS`. */
-                    Allow: string;
-                    /** @description Every supported (not deprecated) version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
-                    "api-supported-versions"?: string;
-                    /** @description Every deprecated version, oldest first, comma-separated (this path answers at any version); absent when there is none. */
-                    "api-deprecated-versions"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A request that cannot be read: a missing or doubled Host, an unknown query parameter (this path accepts no query parameters). */
-            400: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A fault of the service; the body says nothing of it. */
-            500: {
-                headers: {
-                    /** @description `Accept, Api-Version, Authorization`: the version is chosen by Accept or Api-Version, or by a client's pin; `Accept, Api-Version, Authorization, Origin` when CORS_ORIGINS lists origins. */
-                    Vary: string;
-                    /** @description Always `nosniff`: a body is never to be read as another media type than its `Content-Type`. */
-                    "X-Content-Type-Options": string;
-                    /** @description `no-store` on errors; on a 200 or 304 with an ETag, `no-cache`, or `public, max-age=N` when the service sets one; for a request with an API key, `private` in place of `public`, or before `no-cache`. */
-                    "Cache-Control": string;
-                    /** @description CORS: `*` with the default CORS_ORIGINS, on every response; with a list of origins, the request `Origin` when listed, else absent. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description CORS, with Access-Control-Allow-Origin: the headers a script may read, `ETag, Link, X-Total-Count, Deprecation, Sunset, Retry-After, Allow, Location, Vary, X-Content-Type-Options, api-supported-versions, api-deprecated-versions, WWW-Authenticate`. */
-                    "Access-Control-Expose-Headers"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            204: components["responses"]["NoContent.getHealthOptions"];
+            400: components["responses"]["BadRequest.getChangelogOptions"];
+            500: components["responses"]["InternalServerError"];
         };
     };
 }

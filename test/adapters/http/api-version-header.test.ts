@@ -1,4 +1,5 @@
 import t from 'tap';
+import { dereferenced } from '../../../src/contracts/dereferenced.js';
 import { BROWNOUTS, LIFECYCLE_TODAY, lifecycleModel, withLifecycles } from '../../fixtures/lifecycle-history.js';
 import { startWithModel } from '../../fixtures/lifecycle-service.js';
 import { bearer, keyedClient, withClients } from '../../fixtures/clients.js';
@@ -126,7 +127,8 @@ t.test('every answer varies with Api-Version, and a preflight allows it', async 
 t.test("each versioned operation of a version's document declares Api-Version as a required header of that version only", async (t) => {
   const service = await startService(t);
   for (const version of ['2.1.0', NEWEST_VERSION]) {
-    const document = (await (await fetch(`${service.url}/openapi.json`, { headers: { 'api-version': version } })).json()) as {
+    // Dereferenced: the parameter whole where each operation uses it.
+    const document = dereferenced(await (await fetch(`${service.url}/openapi.json`, { headers: { 'api-version': version } })).json()).document as {
       info: { version: string };
       paths: Record<string, { get?: { parameters?: { name: string; in: string; required: boolean; schema: unknown }[]; description: string } }>;
     };

@@ -14,6 +14,8 @@ import { readOperation } from './read-operation.js';
 import { bodySchemaName, writeOperation } from './write-operation.js';
 import { always, errorResponse, lifecycleHeaders, type Json } from './response-objects.js';
 import { ERROR_SCHEMA } from '../request/refusals.js';
+import { withSharedComponents } from './shared-components.js';
+import { named } from './component-names.js';
 
 /** What one version's document is made from: the version, its changelog entry, the routes and the record types at it. */
 export interface DocumentSource {
@@ -160,7 +162,7 @@ export function openApiDocument({
   if (gone !== undefined) unknownPath[410] = gone;
   if (entry.sunset !== null) info['x-sunset'] = entry.sunset;
   if (entry.brownouts.length > 0) info['x-brownouts'] = entry.brownouts.map(({ start, end }) => ({ start, end }));
-  return {
+  return withSharedComponents({
     openapi: '3.1.0',
     info,
     servers: SERVERS,
@@ -169,7 +171,7 @@ export function openApiDocument({
     // What a path this document does not list answers: no OpenAPI object covers "any other path".
     'x-unknown-path-responses': unknownPath,
     components: { schemas, securitySchemes: SECURITY_SCHEMES },
-  };
+  });
 }
 
 /** The record types an operation's schemas name by `$ref`, where they stand (a type nested in them is found from its schema). */
@@ -215,7 +217,10 @@ function goneResponse(sunsets: readonly string[], brownouts: readonly string[]):
   const description = `The version asked for, or a client's pin, is ${why.filter(Boolean).join('; or ')}.`;
   if (brownouts.length === 0) return errorResponse(description);
   return errorResponse(description, {
-    'Retry-After': { description: "In a brownout: the seconds to the window's end.", schema: { type: 'integer', minimum: 1 } },
+    'Retry-After': named('Retry-After.brownout', {
+      description: "In a brownout: the seconds to the window's end.",
+      schema: { type: 'integer', minimum: 1 },
+    }),
   });
 }
 

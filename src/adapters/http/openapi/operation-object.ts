@@ -7,6 +7,7 @@ import { apiVersionParameter, IF_NONE_MATCH } from './parameters.js';
 import type { OperationContext } from './read-operation.js';
 import { withRefusals } from './refusal-responses.js';
 import { always, COMMON_HEADERS, errorResponse, lifecycleHeaders, methodNotAllowed, SERVER_FAULT, type Json } from './response-objects.js';
+import { named } from './component-names.js';
 
 const ANYONE = { keyRequired: false } as Pick<RouteContract, 'keyRequired'> as RouteContract;
 
@@ -21,7 +22,9 @@ export function operationObject(route: OperationRoute, operation: ServedOperatio
   const mayBeAtVersion = lifecycleHeaders(entry, false);
   const contentType = `application/json; version=${version.toString()}`;
   const okHeaders: Json = { ...COMMON_HEADERS, ...atVersion };
-  if (method === 'GET') okHeaders.ETag = always('RFC 9110 entity tag of this representation: it differs per version and changes with the body.');
+  if (method === 'GET') {
+    okHeaders.ETag = named('ETag.operation', always('RFC 9110 entity tag of this representation: it differs per version and changes with the body.'));
+  }
   const responses: Json = {};
   for (const [status, answer] of Object.entries(contract.responses)) {
     if (Number(status) >= 400) responses[status] = errorResponse(`${answer as string}.`, atVersion);

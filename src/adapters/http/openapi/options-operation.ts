@@ -3,16 +3,21 @@ import type { Version } from '../../../domain/versioning/version.js';
 import type { ApiRoute } from '../routing/route.js';
 import { pathParameters } from './parameters.js';
 import { allowHeader, COMMON_HEADERS, errorResponse, SERVER_FAULT, text, type Json } from './response-objects.js';
+import { named } from './component-names.js';
 
 /** OPTIONS on one path: the methods it allows and, per path, the versions at which its operations exist. */
 export function optionsOperation(route: ApiRoute, path: string, servedAt: readonly Version[]): Json {
   const versioned = route.unversioned !== true;
-  const versionsHeader = (which: string): Json =>
-    text(
-      versioned
-        ? `The ${which} versions at which \`${path}\` is served (of ${servedAt.map((served) => served.toString()).join(', ')}), oldest first, comma-separated; absent when there is none.`
-        : `Every ${which} version, oldest first, comma-separated (this path answers at any version); absent when there is none.`,
-    );
+  // A versioned path's are its own; an unversioned path's, every such path's, named so.
+  const versionsHeader = (name: string, which: string): Json =>
+    versioned
+      ? text(
+          `The ${which} versions at which \`${path}\` is served (of ${servedAt.map((served) => served.toString()).join(', ')}), oldest first, comma-separated; absent when there is none.`,
+        )
+      : named(
+          `${name}.unversioned`,
+          text(`Every ${which} version, oldest first, comma-separated (this path answers at any version); absent when there is none.`),
+        );
   const operation: Json = {
     operationId: `${route.contract.operationId}Options`,
     summary: `Methods and versions of ${path}`,
@@ -29,8 +34,8 @@ export function optionsOperation(route: ApiRoute, path: string, servedAt: readon
         headers: {
           ...COMMON_HEADERS,
           Allow: allowHeader(route),
-          'api-supported-versions': versionsHeader('supported (not deprecated)'),
-          'api-deprecated-versions': versionsHeader('deprecated'),
+          'api-supported-versions': versionsHeader('api-supported-versions', 'supported (not deprecated)'),
+          'api-deprecated-versions': versionsHeader('api-deprecated-versions', 'deprecated'),
         },
       },
       400: errorResponse(`A request that cannot be read: a missing or doubled Host, an unknown query parameter (${acceptedText(route)}).`),

@@ -19,6 +19,7 @@ import {
   unavailable,
   type Json,
 } from './response-objects.js';
+import { named } from './component-names.js';
 
 /** What an operation's description and responses say of the version its document is of. */
 export interface OperationContext {
@@ -55,8 +56,11 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
       required: true,
       schema: { type: 'integer', minimum: 0 },
     };
-    okHeaders.Link = (entry.deprecated === null || !versioned ? text : always)(
-      `RFC 8288 \`next\` and \`prev\` links by cursor, when there are records on that side${entry.deprecated === null || !versioned ? '' : ', then the deprecation links'}.`,
+    okHeaders.Link = named(
+      'Link.paging',
+      (entry.deprecated === null || !versioned ? text : always)(
+        `RFC 8288 \`next\` and \`prev\` links by cursor, when there are records on that side${entry.deprecated === null || !versioned ? '' : ', then the deprecation links'}.`,
+      ),
     );
   }
   const contentType = contract.mediaType ?? (versioned ? `application/json; version=${version.toString()}` : 'application/json');

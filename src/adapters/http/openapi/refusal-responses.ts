@@ -1,6 +1,7 @@
 import type { RouteContract } from '../routing/route-contract.js';
 import { errorResponse, text, type Json } from './response-objects.js';
 import { answerTo } from '../request/refusals.js';
+import { named, statusName } from './component-names.js';
 
 /** A refusal an operation may answer: its error code, and when, as a sentence without its full stop. */
 export interface DocumentedRefusal {
@@ -42,14 +43,17 @@ export function withRefusals(responses: Json, refusals: readonly DocumentedRefus
         everyCase && values.length === 1
           ? `Always \`${values[0] as string}\`.`
           : sent.map(({ refusal, value }) => `\`${value}\` (${lowerFirst(refusal.when)})`).join('; or ') + '.';
-      headers[name] = everyCase ? { ...text(description), required: true } : text(description);
+      // Named by the refusals that send it, which its description tells apart.
+      headers[name] = named(`${name}.${codesOf(sent)}`, everyCase ? { ...text(description), required: true } : text(description));
     }
     merged[status] =
       existing === undefined
-        ? errorResponse(cases, headers)
+        ? named(`${statusName(status)}.${codesOf(answers)}`, errorResponse(cases, headers))
         : { ...existing, description: `${existing.description} ${cases}`, headers: { ...existing.headers, ...headers } };
   }
   return merged;
 }
+
+const codesOf = (answers: readonly { readonly refusal: DocumentedRefusal }[]): string => answers.map(({ refusal }) => refusal.code).join('.');
 
 const lowerFirst = (sentence: string): string => sentence.charAt(0).toLowerCase() + sentence.slice(1);

@@ -6,6 +6,7 @@ import type { ServedRoute } from '../routing/route.js';
 import type { RouteBody, RouteContract } from '../routing/route-contract.js';
 import { allowedMethods } from '../routing/route-methods.js';
 import { RETRY_AFTER_SECONDS } from '../request/refusals.js';
+import { named } from './component-names.js';
 
 /** A JSON object of a document. */
 export type Json = { [key: string]: JsonValue };
@@ -47,17 +48,25 @@ export function errorResponse(description: string, headers: Json = {}): Json {
 
 /** `Allow` on a route's 405 and OPTIONS 204. */
 export function allowHeader(route: ServedRoute): Json {
-  return always(`Always \`${allowedMethods(route)}\`.`);
+  return named(`Allow.${methodsName(route)}`, always(`Always \`${allowedMethods(route)}\`.`));
 }
+
+/** A route's methods in a component's name: `GET-HEAD-OPTIONS`. */
+const methodsName = (route: ServedRoute): string => allowedMethods(route).replaceAll(', ', '-');
 
 /** The 405 of a route: a method it does not answer. */
 export function methodNotAllowed(route: ServedRoute): Json {
-  return errorResponse(`A method other than ${allowedMethods(route)}.`, { Allow: allowHeader(route) });
+  return named(
+    `MethodNotAllowed.${methodsName(route)}`,
+    errorResponse(`A method other than ${allowedMethods(route)}.`, { Allow: allowHeader(route) }),
+  );
 }
 
 /** The headers a route declares its 200 and 503 always carry, each `required`. */
 export function ownHeaders(contract: RouteContract): Json {
-  return Object.fromEntries(Object.entries(contract.headers ?? {}).map(([name, description]) => [name, always(description)]));
+  return Object.fromEntries(
+    Object.entries(contract.headers ?? {}).map(([name, description]) => [name, named(`${name}.${contract.operationId}`, always(description))]),
+  );
 }
 
 /** The 503 of a route whose storage may not answer, with `headers` beyond the common ones. */
@@ -76,11 +85,12 @@ export const SERVER_FAULT = 'A fault of the service; the body says nothing of it
  */
 export function lifecycleHeaders({ deprecated, sunset }: ChangelogEntry, required: boolean): Json {
   if (deprecated === null) return {};
-  const header = required ? always : text;
+  // The optional ones are named apart from the required ones, which the same document declares too.
+  const header = (name: string, description: string): Json => (required ? always(description) : named(`${name}.optional`, text(description)));
   const headers: Json = {
-    Deprecation: header(`RFC 9745: \`@\` and the Unix seconds of ${deprecated}, 00:00 UTC.`),
-    Link: header('RFC 8288: `rel="deprecation"` (and `rel="sunset"`) to the page that explains the move, after any `next` and `prev`.'),
+    Deprecation: header('Deprecation', `RFC 9745: \`@\` and the Unix seconds of ${deprecated}, 00:00 UTC.`),
+    Link: header('Link', 'RFC 8288: `rel="deprecation"` (and `rel="sunset"`) to the page that explains the move, after any `next` and `prev`.'),
   };
-  if (sunset !== null) headers.Sunset = header(`RFC 8594: ${sunset}, 00:00 UTC, as an HTTP date.`);
+  if (sunset !== null) headers.Sunset = header('Sunset', `RFC 8594: ${sunset}, 00:00 UTC, as an HTTP date.`);
   return headers;
 }

@@ -19,6 +19,7 @@ import {
   unavailable,
   type Json,
 } from './response-objects.js';
+import { named } from './component-names.js';
 
 /** The name of the schema of a write's body in the documents' components: `NewOrder`, `OrderPatch`. */
 export function bodySchemaName(write: RouteWrite): string {
@@ -59,7 +60,7 @@ export function writeOperation(route: VersionedRoute, write: RouteWrite, { versi
   const example = examples.get(contract.recordType.name);
   if (example !== undefined) record.example = example;
   const okHeaders: Json = { ...COMMON_HEADERS, ...atVersion };
-  if (contract.status === 201) okHeaders.Location = always('The path of the record made.');
+  if (contract.status === 201) okHeaders.Location = named('Location.created', always('The path of the record made.'));
   const contentType = `application/json; version=${version.toString()}`;
   const responses: Json = {
     [contract.status]: {

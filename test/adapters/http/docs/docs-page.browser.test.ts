@@ -69,6 +69,14 @@ t.test('the docs page in Chromium: pick a version, see its API, nothing fails an
   const pinChange = await page.locator('[data-section-id="operation/putClientVersion"]').innerText();
   t.match(pinChange, '/client/version', 'its pin change at PUT /client/version');
   t.match(pinChange, /Authorizations:\s+bearer\b/i, '… with the bearer scheme');
+  // The 401 is a shared response, its headers shared headers: each by $ref, rendered whole.
+  const dogs = page.locator('[data-section-id="operation/listDogs"]');
+  await dogs.locator('button', { hasText: /^401/ }).click();
+  t.match(
+    await dogs.innerText(),
+    /401\s+An Authorization that names no API key[\s\S]*RESPONSE HEADERS\s+Vary\s+required[\s\S]*WWW-Authenticate\s+required\s+string\s+Always Bearer realm="version-aware-api", error="invalid_token"\./,
+    'a shared 401 and its shared headers, in full where it is answered',
+  );
 
   await pick(page, '2.1.0');
   const age = page.locator(`${DOG_DETAIL} td[kind="field"][title="age"]`).first();

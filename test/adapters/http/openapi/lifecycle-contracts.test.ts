@@ -1,4 +1,5 @@
 import t from 'tap';
+import { dereferenced } from '../../../../src/contracts/dereferenced.js';
 import { SUPPORTED_VERSIONS } from '../../../../src/domain/api-history/bundle.js';
 import { ContractValidator } from '../../../fixtures/contract-validator.js';
 import { BROWNOUTS, LIFECYCLE_TODAY, lifecycleModel, withLifecycles } from '../../../fixtures/lifecycle-history.js';
@@ -10,8 +11,9 @@ import { NEWEST_VERSION, versionsFrom } from '../../../fixtures/versions.js';
 type Json = Record<string, unknown>;
 type Operation = { deprecated?: boolean; responses: Record<string, { headers?: Json }> };
 
+/** A version's document, dereferenced: each use of a shared header or response whole, as a client reads it. */
 const documentAt = async (url: string, version: string) =>
-  (await (await fetch(`${url}/openapi.json`, { headers: acceptVersion(version) })).json()) as Json;
+  dereferenced(await (await fetch(`${url}/openapi.json`, { headers: acceptVersion(version) })).json()).document as Json;
 const operationsOf = (document: Json) =>
   Object.values(document.paths as Record<string, { get?: Operation; put?: Operation }>).map((item) => (item.get ?? item.put) as Operation);
 

@@ -15,6 +15,7 @@ import { ContractValidator } from '../../../fixtures/contract-validator.js';
 import { acceptVersion, startService } from '../../../fixtures/service.js';
 import { NEWEST_VERSION } from '../../../fixtures/versions.js';
 import { Version } from '../../../../src/domain/versioning/version.js';
+import { dereferenced } from '../../../../src/contracts/dereferenced.js';
 
 type Json = Record<string, unknown>;
 
@@ -23,6 +24,13 @@ async function documents(url: string): Promise<Map<string, Json>> {
   for (const version of SUPPORTED_VERSIONS) {
     byVersion.set(version, (await (await fetch(`${url}/openapi.json`, { headers: acceptVersion(version) })).json()) as Json);
   }
+  return byVersion;
+}
+
+/** Each version's document dereferenced: each use of a shared header, response or parameter whole, as a client reads it. */
+async function dereferencedDocuments(url: string): Promise<Map<string, Json>> {
+  const byVersion = new Map<string, Json>();
+  for (const [version, document] of await documents(url)) byVersion.set(version, dereferenced(document).document as Json);
   return byVersion;
 }
 
@@ -86,7 +94,7 @@ t.test('a document holds exactly the operations of its version (R1 to R6), and i
 t.test("a client's own paths in every version's document: the bearer scheme, the key each operation takes, the pin change's body", async (t) => {
   const service = await startService(t);
   type Operation = { security: unknown; requestBody?: Json; responses: Record<string, { headers?: Record<string, Json>; content?: Json }> };
-  for (const [version, document] of await documents(service.url)) {
+  for (const [version, document] of await dereferencedDocuments(service.url)) {
     const { schemas, securitySchemes } = document.components as { schemas: Record<string, Json>; securitySchemes: Json };
     t.match(
       securitySchemes,
@@ -265,4 +273,33 @@ t.test('property: any valid dog or cat, shaped for any version in either mode, m
     { numRuns: 500 },
   );
   t.equal(checked, 500, '500 random records, each at a random version and mode');
+});
+
+t.test("each version's document says a thing once: a header, a response, a parameter used twice is a component, by $ref", async (t) => {
+  const service = await startService(t);
+  type Operation = { parameters?: Json[]; responses: Record<string, { $ref?: string; headers?: Record<string, Json> }> };
+  for (const [version, document] of await documents(service.url)) {
+    const { headers, responses, parameters } = document.components as Record<string, Json>;
+    t.match(headers, { Vary: { required: true }, 'X-Content-Type-Options': { required: true }, 'Allow.GET-HEAD-OPTIONS': {} }, `${version}: headers`);
+    t.match(
+      responses,
+      { NotAcceptable: { headers: { Vary: { $ref: '#/components/headers/Vary' } } } },
+      `${version}: responses, their headers by $ref`,
+    );
+    t.match(parameters, { 'Api-Version': { in: 'header', schema: { enum: [version] } } }, `${version}: parameters`);
+    const dogs = (document.paths as Record<string, { get: Operation }>)['/doggies/']?.get as Operation;
+    t.same(dogs.responses[406], { $ref: '#/components/responses/NotAcceptable' }, `${version}: GET /doggies/ 406`);
+    t.same(dogs.responses[200]?.headers?.Vary, { $ref: '#/components/headers/Vary' }, `${version}: its 200's Vary`);
+    t.ok(
+      dogs.parameters?.some((parameter) => parameter.$ref === '#/components/parameters/Api-Version'),
+      `${version}: its Api-Version`,
+    );
+  }
+  const deprecated = (await documents(service.url)).get('1.0.0')?.components as { headers: Json };
+  t.match(
+    deprecated.headers,
+    { Deprecation: { required: true }, 'Deprecation.optional': { description: String } },
+    '1.0.0: both Deprecations, apart',
+  );
+  t.notOk('required' in (deprecated.headers['Deprecation.optional'] as Json), 'the optional one');
 });
