@@ -1,5 +1,17 @@
 import { dereferenced } from './dereferenced.js';
 import { oncePerDeclaration } from './once-per-declaration.js';
+import { ANNOTATIONS, LOWER_BOUNDS, NAMED_MEMBERS, OPERATIONS, RESTRICTIONS, UPPER_BOUNDS } from './contract-keywords.js';
+import {
+  compareEnums,
+  compareRequired,
+  compareSecurity,
+  compareTypes,
+  isObject,
+  show,
+  type JsonObject,
+  type Report,
+  type Side,
+} from './keyword-judgements.js';
 
 /** One way a generated contract differs from the frozen one. */
 export interface ContractDifference {
@@ -18,54 +30,6 @@ export interface ContractDifference {
   readonly breaking: boolean;
   readonly message: string;
 }
-
-/** Which way the values under a pointer travel: what clients send, what they receive, or either (components, unknown). */
-type Side = 'request' | 'response' | 'either';
-
-type JsonObject = Readonly<Record<string, unknown>>;
-
-/** Prose and markers: a client's behaviour never depends on them. `notes` and `models` are the changelog entry's prose. */
-const ANNOTATIONS = new Set([
-  'description',
-  'summary',
-  'title',
-  'example',
-  'examples',
-  'externalDocs',
-  '$comment',
-  'tags',
-  'deprecated',
-  'notes',
-  'models',
-]);
-/** Keywords whose value names members, each a noun for the messages. */
-const NAMED_MEMBERS: Readonly<Record<string, string>> = {
-  properties: 'property',
-  patternProperties: 'property pattern',
-  paths: 'path',
-  responses: 'response status',
-  'x-unknown-path-responses': 'response status',
-  headers: 'header',
-  content: 'media type',
-  schemas: 'schema',
-  $defs: 'schema',
-};
-const OPERATIONS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-const LOWER_BOUNDS = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains']);
-const UPPER_BOUNDS = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains']);
-/** Keywords that only ever admit fewer values: adding one narrows, dropping one widens. */
-const RESTRICTIONS = new Set([
-  ...LOWER_BOUNDS,
-  ...UPPER_BOUNDS,
-  'pattern',
-  'format',
-  'enum',
-  'const',
-  'multipleOf',
-  'not',
-  'propertyNames',
-  'contains',
-]);
 
 /**
  * Every difference between a frozen contract (an OpenAPI document or a changelog entry) and the one the code generates
@@ -100,8 +64,6 @@ interface Place {
   readonly origins: Origins;
 }
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-const show = (value: unknown): string => JSON.stringify(value) ?? 'nothing';
 const escape = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
 /** The place of `key` within `place`, whose values there are `frozen` and `generated`. */
 const child = (place: Place, key: string | number, keyword: string, frozen: unknown, generated: unknown): Place => {
@@ -159,9 +121,9 @@ function compareKeyword(keyword: string, frozen: unknown, generated: unknown, pl
   if (ANNOTATIONS.has(keyword)) {
     report(false, frozen === undefined ? 'added' : generated === undefined ? 'removed' : `changed from ${show(frozen)} to ${show(generated)}`);
   } else if (keyword === 'security') {
-    compareSecurity(frozen, generated, place, report);
+    compareSecurity(frozen, generated, place.pointer, report);
   } else if (keyword === 'required') {
-    compareRequired(frozen, generated, place, report);
+    compareRequired(frozen, generated, place.side, report);
   } else if (keyword === 'additionalProperties') {
     compareAdditionalProperties(frozen, generated, place, report, out);
   } else if (keyword === 'type') {
@@ -184,61 +146,6 @@ function compareKeyword(keyword: string, frozen: unknown, generated: unknown, pl
   }
 }
 
-type Report = (breaking: boolean, message: string) => void;
-
-/**
- * `required`, as a schema's list of properties or a parameter's or header's flag. A requirement added binds what clients
- * send; one dropped frees what they receive: each breaks on its side, and both where the side is unknown.
- */
-function compareRequired(frozen: unknown, generated: unknown, { side }: Place, report: Report): void {
-  if (!Array.isArray(frozen ?? []) || !Array.isArray(generated ?? [])) {
-    const [was, is] = [frozen === true, generated === true];
-    report(is ? side !== 'response' : side !== 'request', `turned ${show(is)} from ${show(was)}`);
-    return;
-  }
-  const [was, is] = [(frozen ?? []) as unknown[], (generated ?? []) as unknown[]];
-  const added = is.filter((name) => !was.includes(name));
-  const dropped = was.filter((name) => !is.includes(name));
-  if (added.length > 0) report(side !== 'response', `now also lists ${show(added)}`);
-  if (dropped.length > 0) report(side !== 'request', `no longer lists ${show(dropped)}`);
-}
-
-/**
- * `security`: alternatives, any one of which a request meets (`{}` asks for nothing). A client met one of the frozen
- * ones: an alternative dropped breaks it, one added breaks nobody, and once `{}` is among them nothing can. Absent
- * or `[]`, the root asks for nothing; an operation without one takes the root's, which this comparison does not see,
- * so a change to or from that is breaking unless `{}` is then accepted.
- */
-function compareSecurity(frozen: unknown, generated: unknown, { pointer }: Place, report: Report): void {
-  const atRoot = pointer === '/security';
-  const alternatives = (security: unknown): string[] | undefined => {
-    if (security === undefined && !atRoot) return undefined;
-    const list = Array.isArray(security) && security.length > 0 ? security : [{}];
-    return list.map((requirement) => show(isObject(requirement) ? Object.fromEntries(Object.entries(requirement).sort()) : requirement));
-  };
-  const [was, is] = [alternatives(frozen), alternatives(generated)];
-  const anonymous = show({});
-  if (is?.includes(anonymous) === true) {
-    const added = is.filter((requirement) => !(was ?? []).includes(requirement));
-    const change =
-      frozen === undefined
-        ? `added: ${show(generated)}`
-        : added.length === 0
-          ? `changed from ${show(frozen)} to ${show(generated)}`
-          : `now also accepts ${added.join(' or ')}`;
-    report(false, `${change} (anonymous accepted)`);
-  } else if (was === undefined || is === undefined) {
-    const change = frozen === undefined ? `added: ${show(generated)}, in place of the root's` : `removed, was ${show(frozen)}: the root's applies`;
-    report(true, `${change} (unsure: the root's is not compared here)`);
-  } else {
-    const dropped = was.filter((requirement) => !is.includes(requirement));
-    const added = is.filter((requirement) => !was.includes(requirement));
-    if (dropped.length > 0) report(true, `no longer accepts ${dropped.join(' or ')}`);
-    if (added.length > 0) report(false, `now also accepts ${added.join(' or ')}`);
-    if (dropped.length === 0 && added.length === 0) report(false, `changed from ${show(frozen)} to ${show(generated)} (the same alternatives)`);
-  }
-}
-
 /** Absent means any property is allowed: `true`. */
 function compareAdditionalProperties(frozen: unknown, generated: unknown, place: Place, report: Report, out: ContractDifference[]): void {
   const [was, is] = [frozen ?? true, generated ?? true];
@@ -246,33 +153,6 @@ function compareAdditionalProperties(frozen: unknown, generated: unknown, place:
   else if (is === false) report(true, `turned false from ${show(was)} (narrowed)`);
   else if (was === false || is === true) report(false, `turned ${show(is)} from ${show(was)} (widened)`);
   else report(true, `turned ${show(is)} from ${show(was)} (narrowed)`);
-}
-
-/** A `type` losing a member narrows; gaining one widens, which breaks clients that receive it (a value of a type they never parse). */
-function compareTypes(frozen: unknown, generated: unknown, side: Side, report: Report): void {
-  const name = (type: unknown): string => (typeof type === 'string' ? type : show(type));
-  const members = (type: unknown): string[] => (type === undefined ? [] : Array.isArray(type) ? type.map(name) : [name(type)]);
-  const [was, is] = [members(frozen), members(generated)];
-  const admits = (types: string[], type: string): boolean => types.includes(type) || (type === 'integer' && types.includes('number'));
-  const lost = generated === undefined ? [] : was.filter((type) => !admits(is, type));
-  const gained = generated === undefined ? ['any'] : is.filter((type) => !admits(was, type));
-  const change = `changed from ${show(frozen ?? 'any')} to ${show(generated ?? 'any')}`;
-  if (lost.length > 0) report(true, `${change} (narrowed: no longer ${lost.join(', ')})`);
-  else if (frozen === undefined) report(true, `${change} (narrowed)`);
-  else report(side !== 'request', `${change} (widened: also ${gained.join(', ')})`);
-}
-
-function compareEnums(frozen: unknown, generated: unknown, report: Report): void {
-  if (!Array.isArray(frozen) || !Array.isArray(generated)) {
-    report(generated !== undefined, generated === undefined ? `removed (widened), was ${show(frozen)}` : `added (narrowed): ${show(generated)}`);
-    return;
-  }
-  const [was, is] = [frozen.map(show), generated.map(show)];
-  const dropped = was.filter((value) => !is.includes(value));
-  const added = is.filter((value) => !was.includes(value));
-  if (dropped.length > 0) report(true, `shrunk: no longer ${dropped.join(', ')}`);
-  if (added.length > 0) report(false, `grown: also ${added.join(', ')}`);
-  if (dropped.length === 0 && added.length === 0) report(false, 'reordered');
 }
 
 /** Parameters are matched by where and name; any other list item by item, and an item added or removed is breaking. */
