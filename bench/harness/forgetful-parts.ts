@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { CacheSizes, DEFAULT_CACHE_SIZES } from '../../src/application/caching/cache-sizes.js';
+import { CacheSizes, DEFAULT_CACHE_SIZES } from '../../src/adapters/caching/cache-sizes.js';
 import { UsageCounter } from '../../src/application/clients/usage-counter.js';
 
 /**
