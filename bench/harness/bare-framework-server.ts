@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import express from 'express';
 import Fastify from 'fastify';
-import type { RecordedResponse } from './recorded-response.js';
+import { readReplies, type Reply } from './recorded-response.js';
 
 /**
  * A framework's own limit: Express 5 or Fastify 5 answering each recorded (path, Accept, If-None-Match) from a route of
@@ -12,23 +11,10 @@ import type { RecordedResponse } from './recorded-response.js';
  * with `express.json()` ahead of its routes), so that the framework's cost is in both and the ratio is the layer's.
  * Run as its own process: `node bare-framework-server.js express|fastify <responses.json>`.
  */
-interface Reply {
-  readonly status: number;
-  readonly headers: OutgoingHttpHeaders;
-  readonly body: Buffer;
-}
-
 const {
   positionals: [framework = '', responses = ''],
 } = parseArgs({ allowPositionals: true });
-const recorded = JSON.parse(readFileSync(responses, 'utf8')) as RecordedResponse[];
-const replies = new Map<string, Reply>(
-  recorded.map((response) => [
-    `${response.path}\n${response.accept}\n${response.ifNoneMatch ?? ''}`,
-    { status: response.status, headers: response.headers, body: Buffer.from(response.body, 'base64') },
-  ]),
-);
-const paths = [...new Set(recorded.map(({ path }) => path))];
+const { replies, paths } = readReplies(responses);
 const replyTo = (req: IncomingMessage): Reply | undefined =>
   replies.get(`${req.url}\n${req.headers.accept ?? ''}\n${req.headers['if-none-match'] ?? ''}`);
 const listening = (port: number): void => {

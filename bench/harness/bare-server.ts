@@ -1,30 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import type { RecordedResponse } from './recorded-response.js';
+import { readReplies } from './recorded-response.js';
 
 /**
  * The limit of this stack: a bare node:http server that answers each recorded (path, Accept, If-None-Match) with the
  * bytes the service sent, precomputed. Run as its own process: `node bare-server.js <responses.json> [MICROS]`.
  * With MICROS (cpu-compare's `--bare-work`) it first spends that many µs of CPU on each request, busy.
  */
-interface Reply {
-  readonly status: number;
-  readonly headers: OutgoingHttpHeaders;
-  readonly body: Buffer;
-}
-
 const {
   positionals: [responses = '', micros = '0'],
 } = parseArgs({ allowPositionals: true });
-const recorded = JSON.parse(readFileSync(responses, 'utf8')) as RecordedResponse[];
-const replies = new Map<string, Reply>(
-  recorded.map((response) => [
-    `${response.path}\n${response.accept}\n${response.ifNoneMatch ?? ''}`,
-    { status: response.status, headers: response.headers, body: Buffer.from(response.body, 'base64') },
-  ]),
-);
+const { replies } = readReplies(responses);
 
 const workMicros = Number(micros);
 

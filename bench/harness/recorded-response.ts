@@ -1,4 +1,5 @@
-import { request } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { request, type OutgoingHttpHeaders } from 'node:http';
 
 /** One response as the service sent it: what the bare server replays, byte for byte. */
 export interface RecordedResponse {
@@ -52,4 +53,23 @@ export function difference(expected: RecordedResponse, actual: RecordedResponse)
   }
   if (expected.body !== actual.body) return 'the body bytes differ';
   return undefined;
+}
+
+/** A recorded response as a bare server sends it again: its status, headers and body bytes. */
+export interface Reply {
+  readonly status: number;
+  readonly headers: OutgoingHttpHeaders;
+  readonly body: Buffer;
+}
+
+/** The replies of a responses table (the bench's JSON file), by `path\naccept\nif-none-match`, as the bare servers look them up. */
+export function readReplies(responsesFile: string): { readonly replies: ReadonlyMap<string, Reply>; readonly paths: readonly string[] } {
+  const recorded = JSON.parse(readFileSync(responsesFile, 'utf8')) as RecordedResponse[];
+  const replies = new Map<string, Reply>(
+    recorded.map((response) => [
+      `${response.path}\n${response.accept}\n${response.ifNoneMatch ?? ''}`,
+      { status: response.status, headers: response.headers, body: Buffer.from(response.body, 'base64') },
+    ]),
+  );
+  return { replies, paths: [...new Set(recorded.map(({ path }) => path))] };
 }
