@@ -1,6 +1,5 @@
-import { FixedClock } from './adapters/clock/fixed-clock.js';
-import { SystemClock } from './adapters/clock/system-clock.js';
-import { readSettings, type Environment, type Settings } from './adapters/config/settings.js';
+import type { Environment, Settings } from './adapters/config/settings.js';
+import { clockOf, readServiceSettings } from './composition/service-settings.js';
 import { readClientsFile, writeClientsFile } from './adapters/persistence/memory/clients-file.js';
 import { lockForChange } from './adapters/persistence/file-lock.js';
 import { InMemoryClientRepository } from './adapters/persistence/memory/in-memory-client-repository.js';
@@ -15,7 +14,6 @@ import { parseRequest, SYNOPSES, type ClientsRequest } from './clients-command-l
 import { SUBCOMMANDS } from './clients-subcommands.js';
 import { upgrade } from './clients-upgrade.js';
 import type { Client } from './domain/clients/client.js';
-import { Version } from './domain/versioning/version.js';
 import type { VersionModel } from './domain/versioning/version-model.js';
 import { StartupError } from './domain/errors/startup-error.js';
 import { clientPaths, type Endpoints } from './adapters/http/routing/endpoints.js';
@@ -125,13 +123,9 @@ export async function clientsCommand(
     return USAGE_EXIT_CODE;
   }
   try {
-    const settings = readSettings(
-      env,
-      api.versions.map((version) => Version.parse(version)),
-      api.settings,
-    );
+    const settings = readServiceSettings(env, api);
     const model = replacements.model ?? api.model(settings);
-    const clock = settings.today === undefined ? new SystemClock() : new FixedClock(settings.today);
+    const clock = clockOf(settings);
     const opened = await openRepository(settings, { creating: request.subcommand === 'create' });
     try {
       const usage = opened.usage === undefined ? undefined : new UsageReports(opened.usage, model, { pending: () => [] });

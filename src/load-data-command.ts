@@ -1,14 +1,14 @@
 import { parseArgs } from 'node:util';
 import { dataFileShape, MAX_NAMED_FAULTS, parseRecords, readRecordsFile } from './adapters/persistence/data-file.js';
 import { quoteShortened } from './domain/errors/quote-shortened.js';
-import { readSettings, type Environment } from './adapters/config/settings.js';
+import type { Environment } from './adapters/config/settings.js';
+import { readServiceSettings } from './composition/service-settings.js';
 import { SETTINGS } from './adapters/config/setting-schema.js';
 import { loadIntoPostgres, nothingLoaded, type CommandOutput, type LoadTarget } from './adapters/persistence/postgres/load-into-postgres.js';
 import type { LoadedRecords } from './adapters/persistence/loaded-records.js';
 import type { ApiDefinition } from './api-definition.js';
 import { recordTableOf } from './adapters/persistence/postgres/record-table.js';
 import { CalendarDate } from './domain/records/calendar-date.js';
-import { Version } from './domain/versioning/version.js';
 import { StartupError } from './domain/errors/startup-error.js';
 
 export type { CommandOutput };
@@ -86,11 +86,7 @@ export async function loadDataCommand(
   let records: LoadedRecords;
   let target: LoadTarget;
   try {
-    const settings = readSettings(
-      env,
-      api.versions.map((version) => Version.parse(version)),
-      api.settings,
-    );
+    const settings = readServiceSettings(env, api);
     if (settings.storage !== 'postgres') {
       throw new StartupError(
         'load-data writes into a database: set STORAGE=postgres and DATABASE_URL. With STORAGE=memory there is nothing to ' +
