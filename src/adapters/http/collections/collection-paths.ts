@@ -10,34 +10,42 @@ import { Refusal } from '../../../domain/errors/refusal.js';
 import type { AnswerCache } from '../response/answer-cache.js';
 import { paginationHeaders } from '../response/pagination-headers.js';
 import type { ActionRoute, CollectionRoutes } from '../routing/collection-routes.js';
-import type { Route } from '../routing/route.js';
-import type { RouteContract } from '../routing/route-contract.js';
+import type { OperationRoute, ReadContract, ServedOperation, WriteContract } from '../routing/operation-route.js';
 import type { RouteOutcome, RouteRequest } from '../routing/route-request.js';
-import type { RouteWrite, WriteContract } from '../routing/route-write.js';
 
-// The routes of the layer's own collections: a list, a record, and the writes a collection takes, over its use cases.
+// The layer's own collections as a provider of operations: a list and a record, each a path of operations (a read,
+// and the write the collection takes there) whose handlers are its use cases over the layer's storage.
 
-/** A collection's two paths, the list's and a record's, each bound to its use cases, with the writes it takes. */
+/** A collection's two paths, the list's and a record's, each with its read and the write it takes. */
 export function collectionPaths(
   { collection: { viewSet }, list, retrieve, create, update }: CollectionUseCases,
   { path, tag, routes }: CollectionRoutes,
   answers: AnswerCache,
-): Route[] {
+): OperationRoute[] {
+  const serves = (action: string): { viewSet: string; action: string } => ({ viewSet, action });
+  const listed = readContract('page', routes.list, tag, list, serves('list'));
+  const retrieved = readContract('record', routes.retrieve, tag, retrieve, serves('retrieve'));
   return [
-    {
-      pattern: path,
-      handle: listing(list, answers),
-      contract: { ...recordContract('page', routes.list, tag, list), serves: { viewSet, action: 'list' } },
-      queryParameters: PAGE_PARAMETERS,
-      ...(create === undefined ? {} : { write: creation(create, routes.create as ActionRoute, path, answers) }),
-    },
-    {
-      pattern: `${path}:id/`,
-      handle: retrieval(retrieve, answers),
-      contract: { ...recordContract('record', routes.retrieve, tag, retrieve), serves: { viewSet, action: 'retrieve' } },
-      ...(update === undefined ? {} : { write: updating(update, routes.update as ActionRoute, answers) }),
-    },
+    pathOf(path, listed, PAGE_PARAMETERS, [
+      { method: 'GET', contract: listed, takesBody: false, handle: listing(list, answers) },
+      ...(create === undefined ? [] : [creation(create, routes.create as ActionRoute, path, answers, serves('create'))]),
+    ]),
+    pathOf(`${path}:id/`, retrieved, undefined, [
+      { method: 'GET', contract: retrieved, takesBody: false, handle: retrieval(retrieve, answers) },
+      ...(update === undefined ? [] : [updating(update, routes.update as ActionRoute, answers, serves('update'))]),
+    ]),
   ];
+}
+
+/** A path of a collection, which its read speaks for (the path's window is the read's: a write is never served without it). */
+function pathOf(pattern: string, read: ReadContract, queryParameters: readonly string[] | undefined, operations: ServedOperation[]): OperationRoute {
+  const { kind: _kind, serves: _serves, recordTypes: _types, ...contract } = read;
+  return {
+    pattern,
+    contract,
+    operations: new Map(operations.map((operation) => [operation.method, operation])),
+    ...(queryParameters === undefined ? {} : { queryParameters }),
+  };
 }
 
 function listing<R extends { readonly id: number }>(useCase: Pick<ListRecords<R>, 'page' | 'represent' | 'recordType'>, cache: AnswerCache) {
@@ -77,16 +85,23 @@ function retrieval<R>(useCase: Pick<RetrieveRecord<R>, 'find' | 'represent' | 'r
 const scopeOf = (client: RouteRequest['client']): string => (client === undefined ? 'anonymous' : `client:${client.name}`);
 
 /** POST to a collection: 201 with the record at the request's version and its Location (`Idempotent-Replayed` on a retry's answer). */
-function creation<R extends { readonly id: number }>(useCase: CreateRecord<R>, route: ActionRoute, path: string, cache: AnswerCache): RouteWrite {
+function creation<R extends { readonly id: number }>(
+  useCase: CreateRecord<R>,
+  route: ActionRoute,
+  path: string,
+  cache: AnswerCache,
+  serves: WriteContract['serves'],
+): ServedOperation {
   const answers = cache.for(useCase.recordType);
   return {
     method: 'POST',
     idempotent: true,
-    contract: writeContract(useCase, route, 201, {
+    takesBody: true,
+    contract: writeContract(useCase, route, 201, serves, {
       invalid_body: 'The body does not fit the version’s schema, the newest once upgraded, or a rule of the record',
       idempotency_key_reused: 'The Idempotency-Key came before with another body or version',
     }),
-    handle: (request, { body, idempotencyKey }) => {
+    handle: (request, body, idempotencyKey) => {
       const { version, today, client } = request;
       const idempotency =
         idempotencyKey === undefined
@@ -108,15 +123,20 @@ function creation<R extends { readonly id: number }>(useCase: CreateRecord<R>, r
 const REPLAYED = Object.freeze({ 'Idempotent-Replayed': 'true' });
 
 /** PATCH of a record: 200 with the record as stored after the merge patch, at the request's version. */
-function updating<R extends { readonly id: number }>(useCase: UpdateRecord<R>, route: ActionRoute, cache: AnswerCache): RouteWrite {
+function updating<R extends { readonly id: number }>(
+  useCase: UpdateRecord<R>,
+  route: ActionRoute,
+  cache: AnswerCache,
+  serves: WriteContract['serves'],
+): ServedOperation {
   const answers = cache.for(useCase.recordType);
   return {
     method: 'PATCH',
-    idempotent: false,
-    contract: writeContract(useCase, route, 200, {
+    takesBody: true,
+    contract: writeContract(useCase, route, 200, serves, {
       invalid_body: 'The patch does not fit the version’s schema, or the record once patched does not fit the newest schema or a rule of the record',
     }),
-    handle: (request, { body }) =>
+    handle: (request, body) =>
       whenReady(useCase.update({ version: request.version, today: request.today, body, id: request.params.id as string }), (record) =>
         record instanceof Refusal ? record : { body: answers.record(record, request, useCase.represent) },
       ),
@@ -127,12 +147,16 @@ function writeContract(
   useCase: Pick<CreateRecord<never>, 'recordType' | 'bodySchema' | 'isAvailableAt' | 'hasEnd'>,
   { operationId, summary }: ActionRoute,
   status: 201 | 200,
+  serves: WriteContract['serves'],
   refusals: Readonly<Record<string, string>>,
 ): WriteContract {
   return {
+    kind: 'write',
     operationId,
     summary,
+    serves,
     recordType: useCase.recordType,
+    recordTypes: new Set([useCase.recordType.name]),
     status,
     bodyAt: (version) => useCase.bodySchema(version),
     availableAt: (version) => useCase.isAvailableAt(version),
@@ -141,14 +165,18 @@ function writeContract(
   };
 }
 
-/** The contract of a route answering a page of records, or one record, of a use case's resource. */
-function recordContract(
+/** The contract of a read answering a page of records, or one record, of a use case's resource. */
+function readContract(
   body: 'page' | 'record',
   { operationId, summary }: ActionRoute,
   tag: string,
   useCase: Pick<ListRecords<never> | RetrieveRecord<never>, 'recordType' | 'isAvailableAt' | 'hasEnd'>,
-): RouteContract {
+  serves: ReadContract['serves'],
+): ReadContract {
   return {
+    kind: 'read',
+    serves,
+    recordTypes: new Set([useCase.recordType.name]),
     operationId,
     summary,
     tag,

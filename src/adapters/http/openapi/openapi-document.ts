@@ -4,14 +4,13 @@ import type { Version } from '../../../domain/versioning/version.js';
 import { isOperationRoute, type ApiRoute } from '../routing/route.js';
 import type { OperationContract } from '../routing/operation-route.js';
 import { fieldRefOf, refPositions } from '../../../domain/versioning/record-refs.js';
-import { operationObject } from './operation-object.js';
 import type { ApiInfo } from './api-info.js';
 import type { OpenApiDocument } from './api-contracts.js';
 import { SECURITY_SCHEMES } from './api-key-security.js';
 import { optionsOperation } from './options-operation.js';
 import { putOperation } from './put-operation.js';
 import { readOperation } from './read-operation.js';
-import { bodySchemaName, writeOperation } from './write-operation.js';
+import { pathOperation } from './path-operation.js';
 import { always, errorResponse, lifecycleHeaders, type Json } from './response-objects.js';
 import { ERROR_SCHEMA } from '../request/refusals.js';
 import { withSharedComponents } from './shared-components.js';
@@ -107,15 +106,13 @@ export function openApiDocument({
     if (isOperationRoute(route)) {
       const operations: Json = {};
       for (const operation of route.operations.values()) {
-        if (!operation.contract.availableAt(version)) continue;
-        const at = versions.filter((candidate) => operation.contract.availableAt(candidate));
-        operations[operation.method.toLowerCase()] = operationObject(route, operation, {
-          version,
-          entry,
-          examples,
-          gone,
-          served: servedText(at, operation.contract.ends),
-        });
+        const at = operation.contract;
+        if (!at.availableAt(version)) continue;
+        const served = servedText(
+          versions.filter((candidate) => at.availableAt(candidate)),
+          at.ends,
+        );
+        operations[operation.method.toLowerCase()] = pathOperation(route, operation, { version, entry, examples, gone, served }, schemas);
       }
       paths[path] = { ...operations, options };
       continue;
@@ -126,20 +123,7 @@ export function openApiDocument({
       paths[path] = { put: putOperation(route, version), options };
     } else {
       const served = servedText(servedAt, contract.ends === true);
-      const operations: Json = { get: readOperation(route, { version, entry, examples, gone, served }) };
-      const write = route.unversioned === true ? undefined : route.write;
-      if (route.unversioned !== true && write !== undefined && write.contract.availableAt(version)) {
-        schemas[bodySchemaName(write)] = write.contract.bodyAt(version);
-        const writtenAt = versions.filter((candidate) => write.contract.availableAt(candidate));
-        operations[write.method.toLowerCase()] = writeOperation(route, write, {
-          version,
-          entry,
-          examples,
-          gone,
-          served: servedText(writtenAt, write.contract.ends),
-        });
-      }
-      paths[path] = { ...operations, options };
+      paths[path] = { get: readOperation(route, route.contract, { version, entry, examples, gone, served }), options };
     }
   }
   const info: Json = {
@@ -175,7 +159,9 @@ export function openApiDocument({
 }
 
 /** The record types an operation's schemas name by `$ref`, where they stand (a type nested in them is found from its schema). */
-function typesNamedIn({ params, query, body, responses }: OperationContract): string[] {
+function typesNamedIn(contract: OperationContract): string[] {
+  if (contract.kind !== 'declared') return [...contract.recordTypes];
+  const { params, query, body, responses } = contract;
   const schemas = [...Object.values(params), ...Object.values(query), ...(body === undefined ? [] : [body]), ...Object.values(responses)];
   return schemas.flatMap((schema) =>
     typeof schema === 'string' ? [] : [...refPositions(schema).map(({ name }) => name), ...[fieldRefOf(schema)?.name ?? []].flat()],

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../../domain/versioning/json-schema.js';
 import { MAX_BODY_DEPTH, MAX_RECORD_BODY_BYTES } from '../request/json-body.js';
 import type { RouteContract } from '../routing/route-contract.js';
-import type { OperationRoute, ServedOperation } from '../routing/operation-route.js';
+import type { DeclaredContract, OperationRoute } from '../routing/operation-route.js';
 import { authorizationRefusals, securityOf } from './api-key-security.js';
 import { apiVersionParameter, IF_NONE_MATCH } from './parameters.js';
 import type { OperationContext } from './read-operation.js';
@@ -16,8 +16,11 @@ const ANYONE = { keyRequired: false } as Pick<RouteContract, 'keyRequired'> as R
  * it declares with its schema in the newest shape (its record types are the components, at this version), and the
  * refusals the layer answers around it.
  */
-export function operationObject(route: OperationRoute, operation: ServedOperation, { version, entry, gone, served }: OperationContext): Json {
-  const { contract, method } = operation;
+export function operationObject(
+  route: OperationRoute,
+  { method, contract }: { readonly method: string; readonly contract: DeclaredContract },
+  { version, entry, gone, served }: OperationContext,
+): Json {
   const atVersion = lifecycleHeaders(entry, true);
   const mayBeAtVersion = lifecycleHeaders(entry, false);
   const contentType = `application/json; version=${version.toString()}`;

@@ -1,7 +1,9 @@
 import type { ChangelogEntry } from '../../../domain/versioning/changelog-entry.js';
 import type { JsonValue } from '../../../domain/versioning/representation.js';
 import type { Version } from '../../../domain/versioning/version.js';
+import type { OperationRoute } from '../routing/operation-route.js';
 import type { Route } from '../routing/route.js';
+import type { RouteContract } from '../routing/route-contract.js';
 import { acceptedText } from '../routing/reads-query.js';
 import { authorizationRefusals, callerText, securityOf } from './api-key-security.js';
 import { apiVersionParameter, IF_NONE_MATCH, pageParameters, pathParameters } from './parameters.js';
@@ -37,9 +39,15 @@ const ETAG: Json = always(
   'RFC 9110 entity tag of this representation: it differs per version and changes with the body or the headers describing it.',
 );
 
-/** GET (and HEAD) on a route: its parameters, who may call it, and the schema and headers of every status it can answer. */
-export function readOperation(route: Route, { version, entry, examples, gone, served }: OperationContext): Json {
-  const { contract } = route;
+/**
+ * GET (and HEAD) on a route of the layer's own, or a collection's read on its path (`contract`): its parameters, who
+ * may call it, and the schema and headers of every status it can answer.
+ */
+export function readOperation(
+  route: Route | OperationRoute,
+  contract: RouteContract,
+  { version, entry, examples, gone, served }: OperationContext,
+): Json {
   const versioned = route.unversioned !== true;
   const body = contract.body;
   const example = body.kind === 'fixed' ? undefined : examples.get(body.recordType.name);
@@ -69,7 +77,7 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
     301: errorResponse('The path without its trailing slash: moved to the path with it.', {
       Location: always('The path with its slash, and the query.'),
     }),
-    400: errorResponse(badRequest(route, versioned), mayBeAtVersion),
+    400: errorResponse(badRequest(route, contract, versioned), mayBeAtVersion),
   };
   if (versioned) {
     responses[304] = {
@@ -102,8 +110,8 @@ export function readOperation(route: Route, { version, entry, examples, gone, se
   return operation;
 }
 
-function badRequest(route: Route, versioned: boolean): string {
-  const page = route.contract.body.kind === 'page' ? 'a bad or repeated page parameter, `offset` with a cursor, both cursors, ' : '';
+function badRequest(route: Route | OperationRoute, contract: RouteContract, versioned: boolean): string {
+  const page = contract.body.kind === 'page' ? 'a bad or repeated page parameter, `offset` with a cursor, both cursors, ' : '';
   const versions = versioned ? ', Accept and Api-Version naming different versions' : '';
   return `A request that cannot be read: ${page}a missing or doubled Host, an Accept or query string over its limits${versions}, an unknown query parameter (${acceptedText(route)}).`;
 }

@@ -1,9 +1,8 @@
 import { MAX_BODY_DEPTH, MAX_RECORD_BODY_BYTES } from '../request/json-body.js';
 import { IDEMPOTENCY_KEY_HEADER } from '../request/idempotency-key.js';
 import { IDEMPOTENCY_KEY_HOURS } from '../../../application/ports/record-writer.js';
-import type { VersionedRoute } from '../routing/route.js';
+import type { OperationRoute, ServedOperation, WriteContract } from '../routing/operation-route.js';
 import type { RouteContract } from '../routing/route-contract.js';
-import type { RouteWrite } from '../routing/route-write.js';
 import { authorizationRefusals, securityOf } from './api-key-security.js';
 import { apiVersionParameter, pathParameters } from './parameters.js';
 import { withRefusals, type DocumentedRefusal } from './refusal-responses.js';
@@ -21,14 +20,17 @@ import {
 } from './response-objects.js';
 import { named } from './component-names.js';
 
+/** A collection's write on its path: POST to its list (a create), PATCH of a record (an update). */
+export type CollectionWrite = Pick<ServedOperation, 'method' | 'idempotent'> & { readonly contract: WriteContract };
+
 /** The name of the schema of a write's body in the documents' components: `NewOrder`, `OrderPatch`. */
-export function bodySchemaName(write: RouteWrite): string {
+export function bodySchemaName(write: CollectionWrite): string {
   const record = write.contract.recordType.name;
   return write.method === 'POST' ? `New${record}` : `${record}Patch`;
 }
 
 /** What reading a record's body refuses. */
-function bodyRefusals(write: RouteWrite): DocumentedRefusal[] {
+function bodyRefusals(write: CollectionWrite): DocumentedRefusal[] {
   const types = write.method === 'PATCH' ? '`application/merge-patch+json` or `application/json`' : '`application/json`';
   return [
     { code: 'unsupported_media_type', when: `The body is not declared ${types}` },
@@ -51,8 +53,8 @@ const IDEMPOTENCY_KEY: Json = {
   schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 
-/** POST or PATCH on a versioned route at its document's version: the body the version takes, and every status it can answer. */
-export function writeOperation(route: VersionedRoute, write: RouteWrite, { version, entry, examples, gone, served }: OperationContext): Json {
+/** A collection's POST or PATCH at its document's version: the body the version takes, and every status it can answer. */
+export function writeOperation(route: OperationRoute, write: CollectionWrite, { version, entry, examples, gone, served }: OperationContext): Json {
   const { contract } = write;
   const atVersion = lifecycleHeaders(entry, true);
   const mayBeAtVersion = lifecycleHeaders(entry, false);
@@ -79,7 +81,7 @@ export function writeOperation(route: VersionedRoute, write: RouteWrite, { versi
     },
     400: errorResponse(
       'A request that cannot be read: a missing or doubled Host, an Accept over its limits, Accept and Api-Version naming different versions, ' +
-        `an unknown query parameter (this path takes none for ${write.method})${write.idempotent ? `, an ${IDEMPOTENCY_KEY_HEADER} that is not one key` : ''}.`,
+        `an unknown query parameter (this path takes none for ${write.method})${write.idempotent === true ? `, an ${IDEMPOTENCY_KEY_HEADER} that is not one key` : ''}.`,
       mayBeAtVersion,
     ),
     404: errorResponse(write.method === 'PATCH' ? 'No record has this id (an id is a whole number from 1).' : 'Not at this version.', atVersion),
@@ -103,7 +105,7 @@ export function writeOperation(route: VersionedRoute, write: RouteWrite, { versi
         : ''),
     tags: [route.contract.tag],
     security: securityOf(caller),
-    parameters: [...pathParameters(route.pattern), apiVersionParameter(version), ...(write.idempotent ? [IDEMPOTENCY_KEY] : [])],
+    parameters: [...pathParameters(route.pattern), apiVersionParameter(version), ...(write.idempotent === true ? [IDEMPOTENCY_KEY] : [])],
     requestBody: {
       description: `JSON, at most ${MAX_RECORD_BODY_BYTES} bytes.`,
       required: true,

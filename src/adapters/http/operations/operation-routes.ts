@@ -9,7 +9,7 @@ import type { JsonValue } from '../../../domain/versioning/representation.js';
 import { JsonText } from '../response/prepared-bodies.js';
 import { BadRequestError, HandlerRefusal } from '../request/refusals.js';
 import type { RouteOutcome, RouteRequest } from '../routing/route-request.js';
-import type { OperationContract, OperationRoute, ServedOperation } from '../routing/operation-route.js';
+import type { DeclaredContract, OperationRoute, ServedOperation } from '../routing/operation-route.js';
 import { Reply, type DeclaredOperation, type OperationResult, type OperationSet } from './operation-declaration.js';
 import { ParameterValues } from './parameter-values.js';
 import { GenerationalCache } from '../../caching/generational-cache.js';
@@ -18,6 +18,9 @@ import { sameJson } from './same-json.js';
 /** Per GET operation: the answers kept (fewer than twice as many). */
 const KEPT_ANSWERS = 256;
 const NO_NAMES: readonly string[] = Object.freeze([]);
+
+/** An operation of the team's own, as served. */
+type Declared = ServedOperation & { readonly contract: DeclaredContract };
 
 /** A GET's 200 as sent, and the newest value it was walked back from. */
 interface KeptAnswer {
@@ -36,7 +39,7 @@ export function operationRoutes(
   checks: SchemaChecks,
   taken: readonly string[],
 ): OperationRoute[] {
-  const byPattern = new Map<string, { tag: string; operations: Map<string, ServedOperation> }>();
+  const byPattern = new Map<string, { tag: string; operations: Map<string, Declared> }>();
   const problems: string[] = [];
   for (const { viewSet, tag, operations } of sets) {
     for (const declared of operations) {
@@ -46,7 +49,7 @@ export function operationRoutes(
         problems.push(`${unit}: ${declared.method} ${declared.path} is a path the layer serves already; choose another`);
         continue;
       }
-      const path = byPattern.get(pattern) ?? { tag, operations: new Map<string, ServedOperation>() };
+      const path = byPattern.get(pattern) ?? { tag, operations: new Map<string, Declared>() };
       byPattern.set(pattern, path);
       const other = path.operations.get(declared.method);
       if (other !== undefined) {
@@ -61,7 +64,7 @@ export function operationRoutes(
   if (problems.length > 0) throw new StartupError(`operations: ${problems.join('; ')}`);
   return [...byPattern].map(([pattern, { tag, operations }]) => {
     const all = [...operations.values()];
-    const first = all[0] as ServedOperation;
+    const first = all[0] as Declared;
     return {
       pattern,
       queryParameters: [...new Set(all.flatMap(({ contract }) => Object.keys(contract.query)))],
@@ -78,14 +81,15 @@ export function operationRoutes(
   });
 }
 
-function servedOperation(viewSet: string, tag: string, declared: DeclaredOperation, model: OperationModel, checks: SchemaChecks): ServedOperation {
+function servedOperation(viewSet: string, tag: string, declared: DeclaredOperation, model: OperationModel, checks: SchemaChecks): Declared {
   const { params, query, body, responses } = declared.schemas;
   const run = new RunOperation(model, checks, viewSet, declared.action, body);
   const pathValues = new ParameterValues('path', params, checks, run.unit, model);
   const queryValues = new ParameterValues('query', query, checks, run.unit, model);
   const successes = Object.keys(responses).filter((status) => Number(status) < 400);
   const only = successes.length === 1 ? Number(successes[0]) : undefined;
-  const contract: OperationContract = {
+  const contract: DeclaredContract = {
+    kind: 'declared',
     operationId: declared.operationId,
     summary: declared.summary,
     description: declared.description,

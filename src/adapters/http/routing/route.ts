@@ -6,15 +6,13 @@ import type { OperationRoute } from './operation-route.js';
 import type { ReadsQuery } from './reads-query.js';
 import type { PutContract, RouteContract } from './route-contract.js';
 import type { RouteOutcome, RouteRequest, RouteResponse } from './route-request.js';
-import type { RouteWrite } from './route-write.js';
 
-/** One path of the API, like `/doggies/:id/`, and what answers a GET on it at the resolved version (and a write, when it takes one). */
+/** A path of the layer's own served at a version, like `/changelog/me/`, and what answers a GET on it at the resolved version. */
 export interface VersionedRoute extends ReadsQuery {
   readonly pattern: string;
   readonly unversioned?: false;
   readonly contract: RouteContract;
   handle(request: RouteRequest): Awaitable<RouteOutcome>;
-  readonly write?: RouteWrite;
   /** Whether its query's `version` (one of its queryParameters) names the version too, as Api-Version: a URL per version. */
   readonly versionInQuery?: true;
 }
@@ -57,7 +55,7 @@ export type ServedRoute = Route | PageRoute | PutRoute | OperationRoute;
 /** A route of the API, which the OpenAPI documents describe. */
 export type ApiRoute = Route | PutRoute | OperationRoute;
 
-/** Whether a route is a path of operations of the team's own. */
+/** Whether a route is a path of operations: a collection's, or of the team's own. */
 export function isOperationRoute(route: ServedRoute): route is OperationRoute {
   return 'operations' in route;
 }

@@ -15,7 +15,7 @@ import type { OptionsHeaders } from '../routing/options-headers.js';
 import type { ServedOperation } from '../routing/operation-route.js';
 import { acceptedText } from '../routing/reads-query.js';
 import { isOperationRoute, type PageRoute, type ServedRoute, type VersionedRoute } from '../routing/route.js';
-import { ALLOWED_METHODS, allowedMethods, writeOf } from '../routing/route-methods.js';
+import { ALLOWED_METHODS, allowedMethods } from '../routing/route-methods.js';
 import type { RouteOutcome, RouteResponse } from '../routing/route-request.js';
 import type { Router } from '../routing/router.js';
 import type { Exchange } from './exchange.js';
@@ -100,13 +100,13 @@ function queryRefusal(exchange: Exchange, route: ServedRoute): BadRequestError |
 }
 
 /**
- * 5. GET and HEAD go on to a route that reads, PUT to one that takes a body, POST or PATCH to a route that takes that
- * write; OPTIONS is a 204 with the path's versions; any other method a 405.
+ * 5. A method of one of the path's operations goes on (HEAD as GET), PUT to a route that takes a body, GET and HEAD to
+ * the layer's own reads; OPTIONS is a 204 with the path's versions; any other method a 405.
  */
 export function checkMethod(options: OptionsHeaders, { method, today }: Exchange, route: ServedRoute): RouteResponse | undefined {
   if (isOperationRoute(route)) {
     if (route.operations.has(method === 'HEAD' ? 'GET' : method)) return undefined;
-  } else if ('method' in route ? method === 'PUT' : method === 'GET' || method === 'HEAD' || method === writeOf(route)?.method) return undefined;
+  } else if ('method' in route ? method === 'PUT' : method === 'GET' || method === 'HEAD') return undefined;
   if (method === 'OPTIONS') return { status: 204, body: undefined, headers: options.of(route, today) };
   return { status: 405, body: { detail: `Method "${method}" not allowed.` }, headers: { Allow: allowedMethods(route) } };
 }
@@ -146,8 +146,9 @@ export function chooseVersion(versions: VersionNegotiation, exchange: Exchange, 
 }
 
 /**
- * 8. The route's answer: its use case asks whether the action exists at the version (404), and reads the storage (503); a
- * write's body is read first (415, 413, 400), or taken as the framework read it (`read`).
+ * 8. The route's answer: an operation's handler (a collection's use case, or the team's own) asks whether it exists
+ * at the version (404) and reads the storage (503); its JSON body is read first (415, 413, 400), or taken as the
+ * framework read it (`read`), after its Idempotency-Key when it reads one.
  */
 export function runRoute(exchange: Exchange, req: IncomingMessage, read?: ReadBody): Outcome {
   const { base, path, params, parameters: query, today, client, version } = exchange;
@@ -161,19 +162,13 @@ export function runRoute(exchange: Exchange, req: IncomingMessage, read?: ReadBo
   }
   if (route.unversioned === true) return route.handle({ version: undefined, base, path, params, query, today, client });
   const request = { version: version as Version, base, path, params, query, today, client };
-  if (isOperationRoute(route)) {
-    const operation = route.operations.get(exchange.method === 'HEAD' ? 'GET' : exchange.method) as ServedOperation;
-    if (!operation.takesBody) return operation.handle(request, undefined);
-    return readJsonBody(req, { maxBytes: MAX_RECORD_BODY_BYTES, mergePatch: operation.method === 'PATCH' }, read).then((body) =>
-      body instanceof Refusal ? body : operation.handle(request, body),
-    );
-  }
-  const write = route.write;
-  if (write === undefined || exchange.method !== write.method) return route.handle(request);
-  const idempotencyKey = write.idempotent ? idempotencyKeyOf(req) : undefined;
+  if (!isOperationRoute(route)) return route.handle(request);
+  const operation = route.operations.get(exchange.method === 'HEAD' ? 'GET' : exchange.method) as ServedOperation;
+  if (!operation.takesBody) return operation.handle(request, undefined);
+  const idempotencyKey = operation.idempotent === true ? idempotencyKeyOf(req) : undefined;
   if (idempotencyKey instanceof Refusal) return idempotencyKey;
-  return readJsonBody(req, { maxBytes: MAX_RECORD_BODY_BYTES, mergePatch: write.method === 'PATCH' }, read).then((body) =>
-    body instanceof Refusal ? body : write.handle(request, { body, idempotencyKey }),
+  return readJsonBody(req, { maxBytes: MAX_RECORD_BODY_BYTES, mergePatch: operation.method === 'PATCH' }, read).then((body) =>
+    body instanceof Refusal ? body : operation.handle(request, body, idempotencyKey),
   );
 }
 
