@@ -198,13 +198,13 @@ export class ApiRequestHandler {
   }
 
   #exchangeOf(req: IncomingMessage, at: MountPoint | undefined): Exchange {
-    const { path, query } = parseRequestTarget(at === undefined ? (req.url as string) : at.target);
+    const { path, queryString } = parseRequestTarget(at === undefined ? (req.url as string) : at.target);
     const { origin, 'if-none-match': ifNoneMatch, 'user-agent': userAgent } = req.headers;
     return {
       method: req.method as string,
       base: at === undefined ? '' : at.base,
       path,
-      query,
+      queryString,
       started: this.#timed ? performance.now() : 0,
       today: this.clock.today(),
       now: this.#readsInstant ? this.clock.now() : undefined,
@@ -214,7 +214,7 @@ export class ApiRequestHandler {
       cors: this.cors.response(origin),
       route: undefined,
       params: NO_PARAMS,
-      parameters: NO_PARAMETERS,
+      query: NO_QUERY,
       version: undefined,
       brownout: undefined,
       client: undefined,
@@ -229,5 +229,5 @@ export class ApiRequestHandler {
 }
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
-/** The parameters of an empty query: read by the routes, never changed. */
-const NO_PARAMETERS = new URLSearchParams();
+/** An empty query: read by the routes, never changed. */
+const NO_QUERY = new URLSearchParams();

@@ -4,7 +4,8 @@ import { BadRequestError } from './refusals.js';
 /** The path and query of a request target; absolute-form targets (RFC 9112 3.2.2) give their path too. */
 export interface RequestTarget {
   readonly path: string;
-  readonly query: string;
+  /** The query string, without its `?`: '' when there is none. */
+  readonly queryString: string;
 }
 
 const SLASH = 0x2f;
@@ -13,7 +14,7 @@ const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 export function parseRequestTarget(url: string): RequestTarget {
   const originForm = url.charCodeAt(0) === SLASH ? url : url.replace(ABSOLUTE_FORM, '');
   const question = originForm.indexOf('?');
-  return question < 0 ? { path: originForm, query: '' } : { path: originForm.slice(0, question), query: originForm.slice(question + 1) };
+  return question < 0 ? { path: originForm, queryString: '' } : { path: originForm.slice(0, question), queryString: originForm.slice(question + 1) };
 }
 
 /** RFC 9112 3.2: an HTTP/1.1 request carries exactly one Host header; an HTTP/1.0 one at most one. The refusal otherwise. */
@@ -32,14 +33,14 @@ export function checkHostHeader(req: IncomingMessage): BadRequestError | undefin
 /** Parameters of one query string read at most, repeats and empty ones included; a list takes a handful. */
 export const MAX_QUERY_PARAMETERS = 64;
 
-/** The parameters of a query string (without its `?`), or the refusal past MAX_QUERY_PARAMETERS, before parsing any. */
-export function parseQuery(query: string): URLSearchParams | BadRequestError {
+/** The query a query string (without its `?`) holds, or the refusal past MAX_QUERY_PARAMETERS, before parsing any. */
+export function parseQuery(queryString: string): URLSearchParams | BadRequestError {
   let separators = 0;
-  for (let index = query.indexOf('&'); index >= 0; index = query.indexOf('&', index + 1)) {
+  for (let index = queryString.indexOf('&'); index >= 0; index = queryString.indexOf('&', index + 1)) {
     separators += 1;
     if (separators === MAX_QUERY_PARAMETERS) {
       return new BadRequestError(`The query string has more than ${MAX_QUERY_PARAMETERS} parameters; the limit is ${MAX_QUERY_PARAMETERS}.`);
     }
   }
-  return new URLSearchParams(query);
+  return new URLSearchParams(queryString);
 }

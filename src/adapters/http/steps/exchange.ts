@@ -11,7 +11,7 @@ export interface Exchange {
   /** The path below the base: what the routes match. */
   readonly path: string;
   /** The query string without its `?`. */
-  readonly query: string;
+  readonly queryString: string;
   /** performance.now() when the request reached the handler. */
   readonly started: number;
   /** The service's date for this request, read once from the clock: every step that depends on the day takes this one. */
@@ -27,8 +27,8 @@ export interface Exchange {
   route: ServedRoute | undefined;
   /** The route's params (`id`), set with it. */
   params: Readonly<Record<string, string>>;
-  /** The query's parameters, parsed once the route is known to read them all. */
-  parameters: URLSearchParams;
+  /** The query, parsed once the route is known to read all its parameters. */
+  query: URLSearchParams;
   /** Set once the version is resolved. */
   version: Version | undefined;
   /** Set when the version resolved is in a brownout: not served (a 410), but counted at that version in the metrics. */

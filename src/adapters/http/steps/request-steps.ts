@@ -61,9 +61,9 @@ export function findRoute(router: Router, exchange: Exchange): RouteOutcome | un
     exchange.params = match.params;
     return undefined;
   }
-  const { base, path, query } = exchange;
+  const { base, path, queryString } = exchange;
   if (!movedToSlash(router, path)) return new UnknownPathError();
-  const location = query === '' ? `${base}${path}/` : `${base}${path}/?${query}`;
+  const location = queryString === '' ? `${base}${path}/` : `${base}${path}/?${queryString}`;
   return { status: 301, body: { detail: `Moved permanently to ${location}.` }, headers: { Location: location } };
 }
 
@@ -81,17 +81,16 @@ function movedToSlash(router: Router, path: string): boolean {
  * served as something else. A page answers it as a page of its own.
  */
 export function checkQuery(exchange: Exchange, route: ServedRoute): RouteOutcome | undefined {
-  if (exchange.query === '') return undefined;
+  if (exchange.queryString === '') return undefined;
   const refusal = queryRefusal(exchange, route);
   const { refuseQuery } = route as PageRoute;
   return refusal === undefined || refuseQuery === undefined ? refusal : refuseQuery(refusal, exchange.today, exchange.base);
 }
 
 function queryRefusal(exchange: Exchange, route: ServedRoute): BadRequestError | undefined {
-  const { query } = exchange;
-  const parsed = parseQuery(query);
+  const parsed = parseQuery(exchange.queryString);
   if (parsed instanceof BadRequestError) return parsed;
-  exchange.parameters = parsed;
+  exchange.query = parsed;
   const accepted = route.queryParameters ?? [];
   const unknown = new Set<string>();
   for (const name of parsed.keys()) if (!accepted.includes(name)) unknown.add(name);
@@ -127,7 +126,7 @@ export function identifyClient(identify: (keyHash: string) => Client | undefined
 export function chooseVersion(versions: VersionNegotiation, exchange: Exchange, req: IncomingMessage): Refusal | undefined {
   const { accept, 'api-version': named } = req.headers;
   const { today, now, client } = exchange;
-  const queried = exchange.query === '' ? undefined : versionInQuery(exchange);
+  const queried = exchange.queryString === '' ? undefined : versionInQuery(exchange);
   if (queried instanceof Refusal) return queried;
   const version =
     queried !== undefined
@@ -151,7 +150,7 @@ export function chooseVersion(versions: VersionNegotiation, exchange: Exchange, 
  * framework read it (`read`), after its Idempotency-Key when it reads one.
  */
 export function runRoute(exchange: Exchange, req: IncomingMessage, read?: ReadBody): Outcome {
-  const { base, path, params, parameters: query, today, client, version } = exchange;
+  const { base, path, params, query, today, client, version } = exchange;
   const route = exchange.route as ServedRoute;
   if ('method' in route) {
     // The key is judged before the body, so that a caller without one is told so whatever it sent: 401, then 415, 413, 400.
@@ -178,9 +177,9 @@ export function isVersioned(route: ServedRoute): boolean {
 }
 
 /** The version the query names on a route that takes one; a 400 when it is given more than once. */
-function versionInQuery({ route, parameters }: Exchange): string | BadRequestError | undefined {
+function versionInQuery({ route, query }: Exchange): string | BadRequestError | undefined {
   if ((route as VersionedRoute).versionInQuery !== true) return undefined;
-  const named = parameters.getAll(VERSION_QUERY_PARAMETER);
+  const named = query.getAll(VERSION_QUERY_PARAMETER);
   if (named.length > 1) return new BadRequestError(`Give "${VERSION_QUERY_PARAMETER}" once; it was given ${named.length} times.`);
   return named[0];
 }

@@ -6,21 +6,21 @@ import { parseRaw, rawCall, rawHeader, waitForLines } from '../fixtures/http-cli
 import { BadRequestError } from '../../../../src/adapters/http/request/refusals.js';
 
 t.test('parseRequestTarget splits origin-form and absolute-form targets into path and query', async (t) => {
-  const cases: [string, string, { path: string; query: string }][] = [
-    ['a path', '/doggies/', { path: '/doggies/', query: '' }],
-    ['a path and query', '/doggies/?limit=2&offset=1', { path: '/doggies/', query: 'limit=2&offset=1' }],
-    ['an empty query', '/doggies/?', { path: '/doggies/', query: '' }],
-    ['a second ? belongs to the query', '/doggies/?a=1?b=2', { path: '/doggies/', query: 'a=1?b=2' }],
-    ['percent-encoding is kept as sent', '/dog%67ies/?q=%20', { path: '/dog%67ies/', query: 'q=%20' }],
-    ['absolute-form', 'http://example.com/doggies/1/', { path: '/doggies/1/', query: '' }],
-    ['absolute-form with port and query', 'http://example.com:8080/cats/?limit=1', { path: '/cats/', query: 'limit=1' }],
-    ['absolute-form, scheme in capitals', 'HTTPS://EXAMPLE.COM/version/', { path: '/version/', query: '' }],
-    ['absolute-form with user info', 'http://user:pw@example.com/version/', { path: '/version/', query: '' }],
-    ['absolute-form with no path', 'http://example.com', { path: '', query: '' }],
-    ['absolute-form with a query and no path', 'http://example.com?limit=1', { path: '', query: 'limit=1' }],
-    ['asterisk-form', '*', { path: '*', query: '' }],
-    ['a scheme-like text inside the path is not stripped', '/doggies/http://x/', { path: '/doggies/http://x/', query: '' }],
-    ['nor inside the query of a target in no form', '?next=http://x/y', { path: '', query: 'next=http://x/y' }],
+  const cases: [string, string, { path: string; queryString: string }][] = [
+    ['a path', '/doggies/', { path: '/doggies/', queryString: '' }],
+    ['a path and query', '/doggies/?limit=2&offset=1', { path: '/doggies/', queryString: 'limit=2&offset=1' }],
+    ['an empty query', '/doggies/?', { path: '/doggies/', queryString: '' }],
+    ['a second ? belongs to the query', '/doggies/?a=1?b=2', { path: '/doggies/', queryString: 'a=1?b=2' }],
+    ['percent-encoding is kept as sent', '/dog%67ies/?q=%20', { path: '/dog%67ies/', queryString: 'q=%20' }],
+    ['absolute-form', 'http://example.com/doggies/1/', { path: '/doggies/1/', queryString: '' }],
+    ['absolute-form with port and query', 'http://example.com:8080/cats/?limit=1', { path: '/cats/', queryString: 'limit=1' }],
+    ['absolute-form, scheme in capitals', 'HTTPS://EXAMPLE.COM/version/', { path: '/version/', queryString: '' }],
+    ['absolute-form with user info', 'http://user:pw@example.com/version/', { path: '/version/', queryString: '' }],
+    ['absolute-form with no path', 'http://example.com', { path: '', queryString: '' }],
+    ['absolute-form with a query and no path', 'http://example.com?limit=1', { path: '', queryString: 'limit=1' }],
+    ['asterisk-form', '*', { path: '*', queryString: '' }],
+    ['a scheme-like text inside the path is not stripped', '/doggies/http://x/', { path: '/doggies/http://x/', queryString: '' }],
+    ['nor inside the query of a target in no form', '?next=http://x/y', { path: '', queryString: 'next=http://x/y' }],
   ];
   for (const [message, target, expected] of cases) {
     t.same(parseRequestTarget(target), expected, `${message}: ${target}`);

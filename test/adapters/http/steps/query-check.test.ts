@@ -17,8 +17,9 @@ const route = (queryParameters?: readonly string[], queryNote?: Route['queryNote
 const PICKER = { purpose: 'the picker', target: '/things/?v=1' };
 
 t.test('a query of the names the route reads goes on; so does none, and empty separators', async (t) => {
-  for (const query of ['', 'a=1', 'a=1&b=2&a=3', '&&a=1&']) t.equal(checkQuery(exchangeOf({ query }), route(['a', 'b'])), undefined, `?${query}`);
-  t.equal(checkQuery(exchangeOf({ query: '&&' }), route()), undefined, 'separators only, on a route that reads none');
+  for (const query of ['', 'a=1', 'a=1&b=2&a=3', '&&a=1&'])
+    t.equal(checkQuery(exchangeOf({ queryString: query }), route(['a', 'b'])), undefined, `?${query}`);
+  t.equal(checkQuery(exchangeOf({ queryString: '&&' }), route()), undefined, 'separators only, on a route that reads none');
 });
 
 t.test('any other name is a 400 naming it and what the route reads', async (t) => {
@@ -29,12 +30,12 @@ t.test('any other name is a 400 naming it and what the route reads', async (t) =
     ['x=1&x=2', route(), 'Unknown query parameter "x"; this path accepts no query parameters.'],
   ];
   for (const [query, served, message] of cases) {
-    const refusal = checkQuery(exchangeOf({ query }), served);
+    const refusal = checkQuery(exchangeOf({ queryString: query }), served);
     t.type(refusal, BadRequestError, `?${query}: a BadRequestError`);
     t.equal((refusal as BadRequestError | undefined)?.message, message, `?${query}: ${message}`);
   }
   t.equal(acceptedText(route(['a'])), 'this path accepts only "a"', 'one name: no "and"');
-  const mounted = checkQuery(exchangeOf({ query: 'x', base: '/api' }), route(['v'], PICKER));
+  const mounted = checkQuery(exchangeOf({ queryString: 'x', base: '/api' }), route(['v'], PICKER));
   t.equal(
     (mounted as BadRequestError | undefined)?.message,
     'Unknown query parameter "x"; this path accepts only "v" (the picker: /api/things/?v=1).',
@@ -43,7 +44,7 @@ t.test('any other name is a 400 naming it and what the route reads', async (t) =
 });
 
 t.test('a page that answers a refused query its own way gets the refusal and the day', async (t) => {
-  const exchange = exchangeOf({ query: 'x=1' });
+  const exchange = exchangeOf({ queryString: 'x=1' });
   const page: PageRoute = {
     pattern: '/page/',
     unversioned: true,
@@ -54,5 +55,5 @@ t.test('a page that answers a refused query its own way gets the refusal and the
     status: 400,
     body: `Unknown query parameter "x"; this path accepts no query parameters. ${exchange.today.toString()}`,
   });
-  t.equal(checkQuery(exchangeOf({ query: '' }), page), undefined, 'no query: it goes on');
+  t.equal(checkQuery(exchangeOf({ queryString: '' }), page), undefined, 'no query: it goes on');
 });

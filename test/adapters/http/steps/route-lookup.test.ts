@@ -25,7 +25,7 @@ t.test('a path without its slash: a 301 to the slash form, query kept; anything 
     body: { detail: 'Moved permanently to /things/7/.' },
     headers: { Location: '/things/7/' },
   });
-  t.match(findRoute(router, exchangeOf({ path: '/things/7', query: 'a=1' })), { status: 301, headers: { Location: '/things/7/?a=1' } });
+  t.match(findRoute(router, exchangeOf({ path: '/things/7', queryString: 'a=1' })), { status: 301, headers: { Location: '/things/7/?a=1' } });
   t.type(findRoute(router, exchangeOf({ path: '/nothing' })), UnknownPathError, 'no slash form either');
   t.type(findRoute(router, exchangeOf({ path: '/nothing/' })), UnknownPathError, 'already the slash form');
   t.type(findRoute(router, exchangeOf({ path: '/things/\u00e9' })), UnknownPathError, 'a path a Location could not carry as it is');
