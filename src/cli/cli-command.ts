@@ -70,8 +70,8 @@ async function run(command: Command, args: readonly string[], env: Environment, 
   const usage = `usage: ${PROGRAM} ${SYNOPSES[command]}`;
   if ('problem' in options) throw new CommandLineError(options.problem, usage);
   const named = `${PROGRAM} ${command} ${API}`;
-  // --help needs no API: it says what the command takes.
-  if (options.words.includes('--help') || options.words.includes('-h')) {
+  // --help needs no API: it says what the command takes; with one, the command says it of that API (its routes, its collections).
+  if ((options.words.includes('--help') || options.words.includes('-h')) && options.api === undefined) {
     const help = command === 'clients' ? (await import('../clients-command.js')).clientsHelp : (await import('../load-data-command.js')).loadDataHelp;
     output.stdout(help(named));
     return 0;

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
@@ -56,6 +57,20 @@ t.test('--help is an answer: every command and its synopsis on stdout, exit code
     loadData.stdout[0],
     /^usage: STORAGE=postgres DATABASE_URL=\S+ version-aware-api load-data --api MODULE \[--export NAME\] FILE \| --sample\n/,
   );
+});
+
+t.test("--help with --api says it of that API: its clients' routes, its collections", async (t) => {
+  const shop = fileURLToPath(new URL('../../examples/orders/api.mjs', import.meta.url));
+  const clients = await program(['clients', '--api', shop, '--export', 'SHOP', '--help']);
+  t.equal(clients.code, 0);
+  t.match(clients.stdout[0], /^usage: version-aware-api clients --api MODULE \[--export NAME\] create NAME/, 'the usage first');
+  t.match(clients.stdout[0], /GET \/client\/upgrade\?to=V/, "the shop's upgrade report, where the shop serves it");
+  const loadData = await program(['load-data', '-h', '--api', shop, '--export', 'SHOP']);
+  t.equal(loadData.code, 0);
+  t.match(loadData.stdout[0], /"customers": \[/, "FILE is said as the shop's collections");
+  t.notMatch(loadData.stdout[0], /"<name>"/, 'not the generic shape');
+  const generic = await program(['load-data', '-h']);
+  t.match(generic.stdout[0], /"<name>"/, 'without --api: the generic shape');
 });
 
 t.test('a command line it cannot read is said, with the usage, and exits 2', async (t) => {
