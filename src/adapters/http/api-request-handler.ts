@@ -5,6 +5,7 @@ import { CLOCK, type Clock } from '../../application/ports/clock.js';
 import { ClientPins } from '../../application/clients/client-pins.js';
 import type { Client } from '../../domain/clients/client.js';
 import { Refusal } from '../../domain/errors/refusal.js';
+import { BrownoutError } from '../../domain/versioning/refusals.js';
 import type { Version } from '../../domain/versioning/version.js';
 import { CacheControl } from './caching/cache-control.js';
 import { CorsPolicy } from './cors/cors-policy.js';
@@ -16,7 +17,6 @@ import { LifecycleHeaders } from './response/lifecycle-headers.js';
 import { JsonText } from './response/prepared-bodies.js';
 import { JSON_MEDIA_TYPE, sendBody, withContent } from './response/send-body.js';
 import { OptionsHeaders } from './routing/options-headers.js';
-import type { ServedRoute } from './routing/route.js';
 import type { RouteOutcome, RouteResponse } from './routing/route-request.js';
 import { Router } from './routing/router.js';
 import { clientPaths, ENDPOINTS, type Endpoints } from './routing/endpoints.js';
@@ -24,13 +24,14 @@ import type { Exchange } from './steps/exchange.js';
 import { REQUEST_OBSERVERS, type RequestObserver } from './steps/request-observer.js';
 import {
   checkMethod,
-  checkQuery,
   chooseVersion,
   findRoute,
   hostCheck,
   identifyClient,
+  isRouteMatch,
   isVersioned,
   preflight,
+  readQuery,
   runRoute,
   servesPath,
   type Outcome,
@@ -122,17 +123,40 @@ export class ApiRequestHandler {
     return servesPath(this.router, parseRequestTarget(target).path);
   }
 
-  /** The steps, in order: the first that answers ends the request. */
+  /** The steps, in order: the first that answers ends the request; what each learns is noted here, for the answer and the observers. */
   #answer(exchange: Exchange, req: IncomingMessage, read: ReadBody | undefined): Outcome {
-    const answer =
-      hostCheck(req) ??
-      preflight(this.cors, exchange, req.headers['access-control-request-method']) ??
-      findRoute(this.router, exchange) ??
-      checkQuery(exchange, exchange.route as ServedRoute) ??
-      checkMethod(this.options, exchange, exchange.route as ServedRoute) ??
-      identifyClient(this.#identify, exchange, req) ??
-      (isVersioned(exchange.route as ServedRoute) ? chooseVersion(this.versions, exchange, req) : undefined);
-    return answer ?? runRoute(exchange, req, read);
+    const refused = hostCheck(req);
+    if (refused !== undefined) return refused;
+    const preflighted = preflight(this.cors, exchange, req.headers['access-control-request-method']);
+    if (preflighted !== undefined) {
+      exchange.cors = undefined;
+      return preflighted;
+    }
+    const found = findRoute(this.router, exchange);
+    if (!isRouteMatch(found)) return found;
+    const { route, params } = found;
+    exchange.route = route;
+    exchange.params = params;
+    const query = readQuery(exchange, route);
+    if (!(query instanceof URLSearchParams)) return query;
+    exchange.query = query;
+    const other = checkMethod(this.options, exchange, route);
+    if (other !== undefined) return other;
+    const client = identifyClient(this.#identify, req);
+    if (client instanceof Refusal) return client;
+    exchange.client = client;
+    let version: Version | undefined;
+    if (isVersioned(route)) {
+      const chosen = chooseVersion(this.versions, exchange, route, query, client, req);
+      if (chosen instanceof Refusal) {
+        if (chosen instanceof BrownoutError) exchange.brownout = chosen.version;
+        return chosen;
+      }
+      version = chosen;
+      exchange.version = chosen;
+    }
+    const { base, path, today } = exchange;
+    return runRoute(route, exchange.method, { version, base, path, params, query, today, client }, req, read);
   }
 
   #send(res: ServerResponse, outcome: RouteOutcome, exchange: Exchange): void {

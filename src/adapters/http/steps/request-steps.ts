@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import type { Client } from '../../../domain/clients/client.js';
 import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
 import { Refusal } from '../../../domain/errors/refusal.js';
-import { BrownoutError } from '../../../domain/versioning/refusals.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import type { CorsPolicy } from '../cors/cors-policy.js';
 import { VERSION_QUERY_PARAMETER } from '../request/api-version-header.js';
@@ -16,17 +15,18 @@ import type { ServedOperation } from '../routing/operation-route.js';
 import { acceptedText } from '../routing/reads-query.js';
 import { isOperationRoute, type PageRoute, type ServedRoute, type VersionedRoute } from '../routing/route.js';
 import { ALLOWED_METHODS, allowedMethods } from '../routing/route-methods.js';
-import type { RouteOutcome, RouteResponse } from '../routing/route-request.js';
-import type { Router } from '../routing/router.js';
+import type { RouteOutcome, RouteRequest, RouteResponse } from '../routing/route-request.js';
+import type { RouteMatch, Router } from '../routing/router.js';
 import type { Exchange } from './exchange.js';
 import type { VersionNegotiation } from './version-negotiation.js';
 
 /**
- * The steps of a request's path: each is a plain function that returns the request's answer (a
- * response or a refusal, or a promise of one), or undefined when the request goes on; `ApiRequestHandler` runs them
- * in the order it writes once, sends the answer, then tells the observers. A refusal is returned, never thrown: only
- * a fault is thrown (a logged 500). The in-memory path runs in the request's own turn; a route that answers with a
- * promise (the database) is sent when it settles.
+ * The steps of a request's path: each is a plain function that returns the request's answer (a response or a
+ * refusal), or what it learnt for the steps after it (the route, the query, the client, the version); none writes
+ * the exchange. `ApiRequestHandler` runs them in the order it writes once, notes what each learnt in the exchange (for
+ * the answer's headers and the observers), sends the answer, then tells the observers. A refusal is returned, never
+ * thrown: only a fault is thrown (a logged 500). The in-memory path runs in the request's own turn; a route that
+ * answers with a promise (the database) is sent when it settles.
  */
 
 /** What answers a request: a response or a refusal, or a promise of either. */
@@ -37,6 +37,8 @@ const NAMED_AT_MOST = 5;
 const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
 /** A preflight for an origin or method not allowed: answered, with no CORS headers, so the browser refuses the request. */
 const PREFLIGHT_REFUSED = Object.freeze({ Allow: ALLOWED_METHODS });
+/** An empty query: read by the routes, never changed. */
+const NO_QUERY = new URLSearchParams();
 
 /** 1. RFC 9112 3.2: exactly one Host (at most one in HTTP/1.0): 400. */
 export function hostCheck(req: IncomingMessage): Refusal | undefined {
@@ -45,26 +47,26 @@ export function hostCheck(req: IncomingMessage): Refusal | undefined {
 
 /**
  * 2. A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method) is answered 204 whatever its path and
- * Accept: with the methods, headers and max-age allowed, or with none of them when its origin or method is not.
+ * Accept: with the methods, headers and max-age allowed, or with none of them when its origin or method is not. Its
+ * headers are the only CORS headers of its answer.
  */
-export function preflight(cors: CorsPolicy, exchange: Exchange, requestedMethod: string | undefined): RouteResponse | undefined {
-  if (requestedMethod === undefined || exchange.origin === undefined || exchange.method !== 'OPTIONS') return undefined;
-  exchange.cors = undefined;
-  return { status: 204, body: undefined, headers: cors.preflight(exchange.origin, requestedMethod) ?? PREFLIGHT_REFUSED };
+export function preflight(cors: CorsPolicy, { method, origin }: Exchange, requestedMethod: string | undefined): RouteResponse | undefined {
+  if (requestedMethod === undefined || origin === undefined || method !== 'OPTIONS') return undefined;
+  return { status: 204, body: undefined, headers: cors.preflight(origin, requestedMethod) ?? PREFLIGHT_REFUSED };
 }
 
-/** 3. The route the path names, noted in the exchange; else a 301 to the slash form when that one exists, or a 404. */
-export function findRoute(router: Router, exchange: Exchange): RouteOutcome | undefined {
-  const match = router.match(exchange.path);
-  if (match !== undefined) {
-    exchange.route = match.route;
-    exchange.params = match.params;
-    return undefined;
-  }
-  const { base, path, queryString } = exchange;
+/** 3. The route the path names, with its params; else a 301 to the slash form when that one exists, or a 404. */
+export function findRoute(router: Router, { base, path, queryString }: Exchange): RouteMatch | RouteOutcome {
+  const match = router.match(path);
+  if (match !== undefined) return match;
   if (!movedToSlash(router, path)) return new UnknownPathError();
   const location = queryString === '' ? `${base}${path}/` : `${base}${path}/?${queryString}`;
   return { status: 301, body: { detail: `Moved permanently to ${location}.` }, headers: { Location: location } };
+}
+
+/** Whether findRoute found the route (else it answered). */
+export function isRouteMatch(found: RouteMatch | RouteOutcome): found is RouteMatch {
+  return !(found instanceof Refusal) && 'route' in found;
 }
 
 /** Whether the API answers a path: a route's, or one whose slash form is a route's (findRoute's 301). What a mount hands on otherwise. */
@@ -77,25 +79,25 @@ function movedToSlash(router: Router, path: string): boolean {
 }
 
 /**
- * 4. A query parameter the route does not read is a 400 naming it and those the route reads: a misspelling is never
- * served as something else. A page answers it as a page of its own.
+ * 4. The query, parsed, when the route reads every parameter it names; a parameter the route does not read is a 400
+ * naming it and those the route reads: a misspelling is never served as something else. A page answers it as a page
+ * of its own.
  */
-export function checkQuery(exchange: Exchange, route: ServedRoute): RouteOutcome | undefined {
-  if (exchange.queryString === '') return undefined;
-  const refusal = queryRefusal(exchange, route);
-  const { refuseQuery } = route as PageRoute;
-  return refusal === undefined || refuseQuery === undefined ? refusal : refuseQuery(refusal, exchange.today, exchange.base);
+export function readQuery({ queryString, today, base }: Exchange, route: ServedRoute): URLSearchParams | RouteOutcome {
+  if (queryString === '') return NO_QUERY;
+  const query = parseQuery(queryString);
+  const refusal = query instanceof BadRequestError ? query : unknownNames(query, route, base);
+  if (refusal === undefined) return query;
+  const { refuseQuery } = route as Partial<PageRoute>;
+  return refuseQuery === undefined ? refusal : refuseQuery(refusal, today, base);
 }
 
-function queryRefusal(exchange: Exchange, route: ServedRoute): BadRequestError | undefined {
-  const parsed = parseQuery(exchange.queryString);
-  if (parsed instanceof BadRequestError) return parsed;
-  exchange.query = parsed;
+function unknownNames(query: URLSearchParams, route: ServedRoute, base: string): BadRequestError | undefined {
   const accepted = route.queryParameters ?? [];
   const unknown = new Set<string>();
-  for (const name of parsed.keys()) if (!accepted.includes(name)) unknown.add(name);
+  for (const name of query.keys()) if (!accepted.includes(name)) unknown.add(name);
   if (unknown.size === 0) return undefined;
-  return new BadRequestError(`${unknownText([...unknown])}; ${acceptedText(route, exchange.base)}.`);
+  return new BadRequestError(`${unknownText([...unknown])}; ${acceptedText(route, base)}.`);
 }
 
 /**
@@ -110,64 +112,59 @@ export function checkMethod(options: OptionsHeaders, { method, today }: Exchange
   return { status: 405, body: { detail: `Method "${method}" not allowed.` }, headers: { Allow: allowedMethods(route) } };
 }
 
-/** 6. The client the Authorization names (`identify` finds it by its key's hash), noted in the exchange (none: anonymous); a bad or unknown key: 401, 400. */
-export function identifyClient(identify: (keyHash: string) => Client | undefined, exchange: Exchange, req: IncomingMessage): Refusal | undefined {
-  const client = clientOf(req, identify);
-  if (client instanceof Refusal) return client;
-  exchange.client = client;
-  return undefined;
+/** 6. The client the Authorization names (`identify` finds it by its key's hash); none: anonymous. A bad or unknown key: 401, 400. */
+export function identifyClient(identify: (keyHash: string) => Client | undefined, req: IncomingMessage): Client | undefined | Refusal {
+  return clientOf(req, identify);
 }
 
 /**
- * 7. The version a versioned route is served at, noted in the exchange: the query's `version` (where the route takes
- * it), else Api-Version, else Accept, else the client's pin, else the default; 400, 406, 410 (a brownout's version
- * noted for the metrics).
+ * 7. The version a versioned route is served at: the query's `version` (where the route takes it), else Api-Version,
+ * else Accept, else the client's pin, else the default; 400, 406, 410 (a BrownoutError names its version, which the
+ * metrics count).
  */
-export function chooseVersion(versions: VersionNegotiation, exchange: Exchange, req: IncomingMessage): Refusal | undefined {
+export function chooseVersion(
+  versions: VersionNegotiation,
+  { today, now }: Exchange,
+  route: ServedRoute,
+  query: URLSearchParams,
+  client: Client | undefined,
+  req: IncomingMessage,
+): Version | Refusal {
   const { accept, 'api-version': named } = req.headers;
-  const { today, now, client } = exchange;
-  const queried = exchange.queryString === '' ? undefined : versionInQuery(exchange);
+  const queried = query.size === 0 ? undefined : versionInQuery(route, query);
   if (queried instanceof Refusal) return queried;
-  const version =
-    queried !== undefined
-      ? versions.selectQueried(accept, queried, named as string | undefined, today, now)
-      : named !== undefined
-        ? versions.selectNamed(accept, named as string, today, now)
-        : client === undefined
-          ? versions.select(accept, today, now)
-          : versions.selectPinned(accept, today, client.pinnedVersion, now);
-  if (version instanceof Refusal) {
-    if (version instanceof BrownoutError) exchange.brownout = version.version;
-    return version;
-  }
-  exchange.version = version;
-  return undefined;
+  if (queried !== undefined) return versions.selectQueried(accept, queried, named as string | undefined, today, now);
+  if (named !== undefined) return versions.selectNamed(accept, named as string, today, now);
+  return client === undefined ? versions.select(accept, today, now) : versions.selectPinned(accept, today, client.pinnedVersion, now);
 }
 
 /**
  * 8. The route's answer: an operation's handler (a collection's use case, or the team's own) asks whether it exists
  * at the version (404) and reads the storage (503); its JSON body is read first (415, 413, 400), or taken as the
- * framework read it (`read`), after its Idempotency-Key when it reads one.
+ * framework read it (`read`), after its Idempotency-Key when it reads one. A PUT's body is read once its caller is
+ * known to be a client: 401, then 415, 413, 400.
  */
-export function runRoute(exchange: Exchange, req: IncomingMessage, read?: ReadBody): Outcome {
-  const { base, path, params, query, today, client, version } = exchange;
-  const route = exchange.route as ServedRoute;
+export function runRoute(
+  route: ServedRoute,
+  method: string,
+  request: RouteRequest<Version | undefined>,
+  req: IncomingMessage,
+  read?: ReadBody,
+): Outcome {
   if ('method' in route) {
-    // The key is judged before the body, so that a caller without one is told so whatever it sent: 401, then 415, 413, 400.
+    const { client } = request;
     if (client === undefined) return new MissingTokenError();
-    return readJsonBody(req, {}, read).then((body) =>
-      body instanceof Refusal ? body : route.put({ version: undefined, base, path, params, query, today, client }, body),
-    );
+    return readJsonBody(req, {}, read).then((body) => (body instanceof Refusal ? body : route.put({ ...request, version: undefined, client }, body)));
   }
-  if (route.unversioned === true) return route.handle({ version: undefined, base, path, params, query, today, client });
-  const request = { version: version as Version, base, path, params, query, today, client };
-  if (!isOperationRoute(route)) return route.handle(request);
-  const operation = route.operations.get(exchange.method === 'HEAD' ? 'GET' : exchange.method) as ServedOperation;
-  if (!operation.takesBody) return operation.handle(request, undefined);
+  if (route.unversioned === true) return route.handle(request as RouteRequest<undefined>);
+  const versioned = request as RouteRequest;
+  if (!isOperationRoute(route)) return route.handle(versioned);
+  const operation = route.operations.get(method === 'HEAD' ? 'GET' : method) as ServedOperation;
+  if (!operation.takesBody) return operation.handle(versioned, undefined);
   const idempotencyKey = operation.idempotent === true ? idempotencyKeyOf(req) : undefined;
   if (idempotencyKey instanceof Refusal) return idempotencyKey;
   return readJsonBody(req, { maxBytes: MAX_RECORD_BODY_BYTES, mergePatch: operation.method === 'PATCH' }, read).then((body) =>
-    body instanceof Refusal ? body : operation.handle(request, body, idempotencyKey),
+    body instanceof Refusal ? body : operation.handle(versioned, body, idempotencyKey),
   );
 }
 
@@ -177,8 +174,8 @@ export function isVersioned(route: ServedRoute): boolean {
 }
 
 /** The version the query names on a route that takes one; a 400 when it is given more than once. */
-function versionInQuery({ route, query }: Exchange): string | BadRequestError | undefined {
-  if ((route as VersionedRoute).versionInQuery !== true) return undefined;
+function versionInQuery(route: ServedRoute, query: URLSearchParams): string | BadRequestError | undefined {
+  if ((route as Partial<VersionedRoute>).versionInQuery !== true) return undefined;
   const named = query.getAll(VERSION_QUERY_PARAMETER);
   if (named.length > 1) return new BadRequestError(`Give "${VERSION_QUERY_PARAMETER}" once; it was given ${named.length} times.`);
   return named[0];

@@ -12,7 +12,7 @@ t.test('only an OPTIONS with Origin and Access-Control-Request-Method is a prefl
   t.equal(preflight(cors, exchangeOf({ method: 'GET', origin: ORIGIN }), 'GET'), undefined, 'not OPTIONS');
 });
 
-t.test('an allowed origin and method: 204 with what is allowed, and no response CORS headers besides', async (t) => {
+t.test('an allowed origin and method: 204 with what is allowed', async (t) => {
   const exchange = exchangeOf({ method: 'OPTIONS', origin: ORIGIN, cors: { 'Access-Control-Allow-Origin': ORIGIN } });
   const answer = preflight(cors, exchange, 'GET');
   t.match(answer, {
@@ -20,7 +20,6 @@ t.test('an allowed origin and method: 204 with what is allowed, and no response 
     body: undefined,
     headers: { 'Access-Control-Allow-Origin': ORIGIN, 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Max-Age': '600' },
   });
-  t.equal(exchange.cors, undefined, "the preflight's own headers are the only CORS headers");
 });
 
 t.test('a method or an origin not allowed: 204 with Allow alone, so that the browser refuses', async (t) => {

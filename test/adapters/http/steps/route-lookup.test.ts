@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { Route } from '../../../../src/adapters/http/routing/route.js';
-import { findRoute } from '../../../../src/adapters/http/steps/request-steps.js';
-import { Router } from '../../../../src/adapters/http/routing/router.js';
+import { findRoute, isRouteMatch } from '../../../../src/adapters/http/steps/request-steps.js';
+import { Router, type RouteMatch } from '../../../../src/adapters/http/routing/router.js';
 import { exchangeOf } from '../../../fixtures/exchange.js';
 import { TEST_ROUTE_CONTRACT } from '../../../fixtures/route-contract.js';
 import { UnknownPathError } from '../../../../src/adapters/http/request/refusals.js';
@@ -9,14 +9,15 @@ import { UnknownPathError } from '../../../../src/adapters/http/request/refusals
 const detail: Route = { pattern: '/things/:id/', contract: TEST_ROUTE_CONTRACT, handle: () => ({ body: {} }) };
 const router = new Router([detail]);
 
-t.test('a path a route has: the request goes on, its route and params noted in the exchange', async (t) => {
-  const exchange = exchangeOf({ path: '/things/7/' });
-  t.equal(findRoute(router, exchange), undefined);
-  t.equal(exchange.route, detail);
-  t.same(exchange.params, { id: '7' });
-  const unknown = exchangeOf({ path: '/nothing/' });
-  t.type(findRoute(router, unknown), UnknownPathError);
-  t.equal(unknown.route, undefined);
+t.test('a path a route has: the request goes on, with its route and params', async (t) => {
+  const found = findRoute(router, exchangeOf({ path: '/things/7/' }));
+  t.ok(isRouteMatch(found), 'a match');
+  t.equal((found as RouteMatch).route, detail);
+  t.same((found as RouteMatch).params, { id: '7' });
+  const unknown = findRoute(router, exchangeOf({ path: '/nothing/' }));
+  t.type(unknown, UnknownPathError);
+  t.notOk(isRouteMatch(unknown), 'a refusal is no match');
+  t.notOk(isRouteMatch(findRoute(router, exchangeOf({ path: '/things/7' }))), 'nor a 301');
 });
 
 t.test('a path without its slash: a 301 to the slash form, query kept; anything else a 404', async (t) => {
