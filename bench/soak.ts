@@ -17,7 +17,10 @@ import { startPrivatePostgres, type PrivatePostgres } from './harness/private-po
 import { createPool } from '../src/adapters/persistence/postgres/postgres-pool.js';
 import { migrateSchema } from '../src/adapters/persistence/postgres/postgres-schema.js';
 import { writeRecords } from '../src/adapters/persistence/postgres/postgres-bulk-load.js';
+import { recordTableOf } from '../src/adapters/persistence/postgres/record-table.js';
 import { loadRecords } from '../src/adapters/persistence/data-file.js';
+import { SAMPLE_DATA } from '../src/adapters/persistence/sample-data.js';
+import { RECORD_COLLECTIONS } from '../src/domain/api-history/bundle.js';
 import { CalendarDate } from '../src/domain/records/calendar-date.js';
 import { pickRequest, type SoakRequest } from './soak-requests.js';
 
@@ -183,8 +186,10 @@ async function privateDatabase(): Promise<{ server: PrivatePostgres; settings: R
   if (server === undefined) return undefined;
   const pool = createPool({ url: server.url, size: 1, onIdleError: () => undefined });
   try {
-    await migrateSchema(pool);
-    await writeRecords(pool, await loadRecords(undefined, CalendarDate.parse(new Date().toISOString().slice(0, 10)) as CalendarDate));
+    const today = CalendarDate.parse(new Date().toISOString().slice(0, 10)) as CalendarDate;
+    const tables = RECORD_COLLECTIONS.map((collection) => recordTableOf(collection));
+    await migrateSchema(pool, tables);
+    await writeRecords(pool, await loadRecords(undefined, today, RECORD_COLLECTIONS, SAMPLE_DATA), tables);
   } finally {
     await pool.end();
   }

@@ -15,6 +15,7 @@ import { SUBCOMMANDS } from './clients-subcommands.js';
 import { upgrade } from './clients-upgrade.js';
 import type { Client } from './domain/clients/client.js';
 import type { VersionModel } from './domain/versioning/version-model.js';
+import type { AnyRecordCollection } from './domain/versioning/record-collection.js';
 import { StartupError } from './domain/errors/startup-error.js';
 import { clientPaths, type Endpoints } from './adapters/http/routing/endpoints.js';
 
@@ -35,8 +36,8 @@ export interface ClientAccess {
   readonly creating: boolean;
 }
 
-/** Opens the clients of the storage the settings choose (STORAGE). */
-export type OpenClientRepository = (settings: Settings, access: ClientAccess) => Promise<OpenedClients>;
+/** Opens the clients of the storage the settings choose (STORAGE), in a database whose schema holds the API's `collections`. */
+export type OpenClientRepository = (settings: Settings, access: ClientAccess, collections: readonly AnyRecordCollection[]) => Promise<OpenedClients>;
 
 /** What a caller may choose beside the API: how the usage names the command, and, in a test, the model. */
 export interface ClientsCommandReplacements {
@@ -126,7 +127,7 @@ export async function clientsCommand(
     const settings = readServiceSettings(env, api);
     const model = replacements.model ?? api.model(settings);
     const clock = clockOf(settings);
-    const opened = await openRepository(settings, { creating: request.subcommand === 'create' });
+    const opened = await openRepository(settings, { creating: request.subcommand === 'create' }, api.collections);
     try {
       const usage = opened.usage === undefined ? undefined : new UsageReports(opened.usage, model, { pending: () => [] });
       const context = { clients: new ManageClients(opened.repository, model), usage, clock, where: opened.description, output };

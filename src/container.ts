@@ -145,7 +145,9 @@ async function serviceOn(
   let stopping: Promise<void> | undefined;
   return {
     settings,
-    storage: storage.describe(counts.length === 0 ? 'no collections' : counts.map(({ name, total }) => `${name}: ${total}`).join(', ')),
+    storage: storage.describe(
+      counts.length === 0 ? "no collections: no records of the layer's own" : counts.map(({ name, total }) => `${name}: ${total}`).join(', '),
+    ),
     server,
     handle: nodeHandler(handler),
     requestPath: handler,
@@ -190,7 +192,7 @@ export function composeUpgradeReports(
 ): { readonly reports: UpgradeReports; readonly reach: ChangeReach } {
   const container = new Container();
   // The routes are made from the collections, never from their records: none are loaded.
-  const noRecords = Object.fromEntries(api.collections.map(({ name }) => [name, []])) as unknown as LoadedRecords;
+  const noRecords: LoadedRecords = Object.fromEntries(api.collections.map(({ name }) => [name, []]));
   container.load(
     applicationModule(model, clock, api),
     memoryPersistenceModule(noRecords, api.collections),

@@ -3,17 +3,20 @@ import type { ApiDefinition } from './api-definition.js';
 import { lineSink } from './adapters/logging/line-sink.js';
 
 /** The clients of the storage the settings choose: CLIENTS_FILE, or the database's (its driver loaded only then). */
-export const openRepository: OpenClientRepository = async (settings, access) => {
+export const openRepository: OpenClientRepository = async (settings, access, collections) => {
   if (settings.storage === 'memory') return openClientsFile(settings, access);
   // Loaded only when chosen, as the service does: the memory path never loads the driver.
   const { openPostgresClientStorage } = await import('./adapters/persistence/postgres/postgres-client-storage.js');
-  return openPostgresClientStorage({
-    url: settings.databaseUrl as string,
-    poolSize: 1,
-    statementTimeoutMs: settings.databaseStatementTimeoutMs,
-    connectTimeoutMs: settings.databaseConnectTimeoutMs,
-    log: lineSink(process.stderr),
-  });
+  return openPostgresClientStorage(
+    {
+      url: settings.databaseUrl as string,
+      poolSize: 1,
+      statementTimeoutMs: settings.databaseStatementTimeoutMs,
+      connectTimeoutMs: settings.databaseConnectTimeoutMs,
+      log: lineSink(process.stderr),
+    },
+    collections,
+  );
 };
 
 /**

@@ -8,6 +8,7 @@ import { parseDog } from '../src/domain/dogs/dog.js';
 import { CalendarDate } from '../src/domain/records/calendar-date.js';
 import { runMain, type MainProcess } from './fixtures/main-process.js';
 import { privateServerOrSkip, type PrivateServer } from './fixtures/postgres/private-server.js';
+import { REFERENCE_TABLES } from './fixtures/postgres/reference-tables.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 /** Requests at once against a pool of two connections: most of them wait for a connection, as in the fault's reproduction. */
@@ -70,7 +71,7 @@ async function serviceOn(t: Test, db: PrivateServer): Promise<{ service: MainPro
   const [listening] = (await service.lines('listening')) ?? [];
   const port = Number(new URL(String(listening?.['url'])).port);
   const pool = createPool({ url: db.url, size: 1, onIdleError: () => undefined });
-  await writeRecords(pool, { dogs: [parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today)] });
+  await writeRecords(pool, { dogs: [parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today)] }, REFERENCE_TABLES);
   await pool.end();
   return { service, port };
 }

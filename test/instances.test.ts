@@ -6,6 +6,7 @@ import { parseDog } from '../src/domain/dogs/dog.js';
 import { CalendarDate } from '../src/domain/records/calendar-date.js';
 import { runMain } from './fixtures/main-process.js';
 import { testDatabase } from './fixtures/postgres/test-database.js';
+import { REFERENCE_TABLES } from './fixtures/postgres/reference-tables.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const dog = (id: number, name: string) => parseDog({ id, name, birthday: '2014-05-06' }, today);
@@ -20,7 +21,7 @@ if (url !== undefined) {
 
     const pool = createPool({ url, size: 1, onIdleError: () => undefined });
     t.teardown(() => pool.end());
-    await writeRecords(pool, { dogs: [dog(1, 'Biko'), dog(2, 'Rex')], cats: [] });
+    await writeRecords(pool, { dogs: [dog(1, 'Biko'), dog(2, 'Rex')], cats: [] }, REFERENCE_TABLES);
     const lists = await Promise.all(urls.map(async (base) => (await fetch(`${base}/doggies/`)).json()));
     t.same(
       lists[0],
@@ -32,7 +33,7 @@ if (url !== undefined) {
     );
     t.same(lists[1], lists[0], 'the second serves the same');
 
-    await writeRecords(pool, { dogs: [dog(3, 'Ada')], cats: [] });
+    await writeRecords(pool, { dogs: [dog(3, 'Ada')], cats: [] }, REFERENCE_TABLES);
     for (const base of urls) {
       const response = await fetch(`${base}/doggies/3/`);
       t.same(

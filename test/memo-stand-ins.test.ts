@@ -13,6 +13,7 @@ import { buildReferenceModel } from '../src/domain/api-history/reference-history
 import { date } from './fixtures/test-clock.js';
 import { testDatabase } from './fixtures/postgres/test-database.js';
 import { startService } from './fixtures/service.js';
+import { REFERENCE_TABLES } from './fixtures/postgres/reference-tables.js';
 
 /** Requests that pass every cache, each asked twice so that the second meets what the first left. */
 const REQUESTS: [string, string][] = [
@@ -81,7 +82,7 @@ t.test('each stand-in takes the place of its memo in the composition; unnamed on
     const container = new Container();
     container.load(
       applicationModule(model, clock, REFERENCE_API),
-      postgresPersistenceModule(pool, clock, new InMemoryClientRepository()),
+      postgresPersistenceModule(pool, clock, new InMemoryClientRepository(), REFERENCE_TABLES),
       httpModule({ access: undefined, errors: () => {} }, DEFAULT_SERVER_LIMITS, undefined, REFERENCE_API),
       withoutMemos(names),
     );

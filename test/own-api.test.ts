@@ -3,7 +3,6 @@ import { createPool } from '../src/adapters/persistence/postgres/postgres-pool.j
 import { writeRecords } from '../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { migrateSchema } from '../src/adapters/persistence/postgres/postgres-schema.js';
 import { recordTableOf } from '../src/adapters/persistence/postgres/record-table.js';
-import type { LoadedRecords } from '../src/adapters/persistence/loaded-records.js';
 import { defineApi, defineCollection, type ModelSettings } from '../src/api-definition.js';
 import { recordFields, recordId, recordName } from '../src/domain/records/record-fields.js';
 import { InvalidRecordError } from '../src/domain/records/invalid-record-error.js';
@@ -152,11 +151,7 @@ t.test('another API, on PostgreSQL: its table made from its schema', async (t) =
   t.teardown(() => pool.end());
   const books = recordTableOf(BOOKS);
   await migrateSchema(pool, [books]);
-  await writeRecords(
-    pool,
-    { books: [parseBook({ id: 1, title: 'Dune', pages: 412 }), parseBook({ id: 2, title: 'Emma', pages: 474 })] } as unknown as LoadedRecords,
-    [books],
-  );
+  await writeRecords(pool, { books: [parseBook({ id: 1, title: 'Dune', pages: 412 }), parseBook({ id: 2, title: 'Emma', pages: 474 })] }, [books]);
   const service = await startService(t, { ACCESS_LOG: 'off', STORAGE: 'postgres', DATABASE_URL: url, DATABASE_POOL_SIZE: '2' }, {}, LIBRARY);
   t.match(service.storage, /^postgres: .* \(books: 2\)$/);
   await servesTheLibrary(t, service.url);

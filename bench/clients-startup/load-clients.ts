@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { openPostgresClients } from '../../src/adapters/persistence/postgres/connect-postgres.js';
+import { recordTableOf } from '../../src/adapters/persistence/postgres/record-table.js';
+import { RECORD_COLLECTIONS } from '../../src/domain/api-history/bundle.js';
 import { memoryOf } from '../harness/child-process.js';
 import type { StartupReading } from './report.js';
 
@@ -15,13 +17,16 @@ const {
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error('run with node --expose-gc');
 const started = performance.now();
-const store = await openPostgresClients({
-  url,
-  poolSize: 10,
-  statementTimeoutMs: 30_000,
-  connectTimeoutMs: 10_000,
-  log: (line) => process.stderr.write(`${line}\n`),
-});
+const store = await openPostgresClients(
+  {
+    url,
+    poolSize: 10,
+    statementTimeoutMs: 30_000,
+    connectTimeoutMs: 10_000,
+    log: (line) => process.stderr.write(`${line}\n`),
+  },
+  RECORD_COLLECTIONS.map((collection) => recordTableOf(collection)),
+);
 const ms = performance.now() - started;
 const memory = await memoryOf(process.pid);
 gc();

@@ -61,7 +61,9 @@ export async function openStorage(
     );
   }
   const records = await loadRecords(settings.dataFile, clock.today(), api.collections, api.sample);
-  const source = settings.dataFile === undefined ? 'the bundled sample data' : `DATA_FILE ${settings.dataFile}`;
+  // An API of operations only has no records of the layer's: nothing came from a sample or a file.
+  const source =
+    api.collections.length === 0 ? '' : settings.dataFile === undefined ? ' from the bundled sample data' : ` from DATA_FILE ${settings.dataFile}`;
   // A pin change here would reach neither the file nor the other workers: the clients' own changes are refused.
   const clients = settings.clientsFile === undefined ? [] : await readClientsFile(settings.clientsFile);
   if (settings.clientsFile !== undefined) refuseUndeclaredVersions(settings.clientsFile, clients, model.versions.map(String));
@@ -72,7 +74,7 @@ export async function openStorage(
       persistence(records, api.collections, { writesRefused: settings.workers > 1 }),
       clientsModule(new InMemoryClientRepository(clients, { pinChangesRefused: true })),
     ],
-    describe: (counts) => `memory (${counts}) from ${source}${clientsFrom}`,
+    describe: (counts) => `memory (${counts})${source}${clientsFrom}`,
     registerMetrics: () => {},
     close: async () => {},
   };

@@ -11,6 +11,7 @@ import { startHaproxy } from '../fixtures/haproxy.js';
 import { runMain, type MainProcess } from '../fixtures/main-process.js';
 import { externalTool } from '../fixtures/metrics.js';
 import { testDatabase } from '../fixtures/postgres/test-database.js';
+import { REFERENCE_TABLES } from '../fixtures/postgres/reference-tables.js';
 
 // Four starts of the service, each compiling src, on a busy machine.
 t.setTimeout(240_000);
@@ -40,10 +41,14 @@ if (haproxy !== undefined && url !== undefined) {
     const today = CalendarDate.parse('2026-11-22') as CalendarDate;
     const pool = createPool({ url, size: 1, onIdleError: () => undefined });
     t.teardown(() => pool.end());
-    await writeRecords(pool, {
-      dogs: Array.from({ length: 120 }, (_, index) => parseDog({ id: index + 1, name: `Dog ${index + 1}`, birthday: '2014-05-06' }, today)),
-      cats: [],
-    });
+    await writeRecords(
+      pool,
+      {
+        dogs: Array.from({ length: 120 }, (_, index) => parseDog({ id: index + 1, name: `Dog ${index + 1}`, birthday: '2014-05-06' }, today)),
+        cats: [],
+      },
+      REFERENCE_TABLES,
+    );
 
     const proxy = await startHaproxy(t, haproxy, `127.0.0.1:${ports[0]}`, `127.0.0.1:${ports[1]}`);
     await proxy.waitUntilUp('api-1');

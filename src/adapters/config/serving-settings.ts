@@ -17,9 +17,9 @@ export const SERVING_SETTINGS = {
     unset: 'the bundled sample',
     expected: 'the path of a JSON data file',
     doc: {
-      meaning: 'a JSON file `{"dogs": [...], "cats": [...]}` loaded at start',
-      defaultNote: ' data (`src/adapters/persistence/sample-data.ts`)',
-      brief: 'JSON `{"dogs": [...], "cats": [...]}` loaded at start (memory storage)',
+      meaning: "a JSON file loaded at start: an object with one array of records per collection of the API, keyed by the collection's name",
+      defaultNote: " data: the API's `sample` (the reference API's is `src/adapters/persistence/sample-data.ts`)",
+      brief: 'JSON loaded at start (memory storage): an array of records per collection name',
     },
   },
   CLIENTS_FILE: {

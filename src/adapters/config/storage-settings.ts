@@ -16,7 +16,7 @@ export const STORAGE_SETTINGS = {
     expected: STORAGES.join(' or '),
     doc: {
       meaning:
-        '`memory`: the records of `DATA_FILE`, held in the process; `postgres`: the tables `dogs` and `cats` of the database at `DATABASE_URL`',
+        '`memory`: the records of `DATA_FILE`, held in the process; `postgres`: a table per collection of the API, named as it, in the database at `DATABASE_URL`',
       brief: '`memory` or `postgres`',
     },
   },

@@ -1,40 +1,36 @@
-import { RECORD_COLLECTIONS } from '../../domain/api-history/bundle.js';
 import type { CalendarDate } from '../../domain/records/calendar-date.js';
 import type { AnyRecordCollection } from '../../domain/versioning/record-collection.js';
 import { quoteShortened } from '../../domain/errors/quote-shortened.js';
 import type { InvalidRecordError } from '../../domain/records/invalid-record-error.js';
-import type { LoadedRecords } from '../persistence/loaded-records.js';
+import type { LoadedCollection, LoadedRecords } from '../persistence/loaded-records.js';
 import { readJsonFile } from './json-file.js';
-import { SAMPLE_DATA } from '../persistence/sample-data.js';
 import { StartupError } from '../../domain/errors/startup-error.js';
 
-/** The collections a data file holds, a key each: their names, and how each parses a record. */
-export type FileCollections = readonly Pick<AnyRecordCollection, 'name' | 'parse'>[];
 /** Node's longest string is about 512 MiB; a larger file could not be parsed anyway. */
 export const MAX_DATA_FILE_BYTES = 256 * 1024 * 1024;
 
-/** The records of DATA_FILE (or the API's bundled sample), validated whole before any is served. */
-export async function loadRecords(
+/** The records of DATA_FILE (or the API's bundled sample) for the API's `collections`, validated whole before any is served. */
+export async function loadRecords<C extends LoadedCollection>(
   dataFile: string | undefined,
   today: CalendarDate,
-  collections: FileCollections = RECORD_COLLECTIONS,
-  sample: unknown = SAMPLE_DATA,
-): Promise<LoadedRecords> {
+  collections: readonly C[],
+  sample: unknown,
+): Promise<LoadedRecords<C>> {
   if (dataFile === undefined) return parseRecords('the bundled sample data', sample, today, collections);
   return readRecordsFile(`DATA_FILE ${JSON.stringify(dataFile)}`, dataFile, today, collections);
 }
 
 /** The records of a data file at `path`, validated whole; messages start with `source`. Throws StartupError. */
-export async function readRecordsFile(
+export async function readRecordsFile<C extends LoadedCollection>(
   source: string,
   path: string,
   today: CalendarDate,
-  collections: FileCollections = RECORD_COLLECTIONS,
-): Promise<LoadedRecords> {
+  collections: readonly C[],
+): Promise<LoadedRecords<C>> {
   return parseRecords(source, await readJsonFile(source, path, { maxBytes: MAX_DATA_FILE_BYTES, noun: 'a data file' }), today, collections);
 }
 
-/** What a data file of the collections looks like, a key each: `{"dogs": [...], "cats": [...]}`. */
+/** What a data file of the collections looks like, a key each: `{"books": [...], "authors": [...]}`. */
 export function dataFileShape(collections: readonly Pick<AnyRecordCollection, 'name'>[]): string {
   return `{${collections.map(({ name }) => `"${name}": [...]`).join(', ')}}`;
 }
@@ -43,10 +39,15 @@ export function dataFileShape(collections: readonly Pick<AnyRecordCollection, 'n
 export const MAX_NAMED_FAULTS = 100;
 
 /**
- * Records from parsed JSON of the form {"dogs": [...], "cats": [...]}, a key per collection; every wrong record is named
- * (up to MAX_NAMED_FAULTS), `; ` between them, in one refusal of one line, as a log line is.
+ * Records from parsed JSON of the form `dataFileShape(collections)`, an array per collection's name; every wrong record
+ * is named (up to MAX_NAMED_FAULTS), `; ` between them, in one refusal of one line, as a log line is.
  */
-export function parseRecords(source: string, json: unknown, today: CalendarDate, collections: FileCollections = RECORD_COLLECTIONS): LoadedRecords {
+export function parseRecords<C extends LoadedCollection>(
+  source: string,
+  json: unknown,
+  today: CalendarDate,
+  collections: readonly C[],
+): LoadedRecords<C> {
   const names = collections.map(({ name }) => name);
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw refusal(source, `must be a JSON object ${dataFileShape(collections)}`);
@@ -67,7 +68,7 @@ export function parseRecords(source: string, json: unknown, today: CalendarDate,
   };
   const records = Object.fromEntries(
     collections.map(({ name, parse }) => [name, parseCollection(name, data[name], (input) => parse(input, today), fault)]),
-  ) as unknown as LoadedRecords;
+  ) as unknown as LoadedRecords<C>;
   if (unnamed > 0) faults.push(`and ${unnamed} more wrong records (the first ${MAX_NAMED_FAULTS} are named)`);
   if (faults.length > 0) throw refusal(source, faults.join('; '));
   return records;

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
 import { loadRecords, parseRecords } from '../../../src/adapters/persistence/data-file.js';
+import { SAMPLE_DATA } from '../../../src/adapters/persistence/sample-data.js';
+import { RECORD_COLLECTIONS } from '../../../src/domain/api-history/bundle.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { StartupError } from '../../../src/domain/errors/startup-error.js';
 
@@ -10,6 +12,8 @@ import { StartupError } from '../../../src/domain/errors/startup-error.js';
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261123);
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 300);
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
+/** DATA_FILE read for the reference API, whose collections and sample are given as any API's are. */
+const loadReference = (dataFile: string) => loadRecords(dataFile, today, RECORD_COLLECTIONS, SAMPLE_DATA);
 const SOURCE = 'DATA_FILE "fuzz.json"';
 
 function prototypeIsClean(): boolean {
@@ -125,7 +129,7 @@ t.test(`a data file with one wrong record is refused, naming the record and the 
     fc.property(goodDogs, fc.nat(), fault, (dogs, pick, wrong) => {
       const index = pick % dogs.length;
       const text = documentWith(dogs, index, wrong);
-      const message = refusal(() => parseRecords(SOURCE, JSON.parse(text), today));
+      const message = refusal(() => parseRecords(SOURCE, JSON.parse(text), today, RECORD_COLLECTIONS));
       const where = `${SOURCE}: dogs[${index}]`;
       if (!message.startsWith(where)) throw new Error(`does not name ${where}: ${message}`);
       if ('field' in wrong && !message.includes(`: ${wrong.field}: `)) throw new Error(`does not name the field ${wrong.field}: ${message}`);
@@ -146,7 +150,7 @@ t.test('a duplicate id anywhere in the file is refused, naming both records', as
       const withDuplicate = [...dogs.slice(0, at), { id: copy.id, name: 'Twin' }, ...dogs.slice(at)];
       const first = withDuplicate.findIndex((dog) => dog.id === copy.id);
       const second = withDuplicate.findIndex((dog, index) => index > first && dog.id === copy.id);
-      const message = refusal(() => parseRecords(SOURCE, { dogs: withDuplicate }, today));
+      const message = refusal(() => parseRecords(SOURCE, { dogs: withDuplicate }, today, RECORD_COLLECTIONS));
       if (message !== `${SOURCE}: dogs[${second}]: id ${copy.id} is already used by dogs[${first}]`) throw new Error(message);
     }),
     { seed: SEED, numRuns: RUNS },
@@ -168,7 +172,7 @@ t.test('a truncated data file is refused as invalid JSON at every cut, and nothi
   let refused = 0;
   for (let length = 0; length < bytes.length; length++) {
     writeFileSync(file, bytes.subarray(0, length));
-    const error = await loadRecords(file, today).then(
+    const error = await loadReference(file).then(
       () => undefined,
       (caught: unknown) => caught,
     );
@@ -177,7 +181,7 @@ t.test('a truncated data file is refused as invalid JSON at every cut, and nothi
   }
   t.equal(refused, bytes.length, `each of the ${bytes.length} cuts is refused as invalid JSON, naming the file`);
   writeFileSync(file, bytes);
-  t.equal((await loadRecords(file, today)).dogs.length, 2, 'the whole file loads');
+  t.equal((await loadReference(file)).dogs.length, 2, 'the whole file loads');
 });
 
 t.test('deep nesting and huge strings in the file text are refused with a short message', async (t) => {
@@ -204,7 +208,7 @@ t.test('deep nesting and huge strings in the file text are refused with a short 
   for (const [what, text, expected] of cases) {
     const file = join(dir, 'big.json');
     writeFileSync(file, text);
-    const error = await loadRecords(file, today).then(
+    const error = await loadReference(file).then(
       () => undefined,
       (caught: unknown) => caught,
     );

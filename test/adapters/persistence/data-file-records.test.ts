@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import { MAX_NAMED_FAULTS, parseRecords } from '../../../src/adapters/persistence/data-file.js';
 import type { LoadedRecords } from '../../../src/adapters/persistence/loaded-records.js';
+import { RECORD_COLLECTIONS } from '../../../src/domain/api-history/bundle.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { StartupError } from '../../../src/domain/errors/startup-error.js';
 
@@ -13,7 +14,7 @@ function plain(records: LoadedRecords): unknown {
 }
 
 function refusal(t: Test, json: unknown, what: string): string {
-  const error = t.throws(() => parseRecords(SOURCE, json, today), StartupError, `${what} is refused`);
+  const error = t.throws(() => parseRecords(SOURCE, json, today, RECORD_COLLECTIONS), StartupError, `${what} is refused`);
   const message = error instanceof Error ? error.message : '';
   t.ok(message.startsWith(`${SOURCE}: `), `${what}: the message starts with the source`, { message });
   return message;
@@ -34,6 +35,7 @@ t.test('good records are parsed in file order', async (t) => {
       ],
     },
     today,
+    RECORD_COLLECTIONS,
   );
   t.strictSame(plain(records), {
     dogs: [
@@ -56,24 +58,24 @@ t.test('absent or empty collections give no records', async (t) => {
     [{ dogs: [], cats: [] }, 'two empty lists'],
   ];
   for (const [json, what] of cases) {
-    t.strictSame(plain(parseRecords(SOURCE, json, today)), { dogs: [], cats: [] }, what);
+    t.strictSame(plain(parseRecords(SOURCE, json, today, RECORD_COLLECTIONS)), { dogs: [], cats: [] }, what);
   }
 });
 
 t.test('a dog without a birthday was born today', async (t) => {
-  const records = parseRecords(SOURCE, { dogs: [{ id: 1, name: 'Pup' }] }, today);
+  const records = parseRecords(SOURCE, { dogs: [{ id: 1, name: 'Pup' }] }, today, RECORD_COLLECTIONS);
   t.equal(records.dogs[0]?.birthday.toString(), '2026-11-22', 'the birthday is the date given as today');
   t.ok(records.dogs[0]?.birthday.equals(today), 'the same calendar date');
   const other = CalendarDate.parse('2000-01-01') as CalendarDate;
   t.equal(
-    parseRecords(SOURCE, { dogs: [{ id: 1, name: 'Pup' }] }, other).dogs[0]?.birthday.toString(),
+    parseRecords(SOURCE, { dogs: [{ id: 1, name: 'Pup' }] }, other, RECORD_COLLECTIONS).dogs[0]?.birthday.toString(),
     '2000-01-01',
     'today is the argument, not the clock',
   );
 });
 
 t.test('the same id in dogs and in cats is allowed', async (t) => {
-  const records = parseRecords(SOURCE, { dogs: [{ id: 1, name: 'a' }], cats: [{ id: 1, name: 'b' }] }, today);
+  const records = parseRecords(SOURCE, { dogs: [{ id: 1, name: 'a' }], cats: [{ id: 1, name: 'b' }] }, today, RECORD_COLLECTIONS);
   t.equal(records.dogs.length + records.cats.length, 2);
 });
 
@@ -328,7 +330,12 @@ t.test('huge values are refused with a short message', async (t) => {
     t.match(message, `: ${field}: `, `${what}: the field is named`);
     t.ok(message.length < 300, `${what}: the message stays short (${message.length} characters)`);
   }
-  const records = parseRecords(SOURCE, { dogs: Array.from({ length: 10_000 }, (_, index) => ({ id: index + 1, name: `dog ${index}` })) }, today);
+  const records = parseRecords(
+    SOURCE,
+    { dogs: Array.from({ length: 10_000 }, (_, index) => ({ id: index + 1, name: `dog ${index}` })) },
+    today,
+    RECORD_COLLECTIONS,
+  );
   t.equal(records.dogs.length, 10_000, 'ten thousand records load');
 });
 

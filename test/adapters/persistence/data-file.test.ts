@@ -3,17 +3,21 @@ import { join } from 'node:path';
 import t from 'tap';
 import { loadRecords } from '../../../src/adapters/persistence/data-file.js';
 import type { LoadedRecords } from '../../../src/adapters/persistence/loaded-records.js';
+import { SAMPLE_DATA } from '../../../src/adapters/persistence/sample-data.js';
+import { RECORD_COLLECTIONS } from '../../../src/domain/api-history/bundle.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { StartupError } from '../../../src/domain/errors/startup-error.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
+/** DATA_FILE (or, unset, the sample) read for the reference API, whose collections and sample are given as any API's are. */
+const loadReference = (dataFile: string | undefined) => loadRecords(dataFile, today, RECORD_COLLECTIONS, SAMPLE_DATA);
 
 function plain(records: LoadedRecords): { dogs: unknown[]; cats: unknown[] } {
   return JSON.parse(JSON.stringify(records)) as { dogs: unknown[]; cats: unknown[] };
 }
 
 t.test('without DATA_FILE the bundled sample loads', async (t) => {
-  const records = await loadRecords(undefined, today);
+  const records = await loadReference(undefined);
   t.strictSame(plain(records).dogs[0], { id: 1, name: 'Biko', birthday: '2014-05-06' }, 'Biko, born 2014-05-06, is dog 1');
   t.strictSame(
     records.dogs.map((dog) => dog.id),
@@ -49,7 +53,7 @@ t.test('a good DATA_FILE loads', async (t) => {
     'émoji 🐕.json': JSON.stringify({ dogs: [{ id: 1, name: '🐕'.repeat(50) }] }),
   });
   t.strictSame(
-    plain(await loadRecords(join(dir, 'data.json'), today)),
+    plain(await loadReference(join(dir, 'data.json'))),
     {
       dogs: [
         { id: 10, name: 'Rex', birthday: '2021-02-28' },
@@ -60,12 +64,12 @@ t.test('a good DATA_FILE loads', async (t) => {
     'the records, a missing birthday set to today',
   );
   t.strictSame(
-    plain(await loadRecords(join(dir, 'pretty.json'), today)),
+    plain(await loadReference(join(dir, 'pretty.json'))),
     { dogs: [], cats: [{ id: 2, name: 'Felix' }] },
     'white space and key order do not matter',
   );
-  t.strictSame(plain(await loadRecords(join(dir, 'empty-object.json'), today)), { dogs: [], cats: [] }, 'an empty object is no records');
-  const emoji = await loadRecords(join(dir, 'émoji 🐕.json'), today);
+  t.strictSame(plain(await loadReference(join(dir, 'empty-object.json'))), { dogs: [], cats: [] }, 'an empty object is no records');
+  const emoji = await loadReference(join(dir, 'émoji 🐕.json'));
   t.equal(emoji.dogs[0]?.name, '🐕'.repeat(50), 'a path beyond ASCII, and 50 emoji as a name');
 });
 
@@ -97,7 +101,7 @@ t.test('a DATA_FILE that cannot be read or parsed is refused, naming DATA_FILE',
   ];
   for (const [name, expected, what] of cases) {
     const path = join(dir, name);
-    const error = await t.rejects(loadRecords(path, today), StartupError, `${what} is refused`);
+    const error = await t.rejects(loadReference(path), StartupError, `${what} is refused`);
     const message = error instanceof Error ? error.message : '';
     t.ok(message.startsWith(`DATA_FILE ${JSON.stringify(path)}: `), `${what}: the message names DATA_FILE and the path`, { message });
     t.match(message, expected, `${what}: the message says why`);
@@ -110,7 +114,7 @@ t.test('a file without read permission is refused', { skip: process.getuid?.() =
   const path = join(dir, 'locked.json');
   await chmod(path, 0o000);
   t.teardown(() => chmod(path, 0o600));
-  await t.rejects(loadRecords(path, today), { name: 'StartupError', message: /cannot be read \(EACCES\)/ });
+  await t.rejects(loadReference(path), { name: 'StartupError', message: /cannot be read \(EACCES\)/ });
 });
 
 t.test('a wrong document or record in DATA_FILE is refused, naming DATA_FILE, the record and the field', async (t) => {
@@ -149,7 +153,7 @@ t.test('a wrong document or record in DATA_FILE is refused, naming DATA_FILE, th
   ];
   for (const [name, expected, what] of cases) {
     const path = join(dir, name);
-    const error = await t.rejects(loadRecords(path, today), StartupError, `${what} is refused`);
+    const error = await t.rejects(loadReference(path), StartupError, `${what} is refused`);
     const message = error instanceof Error ? error.message : '';
     t.ok(message.startsWith(`DATA_FILE ${JSON.stringify(path)}: `), `${what}: the message names DATA_FILE and the path`, { message });
     t.match(message, expected, `${what}: the message names the record and the field`);

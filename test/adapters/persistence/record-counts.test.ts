@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import t from 'tap';
-import { composeService } from '../../../src/reference-api.js';
+import type { ApiDefinition } from '../../../src/api-definition.js';
+import { composeApi } from '../../../src/container.js';
+import { REFERENCE_API } from '../../../src/reference-api.js';
+import { invoiceApi } from '../../fixtures/invoice-api.js';
 
-/** The service composed with these settings, stopped at once: its storage line and what it wrote on stderr. */
-async function start(env: Record<string, string>): Promise<{ storage: string; stderr: string[] }> {
+/** The API's service composed with these settings, stopped at once: its storage line and what it wrote on stderr. */
+async function start(env: Record<string, string>, api: ApiDefinition = REFERENCE_API): Promise<{ storage: string; stderr: string[] }> {
   const stderr: string[] = [];
-  const service = await composeService({ TODAY: '2026-11-22', ...env }, { stdout: () => {}, stderr: (line) => stderr.push(line) });
+  const service = await composeApi(api, { TODAY: '2026-11-22', ...env }, { stdout: () => {}, stderr: (line) => stderr.push(line) });
   await service.stop();
   return { storage: service.storage, stderr };
 }
@@ -26,4 +29,11 @@ t.test('the start names how many records each collection holds, and warns when t
     { level: 'warn', message: /^the storage holds no records: every list is empty and every record a 404\. .*npm run load-data -- --sample/ },
     'nothing: it says so, and how to fill it',
   );
+});
+
+t.test('an API of operations only: its line says the layer keeps no records of its own, and names no sample', async (t) => {
+  const operationsOnly = await start({}, invoiceApi());
+  t.equal(operationsOnly.storage, "memory (no collections: no records of the layer's own)", 'no collections, no sample');
+  t.same(operationsOnly.stderr, [], 'and no warning of an empty storage');
+  t.equal((await start({})).storage, 'memory (dogs: 5, cats: 3) from the bundled sample data', "the reference's line is as it was");
 });

@@ -2,7 +2,6 @@ import { ContainerModule } from 'inversify';
 import { HEALTH_CHECK, type HealthCheck } from '../../../application/ports/health-check.js';
 import { repositoryOf, type RecordRepository } from '../../../application/ports/record-repository.js';
 import { writerOf, type RecordWriter } from '../../../application/ports/record-writer.js';
-import { RECORD_COLLECTIONS } from '../../../domain/api-history/bundle.js';
 import { recordsOf, type LoadedRecords } from '../loaded-records.js';
 import { InMemoryRecordRepository } from './in-memory-record-repository.js';
 import { MemoryHealthCheck } from './memory-health-check.js';
@@ -18,7 +17,7 @@ export interface MemoryPersistenceOptions {
  */
 export function memoryPersistenceModule(
   records: LoadedRecords,
-  collections: readonly { readonly name: string }[] = RECORD_COLLECTIONS,
+  collections: readonly { readonly name: string }[],
   { writesRefused = false }: MemoryPersistenceOptions = {},
 ): ContainerModule {
   return new ContainerModule(({ bind }) => {

@@ -9,7 +9,6 @@ import type { Clock } from '../../../application/ports/clock.js';
 import { HEALTH_CHECK, type HealthCheck } from '../../../application/ports/health-check.js';
 import { repositoryOf, type RecordRepository } from '../../../application/ports/record-repository.js';
 import { writerOf, type RecordWriter } from '../../../application/ports/record-writer.js';
-import { RECORD_COLLECTIONS } from '../../../domain/api-history/bundle.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import { PostgresClientRepository } from './postgres-client-repository.js';
 import { isUnavailable } from './postgres-failures.js';
@@ -20,7 +19,7 @@ import { PostgresRecordRepository } from './postgres-record-repository.js';
 import { PostgresRecordWriter } from './postgres-record-writer.js';
 import { CacheSizes } from '../../caching/cache-sizes.js';
 import { migrateSchema, UnfitTablesError } from './postgres-schema.js';
-import { RECORD_TABLES, recordTableOf, type RecordTable } from './record-table.js';
+import { recordTableOf, type RecordTable } from './record-table.js';
 import type { AnyRecordCollection } from '../../../domain/versioning/record-collection.js';
 import type { UsageSpool } from '../usage-spool.js';
 import { StartupError } from '../../../domain/errors/startup-error.js';
@@ -56,14 +55,11 @@ function warnTo(log: (line: string) => void): (message: string, fields: Record<s
 }
 
 /**
- * Connects, retrying an unreachable database with backoff for `connectTimeoutMs`, checks the layer's schema and makes
- * what is missing of it (`migrateSchema`). Throws StartupError naming DATABASE_URL (password hidden) when it cannot,
- * its pool ended.
+ * Connects, retrying an unreachable database with backoff for `connectTimeoutMs`, checks the layer's schema for the
+ * API's `tables` and makes what is missing of it (`migrateSchema`). Throws StartupError naming DATABASE_URL (password
+ * hidden) when it cannot, its pool ended.
  */
-export async function connectPostgres(
-  connection: PostgresConnection,
-  tables: readonly RecordTable<unknown>[] = RECORD_TABLES,
-): Promise<PostgresStore> {
+export async function connectPostgres(connection: PostgresConnection, tables: readonly RecordTable<unknown>[]): Promise<PostgresStore> {
   const { url, connectTimeoutMs, log } = connection;
   const warn = warnTo(log);
   const pool = createPool({
@@ -116,7 +112,7 @@ function failureOf(error: unknown, url: string): string {
  * Connects and migrates as `connectPostgres` does, then loads every client and follows the changes made by any
  * process (the CLI's way to the clients, and the service's). Throws StartupError when the clients cannot be followed.
  */
-export async function openPostgresClients(connection: PostgresConnection, tables?: readonly RecordTable<unknown>[]): Promise<PostgresClientStore> {
+export async function openPostgresClients(connection: PostgresConnection, tables: readonly RecordTable<unknown>[]): Promise<PostgresClientStore> {
   const store = await connectPostgres(connection, tables);
   const { url, log } = connection;
   try {
@@ -153,7 +149,7 @@ export async function openPostgresStorage(
   connection: PostgresConnection,
   clock: Clock,
   spool: UsageSpool,
-  collections: readonly AnyRecordCollection[] = RECORD_COLLECTIONS,
+  collections: readonly AnyRecordCollection[],
 ): Promise<{
   modules: readonly ContainerModule[];
   describe(counts: string): string;
@@ -184,7 +180,7 @@ export function postgresPersistenceModule(
   pool: pg.Pool,
   clock: Clock,
   clients: ClientRepository,
-  tables: readonly RecordTable<unknown>[] = RECORD_TABLES,
+  tables: readonly RecordTable<unknown>[],
 ): ContainerModule {
   const today = (): CalendarDate => clock.today();
   return new ContainerModule(({ bind }) => {

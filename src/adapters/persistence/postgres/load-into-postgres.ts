@@ -2,7 +2,7 @@ import { recordsOf, type LoadedRecords } from '../loaded-records.js';
 import { connectPostgres } from './connect-postgres.js';
 import { redactedUrl } from './postgres-pool.js';
 import { writeRecords } from './postgres-bulk-load.js';
-import { RECORD_TABLES, type RecordTable } from './record-table.js';
+import type { RecordTable } from './record-table.js';
 
 /** Where a command's lines go. */
 export interface CommandOutput {
@@ -33,7 +33,7 @@ export async function loadIntoPostgres(
   records: LoadedRecords,
   { url, statementTimeoutMs, connectTimeoutMs }: LoadTarget,
   output: CommandOutput,
-  tables: readonly RecordTable<{ readonly id: number }>[] = RECORD_TABLES,
+  tables: readonly RecordTable<{ readonly id: number }>[],
 ): Promise<number> {
   try {
     const store = await connectPostgres({ url, poolSize: 1, statementTimeoutMs, connectTimeoutMs, log: output.stderr }, tables);

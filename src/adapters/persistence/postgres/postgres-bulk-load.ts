@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { withConnection } from './held-connection.js';
 import { timed } from './postgres-pool.js';
 import { recordsOf, type LoadedRecords } from '../loaded-records.js';
-import { RECORD_TABLES, type RecordTable } from './record-table.js';
+import type { RecordTable } from './record-table.js';
 
 /** Rows per INSERT: each statement ends well within the statement and query timeouts, however large the file. */
 export const ROWS_PER_STATEMENT = 10_000;
@@ -14,7 +14,7 @@ export const ROWS_PER_STATEMENT = 10_000;
 export async function writeRecords(
   pool: pg.Pool,
   records: Partial<LoadedRecords>,
-  tables: readonly RecordTable<{ readonly id: number }>[] = RECORD_TABLES,
+  tables: readonly RecordTable<{ readonly id: number }>[],
 ): Promise<void> {
   await withConnection(pool, async (client) => {
     await client.query(timed('BEGIN'));

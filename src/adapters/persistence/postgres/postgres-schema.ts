@@ -6,7 +6,7 @@ import { COUNTED_EVENTS, migrationPlan, type CountingStatements } from './migrat
 import { LAYER_SCHEMA, timed } from './postgres-pool.js';
 import { IDEMPOTENCY_KEYS_TABLE } from './postgres-record-writer.js';
 import { USAGE_TABLE } from './postgres-usage-store.js';
-import { RECORD_TABLES, type RecordTable } from './record-table.js';
+import type { RecordTable } from './record-table.js';
 import type { LayerTable } from './table-shape.js';
 
 /** Any constant: two processes migrating at once queue on this transaction-scoped advisory lock. */
@@ -43,12 +43,6 @@ export const layerTablesOf = (records: readonly MigratedTable[]): readonly Layer
   IDEMPOTENCY_KEYS_TABLE,
   ROW_COUNTS_TABLE,
 ];
-
-/** The reference API's tables. */
-export const LAYER_TABLES = layerTablesOf(RECORD_TABLES);
-
-/** The tables whose rows `row_counts` counts, so that a page's total costs one lookup and not a scan. */
-export const COUNTED_TABLES: readonly string[] = RECORD_TABLES.map((table) => table.name);
 
 /**
  * Statement-level, so a load of 10^6 rows adds to the count once; TRUNCATE fires no DELETE trigger, hence its own.
@@ -103,7 +97,7 @@ export class UnfitTablesError extends Error {
  * database of an earlier release (in public), in one transaction serialised across processes. Throws UnfitTablesError,
  * having changed nothing, when a table of the layer's name is not of its shape.
  */
-export async function migrateSchema(pool: pg.Pool, records: readonly MigratedTable[] = RECORD_TABLES): Promise<void> {
+export async function migrateSchema(pool: pg.Pool, records: readonly MigratedTable[]): Promise<void> {
   const tables = layerTablesOf(records);
   await withConnection(pool, async (client) => {
     await client.query(timed('BEGIN'));

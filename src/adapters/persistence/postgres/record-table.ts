@@ -1,4 +1,3 @@
-import { RECORD_COLLECTIONS } from '../../../domain/api-history/bundle.js';
 import { CalendarDate } from '../../../domain/records/calendar-date.js';
 import { propertiesOf, requiredOf, type JsonSchema } from '../../../domain/versioning/json-schema.js';
 import type { AnyRecordCollection } from '../../../domain/versioning/record-collection.js';
@@ -134,6 +133,3 @@ function range(value: string, low: unknown, high: unknown): string | undefined {
   if (hasHigh) return `${value} <= ${high}`;
   return undefined;
 }
-
-/** Every collection's table, in the bundle's order of collections. */
-export const RECORD_TABLES: readonly RecordTable<{ readonly id: number }>[] = RECORD_COLLECTIONS.map((collection) => recordTableOf(collection));

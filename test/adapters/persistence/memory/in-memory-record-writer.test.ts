@@ -57,15 +57,15 @@ t.test('a record made unfrozen is frozen when stored; one made for another id is
 });
 
 t.test("memoryPersistenceModule binds a collection's writer to its repository, writes refused when told", async (t) => {
-  const records = { dogs: [named('Biko')(1)], cats: [] };
+  const records = { dogs: [named('Biko')(1)] };
   const container = new Container();
-  container.load(memoryPersistenceModule(records));
+  container.load(memoryPersistenceModule(records, [DOGS]));
   t.equal(container.get(writerOf(DOGS)), container.get(repositoryOf(DOGS)), 'one instance');
   const writer = container.get<InMemoryRecordRepository<Dog>>(writerOf(DOGS));
   t.match(writer.create(named('Rex')), { kind: 'created', record: { id: 2 } }, 'writes by default');
   t.equal(container.get<InMemoryRecordRepository<Dog>>(repositoryOf(DOGS)).findById(2)?.name, 'Rex', 'read through the repository');
 
   const refusing = new Container();
-  refusing.load(memoryPersistenceModule(records, undefined, { writesRefused: true }));
+  refusing.load(memoryPersistenceModule(records, [DOGS], { writesRefused: true }));
   t.throws(() => refusing.get<InMemoryRecordRepository<Dog>>(writerOf(DOGS)).create(named('Rex')), WritesUnavailableError, 'refused when told');
 });

@@ -2,7 +2,7 @@ import t from 'tap';
 import type { FoundLayout, FoundRelation } from '../../../../src/adapters/persistence/postgres/found-layout.js';
 import { migrationPlan, type CountingStatements } from '../../../../src/adapters/persistence/postgres/migration-plan.js';
 import { layerTablesOf } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
-import { RECORD_TABLES } from '../../../../src/adapters/persistence/postgres/record-table.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
 
 // The plan alone, on layouts written out: what a start runs for each database it may find, and what refuses it.
 
@@ -11,7 +11,7 @@ const SQL: CountingStatements = {
   createCountRows: 'make count_rows',
   countingOf: (table) => [`count ${table}`],
 };
-const TABLES = layerTablesOf(RECORD_TABLES);
+const TABLES = layerTablesOf(REFERENCE_TABLES);
 const RECORDS = ['dogs', 'cats'];
 const LAYER = 'version_aware_api';
 

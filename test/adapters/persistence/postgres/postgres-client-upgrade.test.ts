@@ -8,11 +8,13 @@ import { checkReport } from '../../http/fixtures/upgrade-report.js';
 import { clientsCommand } from '../../../../src/clients-command.js';
 import { openPostgresClientStorage } from '../../../../src/adapters/persistence/postgres/postgres-client-storage.js';
 import { REFERENCE_API } from '../../../../src/reference-api.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
+import { RECORD_COLLECTIONS } from '../../../../src/domain/api-history/bundle.js';
 
 const url = await testDatabase(t);
 if (url !== undefined) {
   t.test('GET /client/upgrade?to=V, PostgreSQL storage: the same report, the calls from the usage store', async (t) => {
-    const cli = await openPostgresClients({ url, poolSize: 1, statementTimeoutMs: 5_000, connectTimeoutMs: 5_000, log: () => {} });
+    const cli = await openPostgresClients({ url, poolSize: 1, statementTimeoutMs: 5_000, connectTimeoutMs: 5_000, log: () => {} }, REFERENCE_TABLES);
     t.teardown(() => cli.close());
     const legacy = keyedClient('legacy-shop', '2.0.0');
     await cli.clients.add(legacy.client);
@@ -26,7 +28,7 @@ if (url !== undefined) {
       ['upgrade', 'legacy-shop', '--to', '4.0.0', '--json'],
       { STORAGE: 'postgres', DATABASE_URL: url },
       { stdout: (line) => stdout.push(line), stderr: (line) => t.fail(line) },
-      () => openPostgresClientStorage({ url, poolSize: 1, statementTimeoutMs: 5_000, connectTimeoutMs: 5_000, log: () => {} }),
+      () => openPostgresClientStorage({ url, poolSize: 1, statementTimeoutMs: 5_000, connectTimeoutMs: 5_000, log: () => {} }, RECORD_COLLECTIONS),
       REFERENCE_API,
     );
     t.equal(code, 0);

@@ -9,6 +9,7 @@ import { clientNamed } from '../../../fixtures/contracts/client-repository-contr
 import { administer, testDatabase } from '../../../fixtures/postgres/test-database.js';
 import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
 import { StartupError } from '../../../../src/domain/errors/startup-error.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
 
 const url = await testDatabase(t);
 if (url !== undefined) {
@@ -27,7 +28,7 @@ if (url !== undefined) {
 
   t.test('the database lost, a write is DependencyUnavailableError (a 503), and the keys are still served from memory', async (t) => {
     const pool = createPool({ url, size: 1, onIdleError: () => undefined });
-    await migrateSchema(pool);
+    await migrateSchema(pool, REFERENCE_TABLES);
     const lines: string[] = [];
     const repository = await PostgresClientRepository.open(pool, {
       url,
@@ -54,7 +55,7 @@ if (url !== undefined) {
     await administer(url, `ALTER DATABASE ${name} CONNECTION LIMIT 1`);
     t.teardown(() => administer(url, `ALTER DATABASE ${name} CONNECTION LIMIT -1`));
     const lines: string[] = [];
-    const error = await t.rejects(openPostgresClients({ ...connection, log: (line) => lines.push(line) }), StartupError);
+    const error = await t.rejects(openPostgresClients({ ...connection, log: (line) => lines.push(line) }, REFERENCE_TABLES), StartupError);
     t.match(
       (error as Error).message,
       /^the database at DATABASE_URL .* refused the start \(listening for the clients' changes\): too many connections for database/,

@@ -11,6 +11,8 @@ import { CLIENT_REPOSITORY, type ClientRepository } from '../../../../src/applic
 import { clientNamed } from '../../../fixtures/contracts/client-repository-contract.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 import { TestClock } from '../../../fixtures/test-clock.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
+import { RECORD_COLLECTIONS } from '../../../../src/domain/api-history/bundle.js';
 
 /** The promise of the issue: a change made anywhere is served everywhere within this. */
 const WITHIN_MS = 1_000;
@@ -53,11 +55,16 @@ if (url !== undefined) {
 
   // The CLI's way in, and a service's: each its own pool and listener.
   const cliLines: string[] = [];
-  const cli = await openPostgresClients(connectionLogging(cliLines));
+  const cli = await openPostgresClients(connectionLogging(cliLines), REFERENCE_TABLES);
   t.teardown(() => cli.close());
   const [cliListener] = await listeners();
   const serviceLines: string[] = [];
-  const storage = await openPostgresStorage(connectionLogging(serviceLines), new TestClock('2026-11-22'), new UsageSpool(t.testdir()));
+  const storage = await openPostgresStorage(
+    connectionLogging(serviceLines),
+    new TestClock('2026-11-22'),
+    new UsageSpool(t.testdir()),
+    RECORD_COLLECTIONS,
+  );
   t.teardown(() => storage.close());
   const container = new Container();
   container.load(...storage.modules);
@@ -163,7 +170,7 @@ if (url !== undefined) {
   t.test('closed while reconnecting, it reconnects no more', async (t) => {
     const lines: string[] = [];
     const before = await listeners();
-    const other = await openPostgresClients(connectionLogging(lines));
+    const other = await openPostgresClients(connectionLogging(lines), REFERENCE_TABLES);
     const otherListener = (await listeners()).find((pid) => !before.includes(pid)) as number;
     const locker = new pg.Client({ connectionString: url });
     await locker.connect();

@@ -12,6 +12,7 @@ import type { Dog } from '../../../../src/domain/dogs/dog.js';
 import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
 
 const DOG_TABLE = recordTableOf<Dog>(DOGS);
 
@@ -30,8 +31,12 @@ if (url !== undefined) {
 
   const pool = createPool({ url, size: 1, onIdleError: (error) => t.fail(error.message) });
   t.teardown(() => pool.end());
-  await migrateSchema(pool);
-  await writeRecords(pool, { dogs: BIRTHDAYS.map((birthday, index) => parseDog({ id: index + 1, name: 'Rex', birthday }, today())), cats: [] });
+  await migrateSchema(pool, REFERENCE_TABLES);
+  await writeRecords(
+    pool,
+    { dogs: BIRTHDAYS.map((birthday, index) => parseDog({ id: index + 1, name: 'Rex', birthday }, today())), cats: [] },
+    REFERENCE_TABLES,
+  );
   const repository = new PostgresRecordRepository(pool, DOG_TABLE, today);
 
   for (const processZone of FAR_ZONES) {

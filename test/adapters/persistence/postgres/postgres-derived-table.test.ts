@@ -5,13 +5,13 @@ import { PostgresRecordRepository } from '../../../../src/adapters/persistence/p
 import { writeRecords } from '../../../../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { migrateSchema } from '../../../../src/adapters/persistence/postgres/postgres-schema.js';
 import { RESERVED_WORDS, recordTableOf } from '../../../../src/adapters/persistence/postgres/record-table.js';
-import type { LoadedRecords } from '../../../../src/adapters/persistence/loaded-records.js';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { CATS } from '../../../../src/domain/api-history/heads/cat-collection.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import type { AnyRecordCollection } from '../../../../src/domain/versioning/record-collection.js';
 import { recordType } from '../../../../src/domain/versioning/record-type.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
 
 interface Thing {
   readonly id: number;
@@ -55,7 +55,7 @@ const url = await testDatabase(t);
 if (url !== undefined) {
   const pool = createPool({ url, size: 1, onIdleError: (error) => t.fail(error.message) });
   t.teardown(() => pool.end());
-  await migrateSchema(pool);
+  await migrateSchema(pool, REFERENCE_TABLES);
 
   t.test('the words the table maker refuses are the ones this server reserves', async (t) => {
     const { rows } = await pool.query<{ word: string }>("SELECT word FROM pg_get_keywords() WHERE catcode IN ('R', 'T') ORDER BY word");
@@ -72,7 +72,7 @@ if (url !== undefined) {
       { id: 1, code: 'A', born: '2020-02-29', weight: 1.5, open: true, tags: ['x', 'y'], owner: { name: 'Ann' } },
       { id: 2, code: 'B', tags: [] },
     ];
-    await writeRecords(pool, { things } as unknown as Partial<LoadedRecords>, [table]);
+    await writeRecords(pool, { things }, [table]);
     const stored = new PostgresRecordRepository(pool, table, today);
     t.same(await stored.findById(1), things[0], 'every kind of field');
     t.same(await stored.findById(2), things[1], 'absent fields: null in the row, absent in the record');

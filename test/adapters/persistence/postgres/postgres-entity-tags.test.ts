@@ -7,6 +7,7 @@ import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 import { acceptVersion, startService } from '../../../fixtures/service.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const dog = (id: number) => parseDog({ id, name: `Dog ${id}`, birthday: '2014-05-06' }, today);
@@ -17,8 +18,8 @@ if (url !== undefined) {
 
   t.test('with PostgreSQL (rows read anew each request), ETags follow the content: equal while it is, new when it changes', async (t) => {
     await pool.query('DROP TABLE IF EXISTS dogs, cats, row_counts');
-    await migrateSchema(pool);
-    await writeRecords(pool, { dogs: [1, 2, 3].map(dog), cats: [] });
+    await migrateSchema(pool, REFERENCE_TABLES);
+    await writeRecords(pool, { dogs: [1, 2, 3].map(dog), cats: [] }, REFERENCE_TABLES);
     const service = await startService(t, { STORAGE: 'postgres', DATABASE_URL: url, ACCESS_LOG: 'off' });
     const get = async (path: string, ifNoneMatch?: string) => {
       const headers: Record<string, string> = acceptVersion('2.1.0');

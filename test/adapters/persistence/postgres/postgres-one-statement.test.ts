@@ -9,6 +9,7 @@ import type { Dog } from '../../../../src/domain/dogs/dog.js';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
 
 const DOG_TABLE = recordTableOf<Dog>(DOGS);
 
@@ -18,7 +19,7 @@ if (url !== undefined) {
   // One connection, so the statements the repository prepared are the ones this session sees.
   const pool = createPool({ url, size: 1, onIdleError: (error) => t.fail(error.message) });
   t.teardown(() => pool.end());
-  await migrateSchema(pool);
+  await migrateSchema(pool, REFERENCE_TABLES);
   await pool.query("INSERT INTO dogs SELECT g, 'Dog ' || g, '2014-05-06' FROM generate_series(1, 10) g");
   const dogs = new PostgresRecordRepository(pool, DOG_TABLE, today);
   const prepared = async (): Promise<{ name: string; calls: number }[]> => {

@@ -9,6 +9,7 @@ import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { composeService } from '../../../../src/reference-api.js';
 import { privateServerOrSkip } from '../../../fixtures/postgres/private-server.js';
 import { startService } from '../../../fixtures/service.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const UNAVAILABLE = { detail: 'Service unavailable.' };
@@ -34,7 +35,11 @@ if (server !== undefined) {
   t.test('the database lost while serving: 503 with Retry-After, /health/ names it, no crash, recovery by itself', async (t) => {
     const service = await startService(t, { STORAGE: 'postgres', DATABASE_URL: db.url, ACCESS_LOG: 'off' });
     const pool = createPool({ url: db.url, size: 1, onIdleError: () => undefined });
-    await writeRecords(pool, { dogs: [parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today)], cats: [parseCat({ id: 1, name: 'Tom' })] });
+    await writeRecords(
+      pool,
+      { dogs: [parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today)], cats: [parseCat({ id: 1, name: 'Tom' })] },
+      REFERENCE_TABLES,
+    );
     await pool.end();
 
     const dog = await fetch(`${service.url}/doggies/1/`);

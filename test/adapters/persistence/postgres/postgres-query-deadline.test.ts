@@ -14,6 +14,7 @@ import type { Dog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
 
 const DOG_TABLE = recordTableOf<Dog>(DOGS);
 
@@ -53,7 +54,7 @@ const url = await testDatabase(t);
 if (url !== undefined) {
   const direct = createPool({ url, size: 1, onIdleError: (error) => t.fail(error.message) });
   t.teardown(() => direct.end());
-  await migrateSchema(direct);
+  await migrateSchema(direct, REFERENCE_TABLES);
   await direct.query("INSERT INTO dogs SELECT g, 'Dog ' || g, '2014-05-06' FROM generate_series(1, 10) g");
 
   t.test('a query the database never answers fails after the deadline; its connection is replaced', async (t) => {

@@ -11,6 +11,7 @@ import type { Cat } from '../../../../src/domain/cats/cat.js';
 import { PageRequest } from '../../../../src/application/paging/page-request.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
 
 const DOG_TABLE = recordTableOf<Dog>(DOGS);
 const CAT_TABLE = recordTableOf<Cat>(CATS);
@@ -20,7 +21,7 @@ const url = await testDatabase(t);
 if (url !== undefined) {
   const pool = createPool({ url, size: 2, onIdleError: (error) => t.fail(error.message) });
   t.teardown(() => pool.end());
-  await migrateSchema(pool);
+  await migrateSchema(pool, REFERENCE_TABLES);
   await pool.query("INSERT INTO dogs SELECT g, 'Dog ' || g, '2014-05-06' FROM generate_series(1, 10) g");
   await pool.query("INSERT INTO cats SELECT g, 'Cat ' || g FROM generate_series(1, 3) g");
 

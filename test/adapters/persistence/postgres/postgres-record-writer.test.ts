@@ -18,6 +18,7 @@ import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { recordWriterContract } from '../../../fixtures/contracts/record-writer-contract.js';
 import { postgresStores } from '../../../fixtures/stores/postgres-stores.js';
 import { TestClock } from '../../../fixtures/test-clock.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
 
 const stores = await postgresStores(t);
 if (stores !== undefined) {
@@ -123,7 +124,7 @@ if (stores !== undefined) {
     await dogWriters.fromRecords([named('Biko')(1)]);
     const container = new Container();
     container.bind(CacheSizes).toConstantValue(new CacheSizes());
-    container.load(postgresPersistenceModule(pool, new TestClock('2026-11-22'), new InMemoryClientRepository()));
+    container.load(postgresPersistenceModule(pool, new TestClock('2026-11-22'), new InMemoryClientRepository(), REFERENCE_TABLES));
     const writer = container.get<RecordWriter<Dog>>(writerOf(DOGS));
     t.type(writer, PostgresRecordWriter, 'a PostgresRecordWriter');
     t.equal(container.get(writerOf(DOGS)), writer, 'one instance');

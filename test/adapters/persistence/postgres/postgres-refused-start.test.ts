@@ -110,14 +110,17 @@ t.test("someone else's dogs in public: the start refused, naming the table and t
     ['list'],
     env,
     { stdout: () => {}, stderr: (line) => clientsErrors.push(line) },
-    (settings) =>
-      openPostgresClientStorage({
-        url: settings.databaseUrl as string,
-        poolSize: 1,
-        statementTimeoutMs: 5_000,
-        connectTimeoutMs: 5_000,
-        log: () => {},
-      }),
+    (settings, _access, collections) =>
+      openPostgresClientStorage(
+        {
+          url: settings.databaseUrl as string,
+          poolSize: 1,
+          statementTimeoutMs: 5_000,
+          connectTimeoutMs: 5_000,
+          log: () => {},
+        },
+        collections,
+      ),
     REFERENCE_API,
   );
   t.equal(listed, 1, 'so does the clients command');

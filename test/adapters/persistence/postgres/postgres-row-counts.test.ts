@@ -12,6 +12,7 @@ import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 import { startService } from '../../../fixtures/service.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
 
 const DOG_TABLE = recordTableOf<Dog>(DOGS);
 
@@ -30,20 +31,20 @@ if (url !== undefined) {
     await pool.query(`CREATE SCHEMA ${LAYER_SCHEMA}`);
     await pool.query('CREATE TABLE dogs (id bigint PRIMARY KEY, name text NOT NULL, birthday date NOT NULL)');
     await pool.query("INSERT INTO dogs SELECT g, 'Dog ' || g, '2014-05-06' FROM generate_series(1, 1234) g");
-    await migrateSchema(pool);
+    await migrateSchema(pool, REFERENCE_TABLES);
     t.equal(await stored('dogs'), 1234, 'the rows already there');
     t.equal(await stored('cats'), 0, 'a new table');
-    await migrateSchema(pool);
+    await migrateSchema(pool, REFERENCE_TABLES);
     t.equal(await stored('dogs'), 1234, 'a second run counts nothing twice');
     await pool.query('DROP TABLE dogs');
-    await migrateSchema(pool);
+    await migrateSchema(pool, REFERENCE_TABLES);
     t.equal(await stored('dogs'), 0, 'a table dropped and made again starts from its own rows, not the old count');
   });
 
   t.test("a change behind the service's back shows in X-Total-Count at once", async (t) => {
     await pool.query('DROP TABLE IF EXISTS dogs, cats, row_counts');
-    await migrateSchema(pool);
-    await writeRecords(pool, { dogs: [1, 2, 3].map(dog), cats: [] });
+    await migrateSchema(pool, REFERENCE_TABLES);
+    await writeRecords(pool, { dogs: [1, 2, 3].map(dog), cats: [] }, REFERENCE_TABLES);
     const service = await startService(t, { STORAGE: 'postgres', DATABASE_URL: url, ACCESS_LOG: 'off' });
     const total = async (): Promise<string | null> => (await fetch(`${service.url}/doggies/?limit=1`)).headers.get('x-total-count');
     t.equal(await total(), '3', 'loaded');
@@ -59,7 +60,7 @@ if (url !== undefined) {
         () => pool.query("INSERT INTO dogs VALUES (1, 'Other', '2015-01-01') ON CONFLICT (id) DO UPDATE SET name = excluded.name"),
         '13',
       ],
-      ["load-data's write, two new and one replaced", () => writeRecords(pool, { dogs: [1, 30, 31].map(dog), cats: [] }), '15'],
+      ["load-data's write, two new and one replaced", () => writeRecords(pool, { dogs: [1, 30, 31].map(dog), cats: [] }, REFERENCE_TABLES), '15'],
       ['an UPDATE', () => pool.query("UPDATE dogs SET name = 'Renamed' WHERE id < 15"), '15'],
       ['a hand DELETE', () => pool.query('DELETE FROM dogs WHERE id BETWEEN 10 AND 14'), '10'],
       ['a rolled back DELETE', () => pool.query('BEGIN; DELETE FROM dogs; ROLLBACK'), '10'],
@@ -76,8 +77,8 @@ if (url !== undefined) {
 
   t.test('without its row in row_counts a table is counted by scanning it, still exact', async (t) => {
     await pool.query('DROP TABLE IF EXISTS dogs, cats, row_counts');
-    await migrateSchema(pool);
-    await writeRecords(pool, { dogs: [1, 2].map(dog), cats: [] });
+    await migrateSchema(pool, REFERENCE_TABLES);
+    await writeRecords(pool, { dogs: [1, 2].map(dog), cats: [] }, REFERENCE_TABLES);
     await pool.query("DELETE FROM row_counts WHERE table_name = 'dogs'");
     const dogs = new PostgresRecordRepository(pool, DOG_TABLE, () => today);
     t.equal((await dogs.list(PageRequest.of(1, 0))).total, 2, 'a page');

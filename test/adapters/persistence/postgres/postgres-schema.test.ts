@@ -11,6 +11,7 @@ import { composeService } from '../../../../src/reference-api.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 import { startService } from '../../../fixtures/service.js';
 import { StartupError } from '../../../../src/domain/errors/startup-error.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const url = await testDatabase(t);
@@ -21,8 +22,8 @@ if (url !== undefined) {
   t.test('the migration is safe to run twice, and by several processes at once', async (t) => {
     const others = [1, 2, 3].map(() => createPool({ url, size: 1, onIdleError: () => undefined }));
     t.teardown(() => Promise.all(others.map((other) => other.end())));
-    await t.resolves(Promise.all(others.map((other) => migrateSchema(other))), 'three at once');
-    await t.resolves(migrateSchema(pool), 'once more');
+    await t.resolves(Promise.all(others.map((other) => migrateSchema(other, REFERENCE_TABLES))), 'three at once');
+    await t.resolves(migrateSchema(pool, REFERENCE_TABLES), 'once more');
     const tables = await pool.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'version_aware_api' ORDER BY table_name",
     );
@@ -34,7 +35,7 @@ if (url !== undefined) {
   });
 
   t.test('the record rules are constraints of the tables', async (t) => {
-    await migrateSchema(pool);
+    await migrateSchema(pool, REFERENCE_TABLES);
     const refused: [string, readonly unknown[], string][] = [
       ["INSERT INTO dogs VALUES ($1, $2, '2014-05-06')", [0, 'Rex'], 'a dog with id 0'],
       ["INSERT INTO dogs VALUES ($1, $2, '2014-05-06')", [-1, 'Rex'], 'a negative id'],
@@ -52,18 +53,18 @@ if (url !== undefined) {
 
   t.test('a read-only database (a replica): served when it holds the schema; refused at once when the schema is to be made', async (t) => {
     const name = new URL(url).pathname.slice(1);
-    await migrateSchema(pool);
+    await migrateSchema(pool, REFERENCE_TABLES);
     await pool.query(`ALTER DATABASE ${name} SET default_transaction_read_only = on`);
     t.teardown(() => pool.query(`ALTER DATABASE ${name} RESET default_transaction_read_only`));
     const env = { STORAGE: 'postgres', DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '3600000' };
     const replica = createPool({ url, size: 1, onIdleError: () => undefined });
     t.teardown(() => replica.end());
-    await t.resolves(migrateSchema(replica), 'the schema is complete: the start writes nothing');
+    await t.resolves(migrateSchema(replica, REFERENCE_TABLES), 'the schema is complete: the start writes nothing');
     const served = await composeService(env, { stdout: () => {}, stderr: () => {} });
     await served.stop();
     t.pass('and the service starts on it');
     await pool.query(`BEGIN READ WRITE; DROP SCHEMA ${LAYER_SCHEMA} CASCADE; COMMIT`);
-    await t.rejects(migrateSchema(replica), /read-only transaction/, 'without the schema, the migration fails');
+    await t.rejects(migrateSchema(replica, REFERENCE_TABLES), /read-only transaction/, 'without the schema, the migration fails');
     const error = await t.rejects(composeService(env, { stdout: () => {}, stderr: () => {} }), StartupError);
     t.match(
       (error as Error).message,
@@ -73,16 +74,20 @@ if (url !== undefined) {
   });
 
   t.test('writing records is all or nothing', async (t) => {
-    await migrateSchema(pool);
+    await migrateSchema(pool, REFERENCE_TABLES);
     await pool.query('TRUNCATE dogs, cats');
-    await writeRecords(pool, { dogs: [parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today)], cats: [] });
+    await writeRecords(pool, { dogs: [parseDog({ id: 1, name: 'Biko', birthday: '2014-05-06' }, today)], cats: [] }, REFERENCE_TABLES);
     await pool.query('ALTER TABLE cats RENAME TO cats_elsewhere');
     t.teardown(() => pool.query('ALTER TABLE cats_elsewhere RENAME TO cats'));
     const dogs = [
       parseDog({ id: 1, name: 'Changed', birthday: '2014-05-06' }, today),
       parseDog({ id: 2, name: 'New', birthday: '2014-05-06' }, today),
     ];
-    await t.rejects(writeRecords(pool, { dogs, cats: [parseCat({ id: 1, name: 'Tom' })] }), /relation "cats" does not exist/, 'the cats fail');
+    await t.rejects(
+      writeRecords(pool, { dogs, cats: [parseCat({ id: 1, name: 'Tom' })] }, REFERENCE_TABLES),
+      /relation "cats" does not exist/,
+      'the cats fail',
+    );
     const { rows } = await pool.query('SELECT id::int, name FROM dogs ORDER BY id');
     t.same(rows, [{ id: 1, name: 'Biko' }], 'and the dogs of the same write were rolled back');
   });
@@ -108,7 +113,7 @@ if (url !== undefined) {
   t.test('a database fault that is not an outage is a logged 500, not a 503', async (t) => {
     const service = await startService(t, { STORAGE: 'postgres', DATABASE_URL: url, ACCESS_LOG: 'off' });
     await pool.query('DROP TABLE dogs');
-    t.teardown(() => migrateSchema(pool));
+    t.teardown(() => migrateSchema(pool, REFERENCE_TABLES));
     const response = await fetch(`${service.url}/doggies/1/`);
     t.same([response.status, await response.json()], [500, { detail: 'A server error occurred.' }]);
     const logged = service.stderr.map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -8,6 +8,7 @@ import { parseDog } from '../../../../src/domain/dogs/dog.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { testDatabase } from '../../../fixtures/postgres/test-database.js';
 import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
+import { REFERENCE_TABLES } from '../../../fixtures/postgres/reference-tables.js';
 
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 
@@ -54,10 +55,10 @@ t.test('against a database', async (t) => {
     const idleErrors: string[] = [];
     const pool = createPool({ url, size: 1, statementTimeoutMs: 5_000, onIdleError: (error) => idleErrors.push(error.message) });
     t.teardown(() => pool.end());
-    await migrateSchema(pool);
+    await migrateSchema(pool, REFERENCE_TABLES);
     const size = ROWS_PER_STATEMENT * 2 + 5;
     const dogs = Array.from({ length: size }, (_, index) => parseDog({ id: index + 1, name: `Dog ${index + 1}`, birthday: '2014-05-06' }, today));
-    await writeRecords(pool, { dogs, cats: [] });
+    await writeRecords(pool, { dogs, cats: [] }, REFERENCE_TABLES);
     const { rows } = await pool.query<{ total: string; last: string }>('SELECT count(*) AS total, max(id) AS last FROM dogs');
     t.same(rows[0], { total: String(size), last: String(size) }, 'every record');
     t.equal((await pool.query<{ total: string }>("SELECT total FROM row_counts WHERE table_name = 'dogs'")).rows[0]?.total, String(size), 'counted');
