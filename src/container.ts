@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { Container, ContainerModule } from 'inversify';
 import type { Registry } from 'prom-client';
 import type { Environment, Settings } from './adapters/config/settings.js';
