@@ -196,7 +196,7 @@ export function composeUpgradeReports(
     clientsModule(clients, usage),
     new ContainerModule(({ bind }) => {
       bindPublication(bind, api);
-      bind(AnswerCache).toConstantValue(new AnswerCache());
+      bind(AnswerCache).toSelf().inSingletonScope();
       bind(ApiRoutes).toSelf().inSingletonScope();
     }),
   );
