@@ -37,7 +37,7 @@ export default {
     testFiles: areas.flatMap((area) => area.tests),
     // Each test file runs as `node <these> file.ts`, not through tap's CLI: the same hooks as .taprc's node-arg, which
     // serve every .ts as the JavaScript buildCommand compiled from the sandbox's mutated sources.
-    nodeArgs: ['-r', '{{hookFile}}', '--import=reflect-metadata', '--import=./test/loader/register.mjs', '{{testFile}}'],
+    nodeArgs: ['-r', '{{hookFile}}', '--import=./test/loader/register.mjs', '{{testFile}}'],
   },
   // All mutants are built into the sources at once (mutant switching), so one compilation serves the whole run.
   buildCommand: 'node test/loader/build-once.mjs',

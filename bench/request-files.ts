@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { composeService } from '../src/reference-api.js';
 import { filesOfRequest } from './request-files/files-of-request.js';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { Container, ContainerModule } from 'inversify';
 import type { Registry } from 'prom-client';
 import type { Environment, Settings } from './adapters/config/settings.js';
@@ -199,7 +198,7 @@ export function composeUpgradeReports(
     clientsModule(clients, usage),
     new ContainerModule(({ bind }) => {
       bindPublication(bind, api);
-      bind(AnswerCache).toConstantValue(new AnswerCache());
+      bind(AnswerCache).toSelf().inSingletonScope();
       bind(ApiRoutes).toSelf().inSingletonScope();
     }),
   );

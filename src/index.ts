@@ -8,7 +8,6 @@
  * API itself is `version-aware-api/reference`'s.
  * @packageDocumentation
  */
-import 'reflect-metadata';
 
 export { defineApi, type ApiDeclaration, type ApiDefinition, type ModelSettings } from './api-definition.js';
 export type { ApiSettingDeclaration } from './adapters/config/api-setting.js';

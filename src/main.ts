@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { REFERENCE_API } from './reference-api.js';
 import { runApi } from './run-api.js';
 

@@ -4,6 +4,5 @@
  * setting, AGE_REMOVAL, is read and checked at start with the layer's.
  * @packageDocumentation
  */
-import 'reflect-metadata';
 
 export { REFERENCE_API } from './reference-api.js';

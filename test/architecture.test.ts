@@ -94,6 +94,19 @@ t.test('no folder imports a folder that imports it back, directly or round a lon
   t.same(cycles, []);
 });
 
+t.test('no two files import each other, a type-only import too', async (t) => {
+  const edges = new Set(imports.filter((i) => i.target !== undefined).map((i) => `${i.file} ${(i.target as string).replace(/\.js$/, '.ts')}`));
+  t.ok(edges.has('domain/versioning/refusals.ts domain/versioning/version.ts'), 'the scan sees imports between files');
+  const pairs = [...edges].filter((edge) => {
+    const [from, to] = edge.split(' ') as [string, string];
+    return from < to && edges.has(`${to} ${from}`);
+  });
+  t.same(
+    pairs.map((edge) => edge.replace(' ', ' <-> ')),
+    [],
+  );
+});
+
 t.test('the container is used only in the composition root', async (t) => {
   const users = files.filter((file) => /\bContainer\b(?!Module)/.test(readFileSync(file, 'utf8').replace(/\/\*\*[\s\S]*?\*\//g, '')));
   t.same(

@@ -1,7 +1,6 @@
 // The service as one process, composed with the memos BENCH_WITHOUT_MEMOS names (comma-separated) turned off
 // (forgetful-parts.ts), for `npm run compare -- --caches=each`; the other settings as `npm start`
 // reads them. It prints the listening line the bench waits for, and stops on SIGTERM.
-import 'reflect-metadata';
 import { composeService } from '../../src/reference-api.js';
 import { memoNames, withoutMemos } from './forgetful-parts.js';
 

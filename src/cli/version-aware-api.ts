@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 // The package's program (its `bin`): `version-aware-api contracts|clients|load-data --api MODULE …`, `--help`.
-import 'reflect-metadata';
 import { lineSink } from '../adapters/logging/line-sink.js';
 import { versionAwareApi } from './cli-command.js';
 

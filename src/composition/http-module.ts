@@ -1,6 +1,5 @@
 import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
 import { CacheSizes } from '../adapters/caching/cache-sizes.js';
-import { UsageCounter } from '../application/clients/usage-counter.js';
 import { PIN_STATE_PATH, type PinStatePath } from '../application/ports/pin-state-path.js';
 import { VERSION_MODEL } from '../application/version-model-token.js';
 import { ApiRequestHandler } from '../adapters/http/api-request-handler.js';
@@ -39,11 +38,9 @@ export function httpModule(
     bind<HttpLogs>(HTTP_LOGS).toConstantValue(logs);
     bind<ApiServerOptions>(API_SERVER_OPTIONS).toConstantValue(options);
     bind<WebOptions>(WEB_OPTIONS).toConstantValue(web);
-    bind(AnswerCache)
-      .toResolvedValue((sizes: CacheSizes) => new AnswerCache(sizes), [CacheSizes])
-      .inSingletonScope();
+    bind(AnswerCache).toSelf().inSingletonScope();
     bind(ApiRoutes).toSelf().inSingletonScope();
-    // The request's steps' parts, each made once from the routes, the version model and the web options.
+    // The request's steps' parts, made here: each takes fields of what is bound (the routes' list, a setting, the lifecycles).
     bind(Router)
       .toResolvedValue((routes: ApiRoutes) => new Router(routes.all), [ApiRoutes])
       .inSingletonScope();
@@ -72,9 +69,7 @@ export function httpModule(
       .toResolvedValue((model: VersionModel) => new CacheControl(web.cacheMaxAgeSeconds, model.lifecycles), [VERSION_MODEL])
       .inSingletonScope();
     if (logs.access !== undefined) bind<RequestObserver>(REQUEST_OBSERVERS).toConstantValue(new AccessLog(logs.access));
-    bind<RequestObserver>(REQUEST_OBSERVERS)
-      .toResolvedValue((counter: UsageCounter) => new UsageObserver(counter), [UsageCounter])
-      .inSingletonScope();
+    bind<RequestObserver>(REQUEST_OBSERVERS).to(UsageObserver).inSingletonScope();
     bind(ApiRequestHandler).toSelf().inSingletonScope();
     bind(ApiServer).toSelf().inSingletonScope();
   });

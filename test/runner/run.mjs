@@ -32,7 +32,7 @@ if (!(Number.isInteger(jobs) && jobs > 0 && Number.isInteger(shares) && shares >
   process.exit(2);
 }
 // As tap's runner (.taprc): the loader's hooks, and tap's per-file timeout in seconds.
-const LOADER = ['--import=reflect-metadata', '--import=./test/loader/register.mjs'];
+const LOADER = ['--import=./test/loader/register.mjs'];
 const FILE_TIMEOUT_S = 60;
 // A process in which no file ends for this long is stopped: a file has hung past tap's own timeout (a file may set a
 // longer one than FILE_TIMEOUT_S: the README walkthrough, alone, 600 s; a shared file at most 240 s).

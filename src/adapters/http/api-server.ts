@@ -1,12 +1,13 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { inject, injectable } from 'inversify';
 import { ALLOWED_METHODS } from './routing/route-methods.js';
 import { ApiRequestHandler } from './api-request-handler.js';
 import { baseHeaders, sendBody } from './response/send-body.js';
+import { errorResponseFor, ExpectationFailedError, MethodNotAllowedError, UnreadableRequestError, type ErrorResponse } from './request/refusals.js';
 import { API_SERVER_OPTIONS, connectionsCheckingInterval, listenOn, STOP_IDLE_GRACE_MS, type ApiServerOptions } from './server-options.js';
-import { CLIENT_ERROR_STATUSES, closeAfterThis, lastCodingIsNotChunked, responseStarted, writeJsonAndClose } from './connection-ends.js';
+import { closeAfterThis, lastCodingIsNotChunked, responseStarted, writeJsonAndClose } from './connection-ends.js';
 
 /** The node:http server: listens, enforces the limits, answers malformed requests with JSON, and stops gracefully. */
 @injectable()
@@ -50,6 +51,11 @@ export class ApiServer {
     const ownLines = Object.entries({ Vary: handler.vary, ...cors })
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
+    // The answers made here, before or beside the handler, as the refusals' catalogue gives them.
+    const answer = (res: ServerResponse, refusal: UnreadableRequestError | ExpectationFailedError): void => {
+      const { status, detail, headers } = catalogued(refusal);
+      sendBody(res, status, { detail }, { ...baseHeaders(handler.vary), ...cors, ...headers });
+    };
     const closing = this.#closing;
     const lingerIfLast = function (this: ServerResponse): void {
       // Node closes the connection after a response it marks last (Connection: close, as a 413's).
@@ -65,7 +71,7 @@ export class ApiServer {
       const { 'transfer-encoding': codings, 'content-length': length } = req.headers;
       if (lastCodingIsNotChunked(codings)) {
         closeAfterThis(closing, socket);
-        sendBody(res, 400, { detail: 'Bad Request.' }, { ...baseHeaders(handler.vary), ...cors, Connection: 'close' });
+        answer(res, new UnreadableRequestError());
         return;
       }
       if (this.#stopping !== undefined) {
@@ -88,21 +94,10 @@ export class ApiServer {
       inFlight.add(res);
       res.on('close', this.#forget);
     });
-    server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
-      sendBody(
-        res,
-        417,
-        { detail: 'Only "Expect: 100-continue" is understood.' },
-        {
-          ...baseHeaders(handler.vary),
-          ...cors,
-          Connection: 'close',
-        },
-      );
-    });
+    server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => answer(res, new ExpectationFailedError()));
     // No route takes CONNECT; without this listener node would drop the connection with no answer.
     server.on('connect', (req: IncomingMessage, socket: Duplex) => {
-      writeJsonAndClose(socket, 405, { detail: `Method "${req.method}" not allowed.` }, `Allow: ${ALLOWED_METHODS}\r\n${ownLines}`);
+      writeJsonAndClose(socket, catalogued(new MethodNotAllowedError(req.method as string)), `Allow: ${ALLOWED_METHODS}\r\n${ownLines}`);
     });
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
       // An error in the body of a request already answered (or being answered): a second answer would be
@@ -113,8 +108,7 @@ export class ApiServer {
         socket.destroy();
         return;
       }
-      const status = CLIENT_ERROR_STATUSES.get(error.code) ?? 400;
-      writeJsonAndClose(socket, status, { detail: `${STATUS_CODES[status]}.` }, ownLines);
+      writeJsonAndClose(socket, catalogued(new UnreadableRequestError(error.code)), ownLines);
     });
     this.#server = server;
   }
@@ -174,3 +168,7 @@ export class ApiServer {
     return count === this.options.maxRequestsPerSocket;
   }
 }
+
+/** A refusal the catalogue holds, by construction: every one the server makes is in it. */
+const catalogued = (refusal: UnreadableRequestError | ExpectationFailedError | MethodNotAllowedError): ErrorResponse =>
+  errorResponseFor(refusal) as ErrorResponse;

@@ -1,14 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { ErrorResponse } from './request/refusals.js';
 
 // How the server ends a connection itself: a last answer that lingers, and the answers it writes straight to a socket.
-
-/** Statuses for the errors node's parser reports before a request reaches the handler; any other is a 400. */
-export const CLIENT_ERROR_STATUSES: ReadonlyMap<string | undefined, number> = new Map([
-  ['HPE_HEADER_OVERFLOW', 431],
-  ['ERR_HTTP_REQUEST_TIMEOUT', 408],
-]);
 
 /** How long a connection that has had its last answer reads on for the client to close it first. */
 export const LINGER_MS = 2_000;
@@ -42,12 +37,18 @@ export function lastCodingIsNotChunked(codings: string | undefined): boolean {
   );
 }
 
-/** Writes a whole JSON response straight to a socket node's request handling does not own, and closes it; `headerLines` hold its Vary. */
-export function writeJsonAndClose(socket: Duplex, status: number, body: { readonly detail: string }, headerLines: string): void {
-  const payload = JSON.stringify(body);
+/**
+ * Writes an error answer whole straight to a socket node's request handling does not own, and closes it: `headerLines`
+ * (its Vary, and what else its sender knows) come before the answer's own headers and `Connection: close`.
+ */
+export function writeJsonAndClose(socket: Duplex, { status, detail, headers }: ErrorResponse, headerLines: string): void {
+  const payload = JSON.stringify({ detail });
+  const ownLines = Object.entries({ ...headers, Connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
-      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n${headerLines}Connection: close\r\n\r\n${payload}`,
+      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n${headerLines}${ownLines}\r\n${payload}`,
   );
 }
 

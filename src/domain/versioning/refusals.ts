@@ -12,7 +12,7 @@ export class MalformedVersionError extends Refusal {
 
   constructor(
     readonly received: string,
-    supported: readonly { toString(): string }[] = [],
+    supported: readonly { toString(): string }[],
   ) {
     super(`Malformed version ${describeReceived(received)}: a version is MAJOR.MINOR.PATCH, such as 1.0.0.${listSupported(supported)}`);
   }

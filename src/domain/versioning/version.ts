@@ -1,5 +1,5 @@
 import { SemVer, compare } from 'semver';
-import { MalformedVersionError } from './refusals.js';
+import { describeReceived } from './version-error-text.js';
 
 const CANONICAL = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 
@@ -13,10 +13,11 @@ export class Version {
     this.#text = semver.version;
   }
 
+  /** Throws a RangeError, a fault of the caller: a request's version is judged by `VersionStanding.resolve`, which refuses it. */
   static parse(text: string): Version {
     const match = CANONICAL.exec(text);
     if (match === null || !match.slice(1).every((part) => Number.isSafeInteger(Number(part)))) {
-      throw new MalformedVersionError(text);
+      throw new RangeError(`Malformed version ${describeReceived(text)}: a version is MAJOR.MINOR.PATCH, such as 1.0.0.`);
     }
     return new Version(new SemVer(text));
   }

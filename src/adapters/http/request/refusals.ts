@@ -42,6 +42,45 @@ export class BadRequestError extends Refusal {
   readonly code = 'bad_request';
 }
 
+/** node's error codes for what its parser refuses (`clientError`), by the refusal each is; any other is unreadable_request. */
+const PARSER_REFUSALS: ReadonlyMap<string | undefined, UnreadableRequestError['code']> = new Map([
+  ['HPE_HEADER_OVERFLOW', 'headers_too_large'],
+  ['ERR_HTTP_REQUEST_TIMEOUT', 'request_timeout'],
+]);
+
+/**
+ * A request the server cannot read, answered before any handler and its connection closed: what node's parser refuses
+ * (a header block over MAX_HEADER_SIZE, a request slower than the timeouts, bytes that are not HTTP/1.1), or a last
+ * transfer coding that is not chunked, which leaves the body no length (RFC 9112 §6.1).
+ */
+export class UnreadableRequestError extends Refusal {
+  readonly code: 'unreadable_request' | 'headers_too_large' | 'request_timeout';
+
+  /** `parserCode`: node's error code; none for the transfer coding. */
+  constructor(parserCode?: string) {
+    super(parserCode === undefined ? 'The last transfer coding is not chunked.' : `node's parser refused the request (${parserCode}).`);
+    this.code = PARSER_REFUSALS.get(parserCode) ?? 'unreadable_request';
+  }
+}
+
+/** An Expect other than 100-continue (RFC 9110 §10.1.1): 417, and the connection closed. */
+export class ExpectationFailedError extends Refusal {
+  readonly code = 'expectation_failed';
+
+  constructor() {
+    super('Only "Expect: 100-continue" is understood.');
+  }
+}
+
+/** A method the target does not take: 405, with the Allow its sender knows. */
+export class MethodNotAllowedError extends Refusal {
+  readonly code = 'method_not_allowed';
+
+  constructor(method: string) {
+    super(`Method "${method}" not allowed.`);
+  }
+}
+
 /** No route has the request's path (nor its slash form): a 404 like every other "not found". */
 export class UnknownPathError extends Refusal {
   readonly code = 'unknown_path';
@@ -151,6 +190,9 @@ export type RequestRefusal =
   | AcceptHeaderError
   | AmbiguousVersionError
   | BadRequestError
+  | UnreadableRequestError
+  | ExpectationFailedError
+  | MethodNotAllowedError
   | InvalidParameterError
   | UnknownPathError;
 
@@ -177,6 +219,9 @@ const versionDetail = (error: Refusal, pinChange: string | undefined, base: stri
   const { statement, byDefault, served } = error as RetiredVersionError | BrownoutError;
   return redactKeys(`${statement}${versionAdvice(byDefault, pinChange, base)}${served}`);
 };
+
+/** The headers of an answer after which the connection closes. */
+const CLOSE = { Connection: 'close' } as const;
 
 /** Each error code the service answers on purpose, with its status and `detail`. */
 const RESPONSES = {
@@ -213,9 +258,15 @@ const RESPONSES = {
     detail: messageOf(error),
     headers: { 'WWW-Authenticate': challengeOf('invalid_authorization') },
   }),
+  // What cannot be read says no more than its status: what the parser saw is not the client's to read back.
+  unreadable_request: () => ({ status: 400, detail: 'Bad Request.', headers: CLOSE }),
+  headers_too_large: () => ({ status: 431, detail: 'Request Header Fields Too Large.', headers: CLOSE }),
+  request_timeout: () => ({ status: 408, detail: 'Request Timeout.', headers: CLOSE }),
+  expectation_failed: (error) => ({ status: 417, detail: messageOf(error), headers: CLOSE }),
+  method_not_allowed: (error) => ({ status: 405, detail: messageOf(error) }),
   malformed_body: (error) => ({ status: 400, detail: messageOf(error) }),
   // The rest of the body is never read: the connection closes after the answer.
-  body_too_large: (error) => ({ status: 413, detail: messageOf(error), headers: { Connection: 'close' } }),
+  body_too_large: (error) => ({ status: 413, detail: messageOf(error), headers: CLOSE }),
   unsupported_media_type: (error) => ({ status: 415, detail: messageOf(error) }),
   dependency_unavailable: () => ({ status: 503, detail: 'Service unavailable.', headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }),
 } as const satisfies Record<ErrorCode, (error: Refusal, pinChange: string | undefined, base: string) => ErrorResponse>;

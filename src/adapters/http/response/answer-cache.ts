@@ -1,5 +1,6 @@
+import { inject, injectable } from 'inversify';
 import { GenerationalCache } from '../../caching/generational-cache.js';
-import { DEFAULT_CACHE_SIZES, type CacheSizes } from '../../caching/cache-sizes.js';
+import { CacheSizes, DEFAULT_CACHE_SIZES } from '../../caching/cache-sizes.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { Representation } from '../../../domain/versioning/representation.js';
 import type { RequestContext } from '../../../domain/versioning/request-context.js';
@@ -24,10 +25,11 @@ interface PageAnswer {
  * repository hands out a new object when a record changes), so only frozen records are remembered, by identity,
  * and a page only while it holds the very same records in the same order. Bounded per collection by CacheSizes.
  */
+@injectable()
 export class AnswerCache {
   readonly #collections = new Map<object, CollectionAnswers>();
 
-  constructor(private readonly sizes: Pick<CacheSizes, 'answers' | 'pages'> = DEFAULT_CACHE_SIZES) {}
+  constructor(@inject(CacheSizes) private readonly sizes: Pick<CacheSizes, 'answers' | 'pages'> = DEFAULT_CACHE_SIZES) {}
 
   /** The answers of `collection`, the same each time it is asked: a route takes its collection's at start. */
   for(collection: object): CollectionAnswers {

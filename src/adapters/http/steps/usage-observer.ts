@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { UsageCounter } from '../../../application/clients/usage-counter.js';
+import { inject, injectable } from 'inversify';
+import { UsageCounter } from '../../../application/clients/usage-counter.js';
 import { ANONYMOUS, NO_VERSION } from '../../../domain/clients/usage.js';
 import type { ServedRoute } from '../routing/route.js';
 import type { Exchange } from './exchange.js';
@@ -11,9 +12,10 @@ import type { RequestObserver } from './request-observer.js';
  * neither is an answer its connection lost first (its client left, the drain's deadline cut it, or it waited behind
  * a pipelined answer on a connection that closed).
  */
+@injectable()
 export class UsageObserver implements RequestObserver {
   readonly timed = false;
-  constructor(private readonly counter: Pick<UsageCounter, 'count'>) {}
+  constructor(@inject(UsageCounter) private readonly counter: Pick<UsageCounter, 'count'>) {}
 
   observe(exchange: Exchange, _status: number, _durationMs: number, response: ServerResponse): void {
     if (exchange.route?.contract === undefined) return;

@@ -6,10 +6,13 @@ import {
   BodyTooLargeError,
   ERROR_SCHEMA,
   errorResponseFor,
+  ExpectationFailedError,
   MalformedBodyError,
+  MethodNotAllowedError,
   MissingTokenError,
   SERVER_ERROR,
   UnknownPathError,
+  UnreadableRequestError,
   UnsupportedMediaTypeError,
 } from '../../../../src/adapters/http/request/refusals.js';
 import { API_VERSION_HEADER } from '../../../../src/adapters/http/request/api-version-header.js';
@@ -79,6 +82,34 @@ t.test("the HTTP adapter's refusals: each one's code, status and detail", async 
   );
   t.equal(errorResponseFor(new UnknownPathError())?.headers, undefined, 'no headers of its own');
   t.equal(API_VERSION_HEADER, 'Api-Version');
+});
+
+t.test("the server's own answers, made before or beside the handler: each one's code, status, detail and headers", async (t) => {
+  const close = { Connection: 'close' };
+  const cases: [string, Refusal, string, number, string, Record<string, string> | undefined][] = [
+    ["what node's parser cannot read", new UnreadableRequestError('HPE_INVALID_METHOD'), 'unreadable_request', 400, 'Bad Request.', close],
+    [
+      'a header block over the limit',
+      new UnreadableRequestError('HPE_HEADER_OVERFLOW'),
+      'headers_too_large',
+      431,
+      'Request Header Fields Too Large.',
+      close,
+    ],
+    ['a request slower than the timeouts', new UnreadableRequestError('ERR_HTTP_REQUEST_TIMEOUT'), 'request_timeout', 408, 'Request Timeout.', close],
+    ['a last transfer coding not chunked', new UnreadableRequestError(), 'unreadable_request', 400, 'Bad Request.', close],
+    ['an expectation', new ExpectationFailedError(), 'expectation_failed', 417, 'Only "Expect: 100-continue" is understood.', close],
+    ['CONNECT', new MethodNotAllowedError('CONNECT'), 'method_not_allowed', 405, 'Method "CONNECT" not allowed.', undefined],
+  ];
+  for (const [label, refusal, code, status, detail, headers] of cases) {
+    t.equal(refusal.code, code, `${label}: its code`);
+    t.same(errorResponseFor(refusal), { status, detail, ...(headers === undefined ? {} : { headers }) }, `${label}: ${status}`);
+  }
+  t.equal(
+    new UnreadableRequestError('HPE_INVALID_METHOD').message,
+    "node's parser refused the request (HPE_INVALID_METHOD).",
+    'what the parser said, kept from the client',
+  );
 });
 
 t.test('a retired version: what is refused, what to do instead by who chose the version, and the versions served', async (t) => {
