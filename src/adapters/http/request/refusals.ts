@@ -72,11 +72,14 @@ export class ExpectationFailedError extends Refusal {
   }
 }
 
-/** A method the target does not take: 405, with the Allow its sender knows. */
+/** A method the target does not take: 405, with the methods it does take in Allow (or the Allow its sender writes). */
 export class MethodNotAllowedError extends Refusal {
   readonly code = 'method_not_allowed';
 
-  constructor(method: string) {
+  constructor(
+    method: string,
+    readonly allow?: string,
+  ) {
     super(`Method "${method}" not allowed.`);
   }
 }
@@ -263,7 +266,10 @@ const RESPONSES = {
   headers_too_large: () => ({ status: 431, detail: 'Request Header Fields Too Large.', headers: CLOSE }),
   request_timeout: () => ({ status: 408, detail: 'Request Timeout.', headers: CLOSE }),
   expectation_failed: (error) => ({ status: 417, detail: messageOf(error), headers: CLOSE }),
-  method_not_allowed: (error) => ({ status: 405, detail: messageOf(error) }),
+  method_not_allowed: (error) => {
+    const { allow } = error as MethodNotAllowedError;
+    return { status: 405, detail: messageOf(error), ...(allow === undefined ? {} : { headers: { Allow: allow } }) };
+  },
   malformed_body: (error) => ({ status: 400, detail: messageOf(error) }),
   // The rest of the body is never read: the connection closes after the answer.
   body_too_large: (error) => ({ status: 413, detail: messageOf(error), headers: CLOSE }),

@@ -8,7 +8,7 @@ import { VERSION_QUERY_PARAMETER } from '../request/api-version-header.js';
 import { clientOf } from '../request/authorization.js';
 import { MAX_RECORD_BODY_BYTES, readJsonBody, type ReadBody } from '../request/json-body.js';
 import { idempotencyKeyOf } from '../request/idempotency-key.js';
-import { BadRequestError, MissingTokenError, UnknownPathError } from '../request/refusals.js';
+import { BadRequestError, MethodNotAllowedError, MissingTokenError, UnknownPathError } from '../request/refusals.js';
 import { checkHostHeader, parseQuery } from '../request/request-target.js';
 import type { OptionsHeaders } from '../routing/options-headers.js';
 import type { ServedOperation } from '../routing/operation-route.js';
@@ -104,12 +104,12 @@ function unknownNames(query: URLSearchParams, route: ServedRoute, base: string):
  * 5. A method of one of the path's operations goes on (HEAD as GET), PUT to a route that takes a body, GET and HEAD to
  * the layer's own reads; OPTIONS is a 204 with the path's versions; any other method a 405.
  */
-export function checkMethod(options: OptionsHeaders, { method, today }: Exchange, route: ServedRoute): RouteResponse | undefined {
+export function checkMethod(options: OptionsHeaders, { method, today }: Exchange, route: ServedRoute): RouteResponse | Refusal | undefined {
   if (isOperationRoute(route)) {
     if (route.operations.has(method === 'HEAD' ? 'GET' : method)) return undefined;
   } else if ('method' in route ? method === 'PUT' : method === 'GET' || method === 'HEAD') return undefined;
   if (method === 'OPTIONS') return { status: 204, body: undefined, headers: options.of(route, today) };
-  return { status: 405, body: { detail: `Method "${method}" not allowed.` }, headers: { Allow: allowedMethods(route) } };
+  return new MethodNotAllowedError(method, allowedMethods(route));
 }
 
 /** 6. The client the Authorization names (`identify` finds it by its key's hash); none: anonymous. A bad or unknown key: 401, 400. */

@@ -1,4 +1,6 @@
 import t from 'tap';
+import { errorResponseFor, MethodNotAllowedError } from '../../../../src/adapters/http/request/refusals.js';
+import type { RouteResponse } from '../../../../src/adapters/http/routing/route-request.js';
 import type { Route } from '../../../../src/adapters/http/routing/route.js';
 import { checkMethod } from '../../../../src/adapters/http/steps/request-steps.js';
 import { OptionsHeaders } from '../../../../src/adapters/http/routing/options-headers.js';
@@ -28,7 +30,7 @@ t.test("OPTIONS: 204 with Allow and the versions the route is served at on the r
     headers: { Allow: 'GET, HEAD, OPTIONS', 'api-supported-versions': versionsFrom('3.0.0').join(', ') },
   });
   t.same(
-    checkMethod(options, exchangeOf({ method: 'OPTIONS', today: date('2027-01-01') }), since3)?.headers,
+    (checkMethod(options, exchangeOf({ method: 'OPTIONS', today: date('2027-01-01') }), since3) as RouteResponse).headers,
     {
       Allow: 'GET, HEAD, OPTIONS',
       'api-supported-versions': versionsFrom('4.0.0').join(', '),
@@ -39,9 +41,7 @@ t.test("OPTIONS: 204 with Allow and the versions the route is served at on the r
 });
 
 t.test('any other method: 405 naming the method, with Allow', async (t) => {
-  t.same(checkMethod(options, exchangeOf({ method: 'DELETE' }), since3), {
-    status: 405,
-    body: { detail: 'Method "DELETE" not allowed.' },
-    headers: { Allow: 'GET, HEAD, OPTIONS' },
-  });
+  const refusal = checkMethod(options, exchangeOf({ method: 'DELETE' }), since3);
+  t.type(refusal, MethodNotAllowedError);
+  t.same(errorResponseFor(refusal), { status: 405, detail: 'Method "DELETE" not allowed.', headers: { Allow: 'GET, HEAD, OPTIONS' } });
 });
