@@ -79,14 +79,13 @@ export function openApiDocument({
   const gone = goneResponse(sunsets, brownouts);
   // Not `Error`: generated TypeScript would shadow the global Error with it.
   const schemas: Json = { ErrorBody: ERROR_SCHEMA };
-  // Only the record types an operation at this version answers with: a collection not served here has no schema in it.
+  // Only the record types an operation at this version answers with (the layer's own routes answer none): a collection
+  // not served here has no schema in it.
   const served = new Set(
     routes.flatMap((route) =>
       isOperationRoute(route)
         ? [...route.operations.values()].flatMap(({ contract }) => (contract.availableAt(version) ? typesNamedIn(contract) : []))
-        : route.contract.body.kind === 'fixed' || (route.contract.availableAt !== undefined && !route.contract.availableAt(version))
-          ? []
-          : [route.contract.body.recordType.name],
+        : [],
     ),
   );
   // A record type nested in a served one is served too, as the version's schemas nest it.
