@@ -30,6 +30,7 @@ import type { ServiceOutput } from './composition/service-output.js';
 import { clockOf, readServiceSettings, refuseRetiredDefault } from './composition/service-settings.js';
 import { clientsModule, openStorage, type PersistenceModule, type Storage } from './composition/storage.js';
 import { UsageLifecycle } from './composition/usage-lifecycle.js';
+import { processOutput } from './adapters/process/process-output.js';
 import type { AnyRecordCollection } from './domain/versioning/record-collection.js';
 import type { VersionModel } from './domain/versioning/version-model.js';
 
@@ -78,12 +79,13 @@ export interface ServiceReplacements {
 /**
  * The composition root of an API: reads and checks every setting, builds the version model, loads and
  * validates the data, wires the graph and resolves it once. Throws StartupError or
- * VersionModelError naming what is wrong; nothing is served half-built.
+ * VersionModelError naming what is wrong; nothing is served half-built. Without `output` it writes to this process's
+ * stdout and stderr as `runApi` does: the access log and info lines batched, at most 20 ms apart.
  */
 export async function composeApi(
   api: ApiDefinition,
   env: Environment,
-  output: ServiceOutput,
+  output: ServiceOutput = processOutput().service,
   replacements: ServiceReplacements = {},
 ): Promise<ComposedService> {
   return composeApiWith(api, readServiceSettings(env, api), output, replacements);

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Readable } from 'node:stream';
 import { forwardWholeLines, type LineTarget } from './adapters/process/whole-line-forwarder.js';
-import { ProcessOutput, type Log } from './adapters/process/process-output.js';
+import { processOutput, type Log, type ProcessOutput } from './adapters/process/process-output.js';
 import { ProcessStops } from './adapters/process/process-stops.js';
 import { stopDeadlineMs } from './adapters/process/stop-requests.js';
 import { WorkerSupervisor } from './adapters/process/worker-supervisor.js';
@@ -21,7 +21,7 @@ const WORKER_EXIT_GRACE_MS = 5000;
  * A bad setting or declaration refuses the start with one line naming it.
  */
 export async function runApi(api: ApiDefinition): Promise<void> {
-  const output = new ProcessOutput();
+  const output = processOutput();
   const stops = new ProcessStops(output);
   stops.listen();
   if (cluster.isWorker) return serve(api, output, stops);

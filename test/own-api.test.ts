@@ -119,7 +119,7 @@ t.test('another API, in memory: composed from its definition, served at each of 
 
 t.test('with no sample declared, nothing is served until data is given, and the start says so', async (t) => {
   const service = await startService(t, { ACCESS_LOG: 'off' }, {}, defineApi({ collections: [BOOKS], versions: VERSIONS }));
-  t.equal(service.storage, 'memory (books: 0) from the bundled sample data');
+  t.equal(service.storage, 'memory (books: 0): no sample data declared (DATA_FILE loads records)');
   t.match(service.stderr.join('\n'), /the storage holds no records/);
   t.same(await (await fetch(`${service.url}/books/`)).json(), []);
 });

@@ -80,8 +80,8 @@ async function listening(server, port, host, listen = true) {
  * then closes the server and stops the service (the usage counts flushed, the storage closed).
  */
 export async function serveMounted(api, mount, prefix) {
-  const line = (stream) => (text) => stream.write(`${text}\n`);
-  const service = await composeApi(api, process.env, { stdout: line(process.stdout), stderr: line(process.stderr) });
+  // Its lines go to this process's stdout and stderr, the access log batched, as `npm start` writes them.
+  const service = await composeApi(api, process.env);
   const { port, host } = service.settings;
   const { address, close } = await MOUNTS[mount](service, prefix, port, host);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${prefix}`;

@@ -61,9 +61,16 @@ export async function openStorage(
     );
   }
   const records = await loadRecords(settings.dataFile, clock.today(), api.collections, api.sample);
-  // An API of operations only has no records of the layer's: nothing came from a sample or a file.
+  // An API of operations only has no records of the layer's: nothing came from a sample or a file; nor from a sample it does not declare.
+  const sampled = Object.values(api.sample).some((records) => records.length > 0);
   const source =
-    api.collections.length === 0 ? '' : settings.dataFile === undefined ? ' from the bundled sample data' : ` from DATA_FILE ${settings.dataFile}`;
+    api.collections.length === 0
+      ? ''
+      : settings.dataFile !== undefined
+        ? ` from DATA_FILE ${settings.dataFile}`
+        : sampled
+          ? ' from the bundled sample data'
+          : ': no sample data declared (DATA_FILE loads records)';
   // A pin change here would reach neither the file nor the other workers: the clients' own changes are refused.
   const clients = settings.clientsFile === undefined ? [] : await readClientsFile(settings.clientsFile);
   if (settings.clientsFile !== undefined) refuseUndeclaredVersions(settings.clientsFile, clients, model.versions.map(String));

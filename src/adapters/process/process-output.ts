@@ -48,6 +48,14 @@ export class ProcessOutput {
   }
 }
 
+let shared: ProcessOutput | undefined;
+
+/** This process's output, made the first time it is asked for: what runApi writes to, and a composed service by default. */
+export function processOutput(): ProcessOutput {
+  shared ??= new ProcessOutput();
+  return shared;
+}
+
 /** One log line: its time, level and message, then its fields. */
 export function logLine(level: string, message: string, fields: LogFields): string {
   return JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });

@@ -1,3 +1,4 @@
+import type { JsonSchema } from './json-schema.js';
 import type { CalendarDate } from '../records/calendar-date.js';
 import type { AnyRecordHead, RecordHead, ViewSet } from './version-bundle.js';
 
@@ -44,3 +45,12 @@ export function viewSetOf(collection: AnyRecordCollection): ViewSet {
     actions: [...COLLECTION_ACTIONS, ...WRITE_ACTIONS.filter((action) => collection.writes?.includes(action))],
   };
 }
+
+/** The JSON Schema of a collection's record id, as its storage gives them: a whole number from 1. */
+export const RECORD_ID_SCHEMA: JsonSchema = {
+  type: 'integer',
+  minimum: 1,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: "The record's id: a whole number from 1, unique among records of its kind.",
+  examples: [1],
+};

@@ -1,5 +1,5 @@
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../../application/paging/page-request.js';
-import { RECORD_ID_SCHEMA } from '../../../domain/api-history/heads/record-schemas.js';
+import { RECORD_ID_SCHEMA } from '../../../domain/versioning/record-collection.js';
 import type { Version } from '../../../domain/versioning/version.js';
 import { API_VERSION_HEADER } from '../request/api-version-header.js';
 import type { Json } from './response-objects.js';

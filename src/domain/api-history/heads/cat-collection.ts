@@ -1,9 +1,9 @@
 import { parseCat, type Cat } from '../../cats/cat.js';
 import { closedObject } from '../../versioning/json-schema.js';
-import type { RecordCollection } from '../../versioning/record-collection.js';
 import { recordType } from '../../versioning/record-type.js';
 import type { RecordHead } from '../../versioning/version-bundle.js';
-import { RECORD_ID_SCHEMA, RECORD_NAME_SCHEMA } from './record-schemas.js';
+import { RECORD_ID_SCHEMA, type RecordCollection } from '../../versioning/record-collection.js';
+import { RECORD_NAME_SCHEMA } from './record-schemas.js';
 
 export const CAT = recordType<Cat>('Cat');
 export const CAT_VIEW_SET = 'CatViewSet';

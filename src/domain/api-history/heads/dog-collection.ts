@@ -1,10 +1,10 @@
 import { CalendarDate } from '../../records/calendar-date.js';
 import { parseDog, type Dog } from '../../dogs/dog.js';
 import { closedObject } from '../../versioning/json-schema.js';
-import type { RecordCollection } from '../../versioning/record-collection.js';
 import { recordType } from '../../versioning/record-type.js';
 import type { RecordHead } from '../../versioning/version-bundle.js';
-import { RECORD_ID_SCHEMA, RECORD_NAME_SCHEMA } from './record-schemas.js';
+import { RECORD_ID_SCHEMA, type RecordCollection } from '../../versioning/record-collection.js';
+import { RECORD_NAME_SCHEMA } from './record-schemas.js';
 
 export const DOG = recordType<Dog>('Dog');
 export const DOGGIE_VIEW_SET = 'DoggieViewSet';
