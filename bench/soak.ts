@@ -19,7 +19,7 @@ import { migrateSchema } from '../src/adapters/persistence/postgres/postgres-sch
 import { writeRecords } from '../src/adapters/persistence/postgres/postgres-bulk-load.js';
 import { recordTableOf } from '../src/adapters/persistence/postgres/record-table.js';
 import { loadRecords } from '../src/adapters/persistence/data-file.js';
-import { SAMPLE_DATA } from '../src/adapters/persistence/sample-data.js';
+import { SAMPLE_DATA } from '../src/domain/api-history/sample-data.js';
 import { RECORD_COLLECTIONS } from '../src/domain/api-history/bundle.js';
 import { CalendarDate } from '../src/domain/records/calendar-date.js';
 import { pickRequest, type SoakRequest } from './soak-requests.js';

@@ -1,7 +1,7 @@
 import { defineApi, defineCollection, type ApiDefinition } from './api-definition.js';
 import { composeApi, type ComposedService, type ServiceOutput, type ServiceReplacements } from './container.js';
 import type { Environment } from './adapters/config/settings.js';
-import { SAMPLE_DATA } from './adapters/persistence/sample-data.js';
+import { SAMPLE_DATA } from './domain/api-history/sample-data.js';
 import { API_HISTORY } from './domain/api-history/bundle.js';
 import { CATS } from './domain/api-history/heads/cat-collection.js';
 import { DOGS } from './domain/api-history/heads/dog-collection.js';

@@ -18,7 +18,7 @@ export const SERVING_SETTINGS = {
     expected: 'the path of a JSON data file',
     doc: {
       meaning: "a JSON file loaded at start: an object with one array of records per collection of the API, keyed by the collection's name",
-      defaultNote: " data: the API's `sample` (the reference API's is `src/adapters/persistence/sample-data.ts`)",
+      defaultNote: " data: the API's `sample` (the reference API's is `src/domain/api-history/sample-data.ts`)",
       brief: 'JSON loaded at start (memory storage): an array of records per collection name',
     },
   },

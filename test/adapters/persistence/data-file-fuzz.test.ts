@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
 import { loadRecords, parseRecords } from '../../../src/adapters/persistence/data-file.js';
-import { SAMPLE_DATA } from '../../../src/adapters/persistence/sample-data.js';
+import { SAMPLE_DATA } from '../../../src/domain/api-history/sample-data.js';
 import { RECORD_COLLECTIONS } from '../../../src/domain/api-history/bundle.js';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { StartupError } from '../../../src/domain/errors/startup-error.js';

@@ -1,4 +1,4 @@
-/** The records served when DATA_FILE is not set, in the form a data file has. */
+/** The reference API's records, served when DATA_FILE is not set, in the form a data file has. */
 export const SAMPLE_DATA: Readonly<Record<string, readonly unknown[]>> = {
   dogs: [
     { id: 1, name: 'Biko', birthday: '2014-05-06' },
