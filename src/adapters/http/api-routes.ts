@@ -95,8 +95,10 @@ export class ApiRoutes {
               },
             } satisfies ApiRoute,
           ]),
-      ...collections.flatMap((useCases) => collectionPaths(useCases, published.get(useCases.collection.name) as CollectionRoutes, answers)),
     ];
+    const provided = collections.flatMap((useCases) =>
+      collectionPaths(useCases, published.get(useCases.collection.name) as CollectionRoutes, answers),
+    );
     const client = clients === false ? undefined : clientPaths(clients);
     const builtIn: ApiRoute[] = [
       ...(openapi === false
@@ -138,8 +140,8 @@ export class ApiRoutes {
       // endpointsOf leaves the catalog out with the documents it links.
       ...(catalog === false ? [] : [new ApiCatalog(model, { catalog, openapi: openapi as string, docs, changelog: changelogPath }).route]),
     ];
-    const taken = [...api, ...builtIn].map((route) => route.pattern);
-    api.push(...operationRoutes(operationSets, model, checks, taken), ...builtIn);
+    // The collections' paths, with any operation of the team's own on them, then the team's own paths.
+    api.push(...operationRoutes(operationSets, model, checks, provided), ...builtIn);
     this.reach = changeReach(api);
     this.contracts = new PublishedContracts(api, describeRecords, changelog.execute(), info, client);
     this.all = [...api, ...(docs === false ? [] : new DocsRoutes(this.contracts, model, docs, catalog).all)];

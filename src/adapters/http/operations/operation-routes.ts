@@ -17,7 +17,6 @@ import { sameJson } from './same-json.js';
 
 /** Per GET operation: the answers kept (fewer than twice as many). */
 const KEPT_ANSWERS = 256;
-const NO_NAMES: readonly string[] = Object.freeze([]);
 
 /** An operation of the team's own, as served. */
 type Declared = ServedOperation & { readonly contract: DeclaredContract };
@@ -30,28 +29,34 @@ interface KeptAnswer {
 
 /**
  * The routes of the team's operations, a path each (its methods together), every part made once at start: the
- * parameters' and bodies' checks at each version, the walks of each schema. A path another route serves, or a method
- * declared twice on one path, refuses the start naming both.
+ * parameters' and bodies' checks at each version, the walks of each schema. An operation on a path a provider of
+ * operations serves (a collection's list or record, `provided`) joins that path, beside its methods; a method declared
+ * twice on one path, or a path that differs from another only by its parameters' names, refuses the start naming both
+ * (one on a path of the layer's own endpoints is refused by defineApi). The provided paths come first, as given, then
+ * the team's own.
  */
 export function operationRoutes(
   sets: readonly OperationSet[],
   model: OperationModel,
   checks: SchemaChecks,
-  taken: readonly string[],
+  provided: readonly OperationRoute[] = [],
 ): OperationRoute[] {
   const byPattern = new Map<string, { tag: string; operations: Map<string, Declared> }>();
+  const byShape = new Map<string, string>(provided.map(({ pattern }) => [shapeOf(pattern), pattern]));
   const problems: string[] = [];
   for (const { viewSet, tag, operations } of sets) {
     for (const declared of operations) {
       const pattern = declared.path.replace(/\{([^{}/]+)\}/g, ':$1');
       const unit = `${viewSet}.${declared.action}`;
-      if (taken.includes(pattern)) {
-        problems.push(`${unit}: ${declared.method} ${declared.path} is a path the layer serves already; choose another`);
+      const same = byShape.get(shapeOf(pattern)) ?? pattern;
+      byShape.set(shapeOf(pattern), same);
+      if (same !== pattern) {
+        problems.push(`${unit}: ${declared.method} ${declared.path} is the path ${templateOf(same)}: name its parameters as that one does`);
         continue;
       }
       const path = byPattern.get(pattern) ?? { tag, operations: new Map<string, Declared>() };
       byPattern.set(pattern, path);
-      const other = path.operations.get(declared.method);
+      const other = path.operations.get(declared.method) ?? provided.find((route) => route.pattern === pattern)?.operations.get(declared.method);
       if (other !== undefined) {
         problems.push(
           `${unit}: ${declared.method} ${declared.path} is declared by ${other.contract.serves.viewSet}.${other.contract.serves.action} too; declare it once`,
@@ -62,7 +67,12 @@ export function operationRoutes(
     }
   }
   if (problems.length > 0) throw new StartupError(`operations: ${problems.join('; ')}`);
-  return [...byPattern].map(([pattern, { tag, operations }]) => {
+  const joined = provided.map((route) => {
+    const joining = byPattern.get(route.pattern);
+    byPattern.delete(route.pattern);
+    return joining === undefined ? route : joinedPath(route, joining.operations);
+  });
+  const own = [...byPattern].map(([pattern, { tag, operations }]): OperationRoute => {
     const all = [...operations.values()];
     const first = all[0] as Declared;
     return {
@@ -79,6 +89,42 @@ export function operationRoutes(
       },
     };
   });
+  return [...joined, ...own];
+}
+
+/** A path with its parameters' names left out: `/invoices/:/`, which two patterns match alike. */
+const shapeOf = (pattern: string): string => pattern.replace(/:[^/]+/g, ':');
+const templateOf = (pattern: string): string => pattern.replace(/:([^/]+)/g, '{$1}');
+
+/**
+ * A provider's path with the team's operations beside its own; its own operations refuse a query parameter only the
+ * team's read, as they refuse any they do not read. The path's contract stays the provider's.
+ */
+function joinedPath(route: OperationRoute, declared: ReadonlyMap<string, Declared>): OperationRoute {
+  const read = new Set(route.queryParameters ?? []);
+  const added = [...declared.values()].flatMap(({ contract }) => Object.keys(contract.query)).filter((name) => !read.has(name));
+  const guarded = (operation: ServedOperation): ServedOperation =>
+    added.length === 0
+      ? operation
+      : {
+          ...operation,
+          handle: (request, body, idempotencyKey) =>
+            unreadQuery(operation.method, request.query, read) ?? operation.handle(request, body, idempotencyKey),
+        };
+  return {
+    ...route,
+    queryParameters: [...read, ...new Set(added)],
+    operations: new Map([...[...route.operations].map(([method, operation]) => [method, guarded(operation)] as const), ...declared]),
+  };
+}
+
+/** The 400 of a query parameter an operation does not read (though another on its path does); undefined when it reads them all. */
+function unreadQuery(method: string, sent: URLSearchParams, read: ReadonlySet<string>): BadRequestError | undefined {
+  if (sent.size === 0) return undefined;
+  const unknown = [...new Set(sent.keys())].filter((name) => !read.has(name));
+  return unknown.length === 0
+    ? undefined
+    : new BadRequestError(`${method} does not read the query parameter ${unknown.map((name) => `"${name}"`).join(', ')} here.`);
 }
 
 function servedOperation(viewSet: string, tag: string, declared: DeclaredOperation, model: OperationModel, checks: SchemaChecks): Declared {
@@ -107,10 +153,7 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
     availableAt: (version) => run.isAvailableAt(version),
     ends: run.hasEnd(),
   };
-  // Made once: a request with no query (the most common) looks at nothing.
   const read = new Set(queryValues.names);
-  const otherNames = (sent: URLSearchParams): readonly string[] =>
-    sent.size === 0 ? NO_NAMES : [...new Set(sent.keys())].filter((name) => !read.has(name));
   // A GET's 200 by version, day and request target, kept with the newest value it was made from (as JSON parsed back):
   // a handler answers fresh objects, and comparing one with the kept value costs a fraction of serializing it.
   const kept = new GenerationalCache<string, KeptAnswer>(KEPT_ANSWERS);
@@ -152,9 +195,8 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
     handle: (request: RouteRequest, sentBody: unknown): Awaitable<RouteOutcome> => {
       const { version, today, client } = request;
       if (!run.isAvailableAt(version)) return new NotFoundError('hidden');
-      const unknown = otherNames(request.query);
-      if (unknown.length > 0)
-        return new BadRequestError(`${declared.method} does not read the query parameter ${unknown.map((name) => `"${name}"`).join(', ')} here.`);
+      const unread = unreadQuery(declared.method, request.query, read);
+      if (unread !== undefined) return unread;
       const pathParams = pathValues.ofPath(request.params, request);
       if (pathParams instanceof Refusal) return pathParams;
       const queryParams = queryValues.ofQuery(request.query, request);

@@ -87,13 +87,26 @@ t.test('a declaration that cannot be served refuses the start, naming each probl
   });
 });
 
-t.test('two operations on one path and method, or a path the layer serves, refuse the start', async (t) => {
+t.test('two operations on one path and method, or one path under two names of its parameters, refuse the start', async (t) => {
   const versions = [defineVersion('1.0.0', { notes: ['First'] })];
   const first = defineOperations('NoteViewSet', { tag: 'Notes', operations: { list: ok() } });
-  const second = defineOperations('MemoViewSet', { tag: 'Memos', operations: { list: ok(), orders: ok({ path: '/orders/' }) } });
+  const second = defineOperations('MemoViewSet', {
+    tag: 'Memos',
+    operations: {
+      list: ok(),
+      orders: ok({ path: '/orders/' }),
+      other: ok({ path: '/notes/{note}/', params: { note: { type: 'integer' } } }),
+      named: ok({ path: '/notes/{id}/', params: { id: { type: 'integer' } } }),
+    },
+  });
   await t.rejects(startService(t, {}, {}, defineApi({ collections: [ORDERS], operations: [first, second], versions: SHOP_VERSIONS })), {
-    message:
-      /MemoViewSet\.list: GET \/notes\/ is declared by NoteViewSet\.list too; .*MemoViewSet\.orders: GET \/orders\/ is a path the layer serves already/,
+    message: new RegExp(
+      [
+        'MemoViewSet\\.list: GET /notes/ is declared by NoteViewSet\\.list too; declare it once',
+        'MemoViewSet\\.orders: GET /orders/ is declared by OrderViewSet\\.list too; declare it once',
+        'MemoViewSet\\.named: GET /notes/\\{id\\}/ is the path /notes/\\{note\\}/: name its parameters as that one does',
+      ].join('; '),
+    ),
   });
   const health = defineOperations('MemoViewSet', { tag: 'Memos', operations: { health: ok({ path: '/health/' }) } });
   t.throws(() => defineApi({ operations: [health], versions }), {
