@@ -13,23 +13,20 @@ interface Reachable {
 }
 
 /**
- * The operations a change reaches, from the API's routes: a record change, every collection's GET serving that record
- * type and every operation of the team's own whose schemas hold it, nested or not, at the pin or at the target; a view
+ * The operations a change reaches, from the API's routes: a record change, every operation whose schemas hold that
+ * record type, nested or not (a collection's reads and writes, the team's own), at the pin or at the target; a view
  * change, the operations of that view set (or of its one action), whenever they are served.
  */
 export function changeReach(routes: readonly ApiRoute[]): ChangeReach {
   const template = (pattern: string): string => pattern.replace(/:(\w+)/g, '{$1}');
-  // A collection's writes are not reached apart: their record is its reads' (and a usage count is by path, not method).
   const reachable = routes.flatMap((route): Reachable[] =>
     isOperationRoute(route)
-      ? [...route.operations.values()]
-          .filter(({ contract }) => contract.kind !== 'write')
-          .map(({ method, contract }) => ({
-            reached: { operation: `${method} ${template(route.pattern)}`, route: route.pattern },
-            serves: contract.serves,
-            holds: (recordType) => contract.recordTypes.has(recordType),
-            availableAt: (version) => contract.availableAt(version),
-          }))
+      ? [...route.operations.values()].map(({ method, contract }) => ({
+          reached: { operation: `${method} ${template(route.pattern)}`, route: route.pattern },
+          serves: contract.serves,
+          holds: (recordType) => contract.recordTypes.has(recordType),
+          availableAt: (version) => contract.availableAt(version),
+        }))
       : [],
   );
   return {
