@@ -149,14 +149,17 @@ t.test("no file of the library imports the reference API: only the reference's o
 const REFERENCE_FOLDERS = ['domain/api-history/', 'domain/dogs/', 'domain/cats/'];
 const ofTheReference = (file: string): boolean => REFERENCE_FILES.includes(file) || REFERENCE_FOLDERS.some((folder) => file.startsWith(folder));
 
-t.test("no file of the library imports the reference (its bundle, heads, versions, sample, dogs and cats): only the reference's own files do", async (t) => {
-  const importers = imports.filter(({ target }) => target !== undefined && REFERENCE_FOLDERS.some((folder) => target.startsWith(folder)));
-  t.ok(
-    importers.some((i) => i.file === 'reference-api.ts' && i.target === 'domain/api-history/bundle.js'),
-    "the scan sees the imports of the reference's bundle",
-  );
-  t.same(
-    importers.filter((i) => !ofTheReference(i.file)).map((i) => `${i.file} imports ${i.specifier}`),
-    [],
-  );
-});
+t.test(
+  "no file of the library imports the reference (its bundle, heads, versions, sample, dogs and cats): only the reference's own files do",
+  async (t) => {
+    const importers = imports.filter(({ target }) => target !== undefined && REFERENCE_FOLDERS.some((folder) => target.startsWith(folder)));
+    t.ok(
+      importers.some((i) => i.file === 'reference-api.ts' && i.target === 'domain/api-history/bundle.js'),
+      "the scan sees the imports of the reference's bundle",
+    );
+    t.same(
+      importers.filter((i) => !ofTheReference(i.file)).map((i) => `${i.file} imports ${i.specifier}`),
+      [],
+    );
+  },
+);
