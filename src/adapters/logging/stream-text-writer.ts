@@ -4,20 +4,21 @@ const NOTHING = Buffer.alloc(0);
 
 /**
  * Writes text to one of the process's output streams (stdout, stderr). When the stream fails, most
- * often because its reader has gone (EPIPE: the log collector exited), `onFailure` hears of it once and
- * everything written after is dropped: a lost reader never stops the service from serving.
+ * often because its reader has gone (EPIPE: the log collector exited), `onFailure` hears of it once, when
+ * given (stderr has nowhere left to say it), and everything written after is dropped: a lost reader never
+ * stops the service from serving.
  */
 export class StreamTextWriter {
   #failed = false;
 
   constructor(
     private readonly stream: Writable,
-    private readonly onFailure: (error: Error) => void,
+    private readonly onFailure?: (error: Error) => void,
   ) {
     stream.on('error', (error: Error) => {
       if (this.#failed) return;
       this.#failed = true;
-      this.onFailure(error);
+      this.onFailure?.(error);
     });
   }
 

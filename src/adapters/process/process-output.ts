@@ -16,7 +16,7 @@ export type Log = (message: string, fields?: LogFields) => void;
  * dropped, not fatal: the service keeps serving without that output.
  */
 export class ProcessOutput {
-  readonly stderrStream = new StreamTextWriter(process.stderr, () => {});
+  readonly stderrStream = new StreamTextWriter(process.stderr);
   readonly stdoutStream = new StreamTextWriter(process.stdout, (error) =>
     this.stderrStream.write(
       `${logLine('error', 'stdout failed: the access log and info lines are dropped from now on', { error: error.message })}\n`,

@@ -52,6 +52,18 @@ t.test('a failing stream is reported once and everything after it is dropped, wi
   t.equal(failures.length, 1, 'and nothing more is reported');
 });
 
+t.test('with nowhere to report it (stderr), a failing stream drops what follows, and nothing throws', async (t) => {
+  const { stream, chunks } = streamThat(epipe());
+  const writer = new StreamTextWriter(stream);
+  writer.write('first\n');
+  await nextTurn();
+  await nextTurn();
+  const tried = chunks.length;
+  t.equal(writer.write('after\n'), true, 'a write after the failure is dropped, as one the stream took');
+  await nextTurn();
+  t.equal(chunks.length, tried, 'nothing more is handed to the stream');
+});
+
 t.test('a stream that emits more than one error is still reported once', async (t) => {
   const { stream } = streamThat();
   const failures: Error[] = [];
