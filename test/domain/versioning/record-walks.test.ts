@@ -2,8 +2,10 @@ import t from 'tap';
 import { CalendarDate } from '../../../src/domain/records/calendar-date.js';
 import { requestForm, selfContained } from '../../../src/domain/versioning/body-schema.js';
 import { closedObject, type JsonSchema } from '../../../src/domain/versioning/json-schema.js';
-import { refName, refPositions, refTo, replaceAt, stepText } from '../../../src/domain/versioning/record-refs.js';
+import { refTo } from '../../../src/domain/versioning/record-refs.js';
+import { RecordTimeline } from '../../../src/domain/versioning/record-timeline.js';
 import { RecordWalks } from '../../../src/domain/versioning/record-walks.js';
+import type { Transform } from '../../../src/domain/versioning/transform.js';
 import type { TypeHistory } from '../../../src/domain/versioning/type-history.js';
 import { isDeclaredRecordType, recordType, withNestedTypes } from '../../../src/domain/versioning/record-type.js';
 import { RenameField } from '../../../src/domain/versioning/rename-field.js';
@@ -13,51 +15,6 @@ import { Version } from '../../../src/domain/versioning/version.js';
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
 const v = (text: string) => Version.parse(text);
 const context = (version: string) => ({ version: v(version), today });
-
-t.test('the places of record types in a schema: properties, items, a map, a nullable branch; each once; nothing inside a type', async (t) => {
-  const schema: JsonSchema = {
-    type: 'object',
-    properties: {
-      customer: refTo('Customer'),
-      lines: { type: 'array', items: refTo('Line') },
-      notes: { type: 'object', additionalProperties: refTo('Note') },
-      payer: { anyOf: [refTo('Customer'), { type: 'null' }] },
-      twice: { oneOf: [refTo('Line'), refTo('Line')] },
-      other: { $ref: '#/$defs/Else' },
-      plain: { type: 'string' },
-    },
-  };
-  t.same(
-    refPositions(schema).map(({ path, name }) => `${path.map(stepText).join('')} ${name}`),
-    ['.customer Customer', '.lines[] Line', '.notes{} Note', '.payer Customer', '.twice Line'],
-  );
-  t.same(refPositions(true as unknown as JsonSchema), [], 'a boolean schema holds none');
-  let deep: JsonSchema = refTo('Deep');
-  for (let depth = 0; depth < 80; depth += 1) deep = { type: 'object', properties: { inner: deep } };
-  t.same(refPositions(deep), [], 'past 64 levels a schema is not walked');
-  t.equal(refName(refTo('Customer')), 'Customer');
-  t.equal(refName([]), undefined);
-  t.equal(refName({ $ref: 7 }), undefined);
-  t.equal(refName(null), undefined);
-});
-
-t.test('replaceAt copies along the path only where something changed', async (t) => {
-  const upper = (value: unknown) => ({ ...(value as object), name: 'X' });
-  const data = { customer: { name: 'a' }, lines: [{ name: 'b' }, 3], notes: { one: { name: 'c' } }, none: null };
-  const changed = replaceAt(data, [{ property: 'customer' }], 0, upper) as typeof data;
-  t.same(changed.customer, { name: 'X' });
-  t.equal(changed.lines, data.lines, 'the rest is shared');
-  t.same(replaceAt(data, [{ property: 'lines' }, 'items'], 0, upper), { ...data, lines: [{ name: 'X' }, 3] }, 'each item; a number is left');
-  t.same(replaceAt(data, [{ property: 'notes' }, 'values'], 0, upper), { ...data, notes: { one: { name: 'X' } } }, "each of a map's values");
-  t.equal(replaceAt(data, [{ property: 'missing' }], 0, upper), data, 'a missing property: the same object');
-  t.equal(replaceAt(data, [{ property: 'none' }], 0, upper), data, 'a null: left');
-  t.equal(replaceAt(data, [{ property: 'customer' }, 'items'], 0, upper), data, 'items of what is no array: left');
-  t.equal(replaceAt(data, [{ property: 'lines' }, 'values'], 0, upper), data, 'values of an array: left');
-  t.equal(replaceAt(7, [{ property: 'x' }], 0, upper), 7, 'a property of a number: left');
-  const same = (value: unknown) => value as never;
-  t.equal(replaceAt(data, [{ property: 'lines' }, 'items'], 0, same), data, 'nothing changed: the same object');
-  t.equal(replaceAt(data, [{ property: 'notes' }, 'values'], 0, same), data);
-});
 
 const CUSTOMER_HEAD = closedObject({ id: { type: 'string' }, display_name: { type: 'string' } });
 const rename = new RenameField({ from: 'name', to: 'display_name' });
@@ -133,17 +90,116 @@ t.test('a type nested in itself (a tree) walks every level', async (t) => {
   t.same([...walks.reachableFrom(refTo('Node'))], ['Node']);
 });
 
+t.test('a body of its own is walked once per schema and version, past versions where nothing it holds changes', async (t) => {
+  const walks = new RecordWalks(VERSIONS, histories());
+  const body: JsonSchema = { type: 'object', properties: { customer: refTo('Customer') } };
+  const at1 = walks.ofSchema(body, v('1.0.0'));
+  t.same(at1.down({ customer: { id: 'c', display_name: 'Ada' } }, context('1.0.0'), undefined), { customer: { id: 'c', name: 'Ada' } });
+  t.same(at1.up({ customer: { id: 'c', name: 'Ada' } }, context('1.0.0')), { customer: { id: 'c', display_name: 'Ada' } });
+  const at2 = walks.ofSchema(body, v('2.0.0'));
+  t.equal(walks.ofSchema(body, v('1.0.0')), at1, 'made once');
+  t.equal(walks.ofSchema(body, v('2.0.0')), at2, 'made once for each version');
+});
+
+t.test('a type changes where a type it holds changes, at any depth, whatever order the types come in', async (t) => {
+  const walks = new RecordWalks(VERSIONS, [
+    { name: 'Order', head: closedObject({ invoice: refTo('Invoice') }), steps: [] },
+    { name: 'Invoice', head: closedObject({ customer: refTo('Customer'), line: refTo('Line') }), steps: [] },
+    { name: 'Line', head: closedObject({ sku: { type: 'string' } }), steps: [] },
+    { name: 'Customer', head: CUSTOMER_HEAD, steps: [{ version: v('3.0.0'), transforms: [rename], before: rename.downgradeSchema(CUSTOMER_HEAD) }] },
+  ]);
+  const invoice = { customer: { id: 'c', display_name: 'Ada' }, line: { sku: 's' } };
+  const oldInvoice = { customer: { id: 'c', name: 'Ada' }, line: { sku: 's' } };
+  t.same(walks.ofType('Invoice', v('2.0.0')).down(invoice, context('2.0.0'), invoice), oldInvoice, 'one of the two types it holds changes');
+  t.same(walks.ofType('Order', v('2.0.0')).down({ invoice }, context('2.0.0'), {}), { invoice: oldInvoice }, 'two levels down');
+  t.same(walks.ofType('Order', v('2.0.0')).up({ invoice: oldInvoice }, context('2.0.0')), { invoice });
+});
+
+t.test("on the way up a nested type's changes run oldest version first", async (t) => {
+  const renameLabel = new RenameField({ from: 'label', to: 'name' });
+  const at3 = rename.downgradeSchema(CUSTOMER_HEAD);
+  const walks = new RecordWalks(VERSIONS, [
+    { name: 'Invoice', head: closedObject({ customer: refTo('Customer') }), steps: [] },
+    {
+      name: 'Customer',
+      head: CUSTOMER_HEAD,
+      steps: [
+        { version: v('3.0.0'), transforms: [rename], before: at3 },
+        { version: v('2.0.0'), transforms: [renameLabel], before: renameLabel.downgradeSchema(at3) },
+      ],
+    },
+  ]);
+  const walk = walks.ofType('Invoice', v('1.0.0'));
+  const invoice = { customer: { id: 'c', display_name: 'Ada' } };
+  t.same(walk.down(invoice, context('1.0.0'), invoice), { customer: { id: 'c', label: 'Ada' } });
+  t.same(walk.up({ customer: { id: 'c', label: 'Ada' } }, context('1.0.0')), invoice, 'label to name, then name to display_name');
+});
+
+t.test("within one version a type's own changes upgrade oldest declared first, passing by those that upgrade nothing", async (t) => {
+  const toTitle = new RenameField({ from: 'name', to: 'title' });
+  const toName = new RenameField({ from: 'label', to: 'name' });
+  const noUpgrade: Transform<unknown> = { description: 'no upgrade', downgradeResponse: (data) => data, downgradeSchema: (schema) => schema };
+  const head = closedObject({ customer: refTo('Customer'), title: { type: 'string' } });
+  const walks = new RecordWalks(VERSIONS, [
+    {
+      name: 'Invoice',
+      head,
+      // In the order they downgrade: declared label → name, then name → title.
+      steps: [{ version: v('2.0.0'), transforms: [noUpgrade, toTitle, toName], before: toName.downgradeSchema(toTitle.downgradeSchema(head)) }],
+    },
+    { name: 'Customer', head: CUSTOMER_HEAD, steps: [{ version: v('3.0.0'), transforms: [rename], before: rename.downgradeSchema(CUSTOMER_HEAD) }] },
+  ]);
+  const walk = walks.ofType('Invoice', v('1.0.0'));
+  t.equal(walk.flat, undefined, 'a nested type changes: not flat');
+  const invoice = { customer: { id: 'c', display_name: 'Ada' }, title: 'T' };
+  const old = { customer: { id: 'c', name: 'Ada' }, label: 'T' };
+  t.same(walk.down(invoice, context('1.0.0'), invoice), old);
+  t.same(walk.up(old, context('1.0.0')), invoice);
+});
+
+t.test("the timeline: a schema's places of the history's types, read once; past the oldest version nothing changes", async (t) => {
+  const timeline = new RecordTimeline(VERSIONS, histories());
+  const body: JsonSchema = { type: 'object', properties: { customer: refTo('Customer'), other: refTo('Stranger') } };
+  const places = timeline.positionsOf(body);
+  t.same(
+    places.map(({ name }) => name),
+    ['Customer'],
+    'a type outside the history: no place',
+  );
+  t.equal(timeline.positionsOf(body), places, 'read once');
+  t.ok(timeline.changesAt(0, 'Customer') && timeline.changesAt(0, 'Invoice'), '3.0.0: the customer, and the invoice holding one');
+  t.notOk(timeline.changesAt(1, 'Customer'), '2.0.0: not the customer');
+  t.notOk(timeline.changesAt(3, 'Customer'), 'past the oldest: nothing');
+  t.same(timeline.schemaAt('Customer', 3), rename.downgradeSchema(CUSTOMER_HEAD), "one past the oldest: the oldest's schema");
+});
+
 t.test('declared record types: their schemas with $refs, the nested ones found once', async (t) => {
   const customer = recordType('Customer', CUSTOMER_HEAD, { example: { id: 'c', display_name: 'A' } });
-  const invoice = recordType('Invoice', { type: 'object', properties: { customer, payers: { type: 'array', items: [customer] } } });
+  const invoice = recordType('Invoice', {
+    type: 'object',
+    properties: { customer, payers: { type: 'array', items: [customer] }, note: { type: ['string', 'null'], default: null } },
+  });
   t.ok(isDeclaredRecordType(customer));
   t.notOk(isDeclaredRecordType(recordType('Dog')));
   t.notOk(isDeclaredRecordType(null));
+  t.notOk(isDeclaredRecordType(undefined));
   t.equal(customer.key, customer);
-  t.same(invoice.schema, { type: 'object', properties: { customer: refTo('Customer'), payers: { type: 'array', items: [refTo('Customer')] } } });
+  t.strictSame(
+    invoice.schema,
+    {
+      type: 'object',
+      properties: {
+        customer: refTo('Customer'),
+        payers: { type: 'array', items: [refTo('Customer')] },
+        note: { type: ['string', 'null'], default: null },
+      },
+    },
+    'arrays stay arrays, a null stays null',
+  );
   t.same(invoice.nested, [customer]);
   t.same(withNestedTypes([invoice, customer]), [invoice, customer]);
   t.same(customer.represent({ id: 'c' }), { id: 'c' });
+  t.same(customer.field('display_name'), { $ref: '#/components/schemas/Customer/properties/display_name' }, 'a $ref to one of its fields');
 });
 
 t.test('a body schema as a validator takes it: $defs for its types, read-only fields refused', async (t) => {
@@ -152,25 +208,57 @@ t.test('a body schema as a validator takes it: $defs for its types, read-only fi
     properties: {
       id: { type: 'string', readOnly: true },
       customer: refTo('Customer'),
+      payer: { anyOf: [refTo('Customer'), { type: 'null' }] },
       tags: { type: 'array', items: [{ type: 'string' }] },
       list: 'x',
     },
     required: ['id', 'customer'],
   };
-  t.same(
+  t.strictSame(
     selfContained(schema, ['Customer'], () => CUSTOMER_HEAD),
     {
       ...schema,
-      properties: { ...(schema.properties as object), customer: { $ref: '#/$defs/Customer' } },
+      properties: {
+        ...(schema.properties as object),
+        customer: { $ref: '#/$defs/Customer' },
+        payer: { anyOf: [{ $ref: '#/$defs/Customer' }, { type: 'null' }] },
+      },
       $defs: { Customer: CUSTOMER_HEAD },
     },
+    'arrays stay arrays',
   );
-  t.same(requestForm(schema), {
+  t.strictSame(requestForm(schema), {
     type: 'object',
-    properties: { id: false, customer: refTo('Customer'), tags: { type: 'array', items: [{ type: 'string' }] }, list: 'x' },
+    properties: {
+      id: false,
+      customer: refTo('Customer'),
+      payer: { anyOf: [refTo('Customer'), { type: 'null' }] },
+      tags: { type: 'array', items: [{ type: 'string' }] },
+      list: 'x',
+    },
     required: ['customer'],
   });
   t.same(requestForm({ properties: 3 }), { properties: 3 }, 'properties that are no object: left');
+  const lines: JsonSchema = {
+    type: 'array',
+    items: { type: 'object', properties: { id: { type: 'string', readOnly: true }, cents: { type: 'integer' } }, required: ['id', 'cents'] },
+  };
+  t.strictSame(
+    requestForm(lines),
+    { type: 'array', items: { type: 'object', properties: { id: false, cents: { type: 'integer' } }, required: ['cents'] } },
+    'a read-only field of the items too',
+  );
+  const owned = { type: 'object', properties: { id: { type: 'string', readOnly: true } }, required: ['id'] };
+  t.strictSame(
+    requestForm({ oneOf: [owned, { type: 'null' }] }),
+    { oneOf: [{ type: 'object', properties: { id: false }, required: [] }, { type: 'null' }] },
+    'and of each branch',
+  );
+  t.strictSame(
+    requestForm({ type: 'object', properties: { id: { type: 'string', readOnly: true } } }),
+    { type: 'object', properties: { id: false } },
+    'no required list: none added',
+  );
 });
 
 t.test('a run of added fields is dropped in one copy, in the order the transforms would give', async (t) => {
