@@ -11,7 +11,7 @@ import { VersionModelError } from '../../../src/domain/versioning/version-model-
 import { VersionModel } from '../../../src/domain/versioning/version-model.js';
 
 // A team's own record types, a customer nested in each invoice, as a version model takes them: the view set serves
-// invoices only, so the customer's changes reach a client inside an invoice.
+// invoices and notes, so the customer's changes reach a client inside an invoice only.
 
 const STRING: JsonSchema = { type: 'string' };
 const today = CalendarDate.parse('2026-11-22') as CalendarDate;
@@ -33,6 +33,7 @@ function invoiceType(extra: Record<string, DeclaredRecordType> = {}): DeclaredRe
   });
 }
 const INVOICE = invoiceType();
+const NOTE = recordType('Note', { type: 'object', properties: { text: STRING }, required: ['text'], additionalProperties: false });
 
 const addTotal = new AddField({ fieldName: 'total', schema: { type: 'integer' } });
 const addNote = new AddField({ fieldName: 'note', schema: STRING });
@@ -51,11 +52,12 @@ function bundle(invoice: DeclaredRecordType, heads: readonly DeclaredRecordType[
       defineVersion<undefined>('1.0.0', { notes: [] }),
     ],
     heads,
-    viewSets: [{ name: 'InvoiceViewSet', recordTypes: [invoice], actions: ['list'] }],
+    viewSets: [{ name: 'InvoiceViewSet', recordTypes: [invoice, NOTE], actions: ['list'] }],
   };
 }
 
-const model = VersionModel.build(bundle(INVOICE, [INVOICE, CUSTOMER]), undefined);
+// Built in each test, so a build that throws fails that test.
+const built = () => VersionModel.build(bundle(INVOICE, [INVOICE, CUSTOMER, NOTE]), undefined);
 const invoice = {
   id: 'inv_1',
   customer: { id: 'cus_1', display_name: 'Ada', created: '2026-11-01' },
@@ -75,6 +77,7 @@ t.test('one change of two record types is a change of each', async (t) => {
 });
 
 t.test('a record is represented with the types nested in it walked back, every change of a version run', async (t) => {
+  const model = built();
   t.same(model.represent(INVOICE, invoice, context('3.0.0')), invoice, 'the newest: as it is');
   t.same(model.represent(INVOICE, invoice, context('2.0.0')), at2, "the customer's rename, inside the invoice");
   t.same(model.represent(INVOICE, invoice, context('1.0.0')), at1, 'and the three changes of 2.0.0, the shared one in both');
@@ -91,6 +94,7 @@ t.test('a record is represented with the types nested in it walked back, every c
 });
 
 t.test("a value of a body's own schema: each record type it holds walked where it appears, down and up", async (t) => {
+  const model = built();
   t.same([...model.typesIn(PAGE)].sort(), ['Customer', 'Invoice'], 'the types it holds, at any depth');
   t.same([...model.typesIn({ type: 'object', properties: { count: { type: 'integer' } } })], [], 'none');
   t.same(model.representValue(PAGE, { data: [invoice], count: 1 }, context('1.0.0')), { data: [at1], count: 1 });
@@ -101,10 +105,10 @@ t.test("a value of a body's own schema: each record type it holds walked where i
 t.test('a record type nested in another that refers to a type the bundle does not declare refuses the build, naming both', async (t) => {
   const ghost = recordType('Ghost', { type: 'object', properties: {}, required: [], additionalProperties: false });
   const haunted = invoiceType({ ghost });
-  t.throws(() => VersionModel.build(bundle(haunted, [haunted, CUSTOMER]), undefined), VersionModelError);
+  t.throws(() => VersionModel.build(bundle(haunted, [haunted, CUSTOMER, NOTE]), undefined), VersionModelError);
   t.throws(
-    () => VersionModel.build(bundle(haunted, [haunted, CUSTOMER]), undefined),
+    () => VersionModel.build(bundle(haunted, [haunted, CUSTOMER, NOTE]), undefined),
     /^- Invoice: its schema refers to Ghost, which is no declared record type; declare it, or write its schema in place$/m,
   );
-  t.doesNotThrow(() => VersionModel.build(bundle(haunted, [haunted, CUSTOMER, ghost]), undefined), 'declared: built');
+  t.doesNotThrow(() => VersionModel.build(bundle(haunted, [haunted, CUSTOMER, NOTE, ghost]), undefined), 'declared: built');
 });

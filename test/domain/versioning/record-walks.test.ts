@@ -115,6 +115,16 @@ t.test('a type changes where a type it holds changes, at any depth, whatever ord
   t.same(walks.ofType('Order', v('2.0.0')).up({ invoice: oldInvoice }, context('2.0.0')), { invoice });
 });
 
+t.test('a type whose nested types do not change at a version stays flat there', async (t) => {
+  const invoiceHead = closedObject({ customer: refTo('Customer'), total: { type: 'integer' } });
+  const walks = new RecordWalks(VERSIONS, [
+    { name: 'Invoice', head: invoiceHead, steps: [{ version: v('3.0.0'), transforms: [addTotal], before: addTotal.downgradeSchema(invoiceHead) }] },
+    { name: 'Customer', head: CUSTOMER_HEAD, steps: [{ version: v('2.0.0'), transforms: [rename], before: rename.downgradeSchema(CUSTOMER_HEAD) }] },
+  ]);
+  t.same(walks.ofType('Invoice', v('2.0.0')).flat, [addTotal], "3.0.0: the invoice's own change only");
+  t.equal(walks.ofType('Invoice', v('1.0.0')).flat, undefined, '2.0.0 too: the customer changes there');
+});
+
 t.test("on the way up a nested type's changes run oldest version first", async (t) => {
   const renameLabel = new RenameField({ from: 'label', to: 'name' });
   const at3 = rename.downgradeSchema(CUSTOMER_HEAD);

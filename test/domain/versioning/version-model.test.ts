@@ -60,6 +60,7 @@ t.test('resolve refuses malformed and unsupported versions, naming the value and
   for (const text of ['v2.0.0', '2.0', '02.0.0', '2.0.0-rc1', ' 2.0.0', 'latest']) {
     const error = resolve(model, text) as MalformedVersionError;
     t.type(error, MalformedVersionError, `${JSON.stringify(text)} is malformed`);
+    t.equal(error.code, 'malformed_version');
     t.equal(
       error.message,
       `Malformed version ${JSON.stringify(text)}: a version is MAJOR.MINOR.PATCH, such as 1.0.0. Supported versions: 2.10.0, 2.9.0, 2.0.0, 1.0.0.`,
