@@ -30,6 +30,7 @@ import {
   identifyClient,
   isRouteMatch,
   isVersioned,
+  NO_QUERY,
   preflight,
   readQuery,
   runRoute,
@@ -253,5 +254,3 @@ export class ApiRequestHandler {
 }
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
-/** An empty query: read by the routes, never changed. */
-const NO_QUERY = new URLSearchParams();

@@ -38,7 +38,7 @@ const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
 /** A preflight for an origin or method not allowed: answered, with no CORS headers, so the browser refuses the request. */
 const PREFLIGHT_REFUSED = Object.freeze({ Allow: ALLOWED_METHODS });
 /** An empty query: read by the routes, never changed. */
-const NO_QUERY = new URLSearchParams();
+export const NO_QUERY = new URLSearchParams();
 
 /** 1. RFC 9112 3.2: exactly one Host (at most one in HTTP/1.0): 400. */
 export function hostCheck(req: IncomingMessage): Refusal | undefined {
