@@ -52,6 +52,15 @@ t.test('a failing file, one that cannot load and one that runs nothing fail alon
   t.match(stdout, /; 3 failed \(files or processes\);/);
 });
 
+t.test('a failure outside every test fails its own file, shown there, not the file that runs next', async (t) => {
+  const { code, stdout } = await runner([fixture('i-fails-outside-tests'), fixture('a-tears-down')]);
+  t.equal(code, 1);
+  t.match(lineOf(stdout, fixture('i-fails-outside-tests')), /^not ok \d+ - /);
+  t.match(stdout, /not ok \d+ - an idle connection failed[^]*fileName: test\/fixtures\/runner\/i-fails-outside-tests\.ts/, 'its message, and where');
+  t.match(lineOf(stdout, fixture('a-tears-down')), /^ok \d+ - /, 'the next file of its process passes');
+  t.match(stdout, /; 1 failed \(files or processes\);/);
+});
+
 t.test('a bad option is refused, naming it', async (t) => {
   const { code } = await runner(['--nonsense']);
   t.equal(code, 2);

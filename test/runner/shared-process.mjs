@@ -21,6 +21,17 @@ t.teardown = (teardown) => void teardowns.push(teardown);
 const idle = () => (t.idle ? undefined : new Promise((resolve) => t.once('idle', resolve)));
 // A failure outside any test of the file is a test of its own: its result reaches the root's counts like any other.
 const failure = (name, error) => t.test(name, async (t) => void t.fail(name, { error }));
+// tap counts a failure of the root itself (a pool's error callback calling t.fail, an error thrown outside every test)
+// only once a later result is printed, in the file that runs next; as a test of its own it counts in its own file.
+t.fail = function rootFailure(message, extra = {}) {
+  const { stack } = extra.stack === undefined ? captured(rootFailure) : extra;
+  void t.test(String(message), async (t) => void t.fail(message, { ...extra, stack }));
+};
+const captured = (above) => {
+  const where = {};
+  Error.captureStackTrace(where, above);
+  return { stack: where.stack.replace(/^.*\n/, '') };
+};
 
 for (const file of process.argv.slice(2)) {
   const before = Object.fromEntries(COUNTS.map((name) => [name, count(name)]));
