@@ -10,6 +10,7 @@ import type { Version } from '../../domain/versioning/version.js';
 import { CacheControl } from './caching/cache-control.js';
 import { CorsPolicy } from './cors/cors-policy.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
+import type { MountPoint } from './mount-point.js';
 import type { ReadBody } from './request/json-body.js';
 import { parseRequestTarget } from './request/request-target.js';
 import { conditionalStatus, errorAnswer, isDaily, isTagged, pageVariant, responseHeaders } from './response/answer-parts.js';
@@ -41,24 +42,13 @@ import { VersionNegotiation } from './steps/version-negotiation.js';
 import type { VersionModel } from '../../domain/versioning/version-model.js';
 import { VERSION_MODEL } from '../../application/version-model-token.js';
 
-/**
- * Runs a request's steps (steps/request-steps.ts) in the order `#answer` writes once, sends the answer, and tells the
- * observers. A refusal is returned, never thrown: only a fault is thrown (a logged 500).
- */
-/** Where a framework mounts the API, for one request (`mounts/`): none for node:http's own server, which serves it at the root. */
-export interface MountPoint {
-  /** The path the API is mounted at, without a trailing slash: `/api`, or '' at the root. */
-  readonly base: string;
-  /** The request's target below the base: its path and query. */
-  readonly target: string;
-  /** The body, when the framework read it before the layer (Express's `req.body`); else the layer reads the stream. */
-  readonly body?: ReadBody | undefined;
-}
-
 /** Logged when the connection closed before the response was written (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499;
 
-/** Runs the steps of each request in order, sends the answer, and tells the observers; every part is wired by the container. */
+/**
+ * Runs a request's steps (steps/request-steps.ts) in the order `#answer` writes once, sends the answer, and tells the
+ * observers; every part is wired by the container. A refusal is returned, never thrown: only a fault is thrown (a logged 500).
+ */
 @injectable()
 export class ApiRequestHandler {
   /** The CORS headers that go on every response whatever its request (with CORS_ORIGINS=*), for the answers node's parser makes. */

@@ -1,15 +1,13 @@
-import { Refusal } from '../errors/refusal.js';
+import { refusal } from '../errors/refusal.js';
 import type { CalendarDate } from '../records/calendar-date.js';
 import type { BrownoutWindow } from './brownout-window.js';
 import type { Version } from './version.js';
 import { describeReceived, listSupported, REFUSED_SUBJECT, type SelectedBy } from './version-error-text.js';
 
-/** The domain's refusals, each a code and its message; the HTTP adapter's catalogue gives each its status. */
+/** The domain's refusals: each one's code, status and message where it is declared. */
 
 /** A version string that is not of the form MAJOR.MINOR.PATCH. */
-export class MalformedVersionError extends Refusal {
-  readonly code = 'malformed_version';
-
+export class MalformedVersionError extends refusal('malformed_version', 406) {
   constructor(
     readonly received: string,
     supported: readonly { toString(): string }[],
@@ -19,9 +17,7 @@ export class MalformedVersionError extends Refusal {
 }
 
 /** A well-formed version that is not in the supported list. */
-export class UnsupportedVersionError extends Refusal {
-  readonly code = 'unsupported_version';
-
+export class UnsupportedVersionError extends refusal('unsupported_version', 406) {
   constructor(
     readonly received: string,
     supported: readonly { toString(): string }[],
@@ -31,9 +27,7 @@ export class UnsupportedVersionError extends Refusal {
 }
 
 /** A request selects a version whose sunset has come: it is no longer served. */
-export class RetiredVersionError extends Refusal {
-  readonly code = 'retired_version';
-
+export class RetiredVersionError extends refusal('retired_version', 410) {
   /** What is refused, in a sentence; the message is it followed by `served`. */
   readonly statement: string;
   /** The sentence naming the versions served instead, after a space; empty when none are. */
@@ -55,10 +49,10 @@ export class RetiredVersionError extends Refusal {
 }
 
 /** A request selects a version during one of its brownouts: refused as after its sunset, until the window ends. */
-export class BrownoutError extends Refusal {
-  readonly code = 'version_brownout';
+export class BrownoutError extends refusal('version_brownout', 410) {
   /** Whole seconds from the request to the end of the window, at least 1. */
   readonly retryAfterSeconds: number;
+  override readonly headers: Readonly<Record<string, string>>;
   /** What is refused, in a sentence; the message is it followed by `served`. */
   readonly statement: string;
   /** The sentence naming the versions served instead, after a space; empty when none are. */
@@ -82,18 +76,15 @@ export class BrownoutError extends Refusal {
     this.statement = statement;
     this.served = servedSentence;
     this.retryAfterSeconds = Math.ceil((window.endMs - nowMs) / 1000);
+    this.headers = { 'Retry-After': String(this.retryAfterSeconds) };
   }
 }
 
 /** A pin change to an older version than the pin that is not the rollback still open: 409. */
-export class PinConflictError extends Refusal {
-  readonly code = 'pin_conflict';
-}
+export class PinConflictError extends refusal('pin_conflict', 409) {}
 
 /** A pin change to a version that is malformed, unknown or not served: 422, naming it. */
-export class InvalidPinError extends Refusal {
-  readonly code = 'invalid_pin';
-}
+export class InvalidPinError extends refusal('invalid_pin', 422) {}
 
 /** Why a version cannot serve a request. */
 export type VersionRefusal = MalformedVersionError | UnsupportedVersionError | RetiredVersionError | BrownoutError;
