@@ -6,57 +6,96 @@ import type { Json } from './response-objects.js';
 /** The label of the responses of a path the document does not list, where a use names its operation. */
 const UNKNOWN_PATH = 'unknownPath';
 
-/** The declarations of one kind met in a document, each by its JSON text: how often, first where, and its name once shared. */
+/** One declaration met in a document: how often, first where, and what it says but its description (for a response). */
+interface Met {
+  readonly declaration: JsonValue;
+  given: string | undefined;
+  readonly base: string;
+  readonly first: Use;
+  uses: number;
+  readonly alike: string | undefined;
+}
+
+/** The declarations of one kind met in a document, each by its JSON text, and what stands at each place once shared. */
 class Declarations {
-  readonly #met = new Map<string, { declaration: JsonValue; given: string | undefined; base: string; first: Use; uses: number }>();
+  readonly #met = new Map<string, Met>();
+  /** Of the declarations alike but for their description, by what else they say: the first met, and how often all are used. */
+  readonly #alike = new Map<string, { first: string; uses: number }>();
   readonly #names = new Map<string, string>();
+  readonly #at = new Map<string, JsonValue>();
 
   constructor(readonly kind: 'headers' | 'responses' | 'parameters') {}
 
-  meet(key: string, declaration: JsonValue, given: string | undefined, base: string, use: Use): void {
+  /** `alike`: what the declaration says but its description, for a kind whose uses may each say their own. */
+  meet(key: string, declaration: JsonValue, given: string | undefined, base: string, use: Use, alike?: string): void {
     const met = this.#met.get(key);
-    if (met === undefined) this.#met.set(key, { declaration, given, base, first: use, uses: 1 });
+    if (met === undefined) this.#met.set(key, { declaration, given, base, first: use, uses: 1, alike });
     else {
       met.uses += 1;
       met.given ??= given;
     }
+    if (alike === undefined) return;
+    const group = this.#alike.get(alike);
+    if (group === undefined) this.#alike.set(alike, { first: key, uses: 1 });
+    else group.uses += 1;
   }
 
   /**
-   * Names each declaration met more than once, and answers them by name, sorted. One met once keeps the name it
-   * would have: names go in the order first met, each variant's the same whichever others are shared.
+   * Names each declaration, and answers those met more than once by name, sorted. Of declarations alike but for their
+   * description and met twice or more in all, the first met is declared whole, each other one as a `$ref` to it with
+   * its own description (OpenAPI 3.1), in components when met twice itself. One met once keeps the name it would
+   * have: names go in the order first met, each variant's the same whichever others are shared.
    */
   components(): Json {
     const taken = new Set<string>();
     const components: Json = {};
-    for (const [key, { declaration, given, base, first, uses }] of this.#met) {
+    const ref = (name: string): Json => ({ $ref: `#/components/${this.kind}/${name}` });
+    for (const [key, { declaration, given, base, first, uses, alike }] of this.#met) {
       const name = freeName(given ?? base, first, taken);
       taken.add(name);
-      if (uses < 2) continue;
       this.#names.set(key, name);
-      components[name] = declaration;
+      const group = alike === undefined ? undefined : this.#alike.get(alike);
+      const shared = group !== undefined && group.uses > 1;
+      if (shared && group.first !== key) {
+        const { description } = declaration as Json;
+        const variant: Json = { ...ref(this.#names.get(group.first) as string), description: description as JsonValue };
+        if (uses > 1) components[name] = variant;
+        this.#at.set(key, uses > 1 ? ref(name) : variant);
+      } else if (shared || uses > 1) {
+        components[name] = declaration;
+        this.#at.set(key, ref(name));
+      }
     }
     return Object.fromEntries(Object.entries(components).sort(([a], [b]) => (a < b ? -1 : 1)));
   }
 
-  /** What stands where a declaration was: a `$ref` to its component once shared, else the declaration itself. */
+  /** What stands where a declaration was once shared: a `$ref` (with its own description, if alike another), else itself. */
   at(key: string, declaration: JsonValue): JsonValue {
-    const name = this.#names.get(key);
-    return name === undefined ? declaration : { $ref: `#/components/${this.kind}/${name}` };
+    return this.#at.get(key) ?? declaration;
   }
 }
 
 type Responses = Readonly<Record<string, Json>>;
 
+/** The response a use declares: itself in place, else the component its `$ref` names, through a variant to what it is alike. */
+function declared(at: Json, components: Json): Json {
+  const ref = at.$ref;
+  const named = typeof ref === 'string' ? (components[ref.slice(ref.lastIndexOf('/') + 1)] as Json | undefined) : undefined;
+  return named === undefined ? at : declared(named, components);
+}
+
 const headerKey = (name: string, header: JsonValue): string => `${name}\n${JSON.stringify(header)}`;
 
+/** What a response says but its description, which a `$ref` to a response alike it may say of its own. */
+const alikeKey = ({ description, ...rest }: Json): string | undefined => (typeof description === 'string' ? JSON.stringify(rest) : undefined);
+
 /**
- * `document` with what it declares alike at more than one place declared once: each header of a response, then each
- * response (its shared headers by `$ref`) and each parameter of an operation, met twice or more, moves to
- * `components.headers`, `.responses` or `.parameters`, and each place where it was holds a `$ref` to it. A component
- * is named as it was made (`named`), else after what it is: a header's or a parameter's name, a response's status
- * (`Vary`, `Api-Version`, `NotAcceptable`); a second one of that name after the use that meets it first.
- * Dereferenced, the document is the one given, key for key.
+ * `document` with what it declares alike at more than one place declared once: each response, each parameter of an
+ * operation, then each header of the responses still written out, met twice or more, moves to `components.responses`,
+ * `.parameters` or `.headers`, and each place where it was holds a `$ref` to it; a response alike another but for its
+ * description, a `$ref` to it with its own. A component is named as it was made (`named`), else after what it is: a
+ * header's or a parameter's name, a response's status (`Vary`, `Api-Version`, `NotAcceptable`); a second one of that
+ * name after the use that meets it first. Dereferenced, the document is the one given, key for key.
  */
 export function withSharedComponents(document: OpenApiDocument): OpenApiDocument {
   const paths = document.paths as Readonly<Record<string, Readonly<Record<string, Json>>>>;
@@ -65,9 +104,26 @@ export function withSharedComponents(document: OpenApiDocument): OpenApiDocument
   const answers: [string, Responses][] = operations.map((operation) => [operation.operationId as string, operation.responses as Responses]);
   if (unknownPath !== undefined) answers.push([UNKNOWN_PATH, unknownPath]);
 
+  const responses = new Declarations('responses');
+  for (const [operation, each] of answers) {
+    for (const [status, response] of Object.entries(each)) {
+      responses.meet(JSON.stringify(response), response, givenName(response), statusName(status), { operation, status }, alikeKey(response));
+    }
+  }
+  const sharedResponses = responses.components();
+  const placed = answers.map(([operation, each]) => ({
+    operation,
+    at: Object.entries(each).map(([status, response]) => [status, responses.at(JSON.stringify(response), response) as Json] as const),
+  }));
+
+  // A header is counted once per response written out (in place, or as the component its uses name), in the document's order.
   const headers = new Declarations('headers');
-  for (const [operation, responses] of answers) {
-    for (const [status, response] of Object.entries(responses)) {
+  const counted = new Set<Json>();
+  for (const { operation, at } of placed) {
+    for (const [status, use] of at) {
+      const response = declared(use, sharedResponses);
+      if (counted.has(response)) continue;
+      counted.add(response);
       for (const [name, header] of Object.entries((response.headers ?? {}) as Json)) {
         headers.meet(headerKey(name, header), header, givenName(header as Json), name, { operation, status });
       }
@@ -83,24 +139,16 @@ export function withSharedComponents(document: OpenApiDocument): OpenApiDocument
             Object.entries(response.headers as Json).map(([name, header]) => [name, headers.at(headerKey(name, header), header)]),
           ),
         };
+  const answered = placed.map(({ at }) => Object.fromEntries(at.map(([status, use]) => [status, withHeaderRefs(use)])));
 
-  const responses = new Declarations('responses');
   const parameters = new Declarations('parameters');
-  const rewritten = answers.map(([operation, each]) =>
-    Object.entries(each).map(([status, response]) => {
-      const written = withHeaderRefs(response);
-      const key = JSON.stringify(written);
-      responses.meet(key, written, givenName(response), statusName(status), { operation, status });
-      return { status, key, written };
-    }),
-  );
   for (const operation of operations) {
     for (const parameter of (operation.parameters ?? []) as Json[]) {
       parameters.meet(JSON.stringify(parameter), parameter, undefined, parameter.name as string, { operation: operation.operationId as string });
     }
   }
-  const shared: Json = { responses: responses.components(), parameters: parameters.components(), headers: sharedHeaders };
-  const answered = rewritten.map((each) => Object.fromEntries(each.map(({ status, key, written }) => [status, responses.at(key, written)])));
+  const responseComponents = Object.fromEntries(Object.entries(sharedResponses).map(([name, response]) => [name, withHeaderRefs(response as Json)]));
+  const shared: Json = { responses: responseComponents, parameters: parameters.components(), headers: sharedHeaders };
 
   // The operations in the order `answers` holds their responses, then the unknown path's.
   let index = 0;

@@ -8,6 +8,7 @@ type Json = Record<string, unknown>;
 const header = (description: string, required = true): Json => ({ description, schema: { type: 'string' }, required });
 const VARY = header('Always `Accept`.');
 const error = (description: string, headers: Json = { Vary: VARY }): Json => ({ description, headers, content: { 'application/json': {} } });
+const ok = (description: string, headers: Json = { Vary: VARY }): Json => ({ description, headers, content: { 'application/json': { schema: {} } } });
 const ID = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
 
 /** Two operations and an unknown path's responses, alike in places. */
@@ -22,7 +23,7 @@ const document = (): Json => ({
       },
     },
     '/b/{id}/': {
-      get: { operationId: 'getB', parameters: [ID], responses: { 200: error('B.'), 406: error('Not acceptable.') } },
+      get: { operationId: 'getB', parameters: [ID], responses: { 200: ok('B.'), 406: error('Not acceptable.') } },
       options: { operationId: 'getBOptions', responses: { 204: { description: 'No body.', headers: { Vary: VARY } } } },
     },
   },
@@ -47,6 +48,51 @@ t.test('what a document declares alike at two places or more is declared once, i
   t.same(given, document(), 'the document given is left as it was');
 });
 
+t.test('a response alike another but for its description is a $ref to it with its own; a header counts once per response written', async (t) => {
+  const moved = (): Json => error('Moved.', { Vary: VARY, Location: header('There.') });
+  const given: Json = {
+    openapi: '3.1.0',
+    paths: {
+      '/a/': {
+        get: {
+          operationId: 'getA',
+          responses: {
+            200: ok('OK.'),
+            301: moved(),
+            404: error('No a.', { Vary: VARY, Gone: header('Once.') }),
+            406: error('No.'),
+            500: error('A fault.'),
+          },
+        },
+      },
+      '/b/': { get: { operationId: 'getB', responses: { 301: moved(), 400: error('Unreadable.'), 406: error('No.'), 500: error('A fault.') } } },
+    },
+    components: { schemas: {} },
+  };
+  const shared = withSharedComponents(given) as Json & {
+    paths: Record<string, Record<string, { responses: Record<string, Json> }>>;
+    components: Json;
+  };
+  const vary = { $ref: '#/components/headers/Vary' };
+  t.same(
+    shared.components.responses,
+    {
+      InternalServerError: { $ref: '#/components/responses/NotAcceptable', description: 'A fault.' },
+      MovedPermanently: error('Moved.', { Vary: vary, Location: header('There.') }),
+      NotAcceptable: error('No.', { Vary: vary }),
+    },
+    'the first met of those alike, whole; one alike it used twice, by $ref with its own description',
+  );
+  t.same(
+    shared.paths['/b/']?.get?.responses[400],
+    { $ref: '#/components/responses/NotAcceptable', description: 'Unreadable.' },
+    'one alike used once: its $ref and description where it is',
+  );
+  t.same(shared.paths['/a/']?.get?.responses[404], error('No a.', { Vary: vary, Gone: header('Once.') }), 'one alike no other, as it was');
+  t.same(shared.components.headers, { Vary: VARY }, 'Location, in one response used twice, stays in it');
+  t.strictSame(dereferenced(shared).document, given, 'dereferenced, the document given, key for key');
+});
+
 t.test('a document that declares nothing twice is the same, with no empty kind in its components', async (t) => {
   const { 'x-unknown-path-responses': _unknown, ...plain } = document();
   const lone = { ...plain, paths: { '/a/': (plain.paths as Json)['/a/'] } };
@@ -61,12 +107,12 @@ t.test('a component is named as it was made, else after what it is, a second of 
   const getB = paths['/b/{id}/']?.get as { responses: Record<string, Json> };
   const options = paths['/b/{id}/']?.options as { responses: Record<string, Json> };
   // Two other Vary headers, each used twice: named after the use that meets each first.
-  getB.responses[200] = error('B.', { Vary: header('Never sent.') });
+  getB.responses[200] = ok('B.', { Vary: header('Never sent.') });
   getB.responses[406] = error('Not acceptable.', { Vary: header('Never sent.') });
   options.responses[204] = { description: 'No body.', headers: { Vary: header('Sometimes.', false) } };
   (given['x-unknown-path-responses'] as Json)[406] = error('Not acceptable.', { Vary: header('Sometimes.', false) });
   // The same ETag twice, the second one named where it is made: the name given wins over the one made up.
-  paths['/a/']!.get!.responses[201] = { description: 'Made.', headers: { Vary: VARY, ETag: named('ETag.made', header('A tag.')) } };
+  paths['/a/']!.get!.responses[201] = ok('Made.', { Vary: VARY, ETag: named('ETag.made', header('A tag.')) });
   const shared = withSharedComponents(given) as Json & { components: { headers: Json; responses: Json } };
   t.same(Object.keys(shared.components.headers), ['ETag.made', 'Vary', 'Vary.getB', 'Vary.getBOptions'], 'sorted by name');
   t.same(shared.components.headers['Vary.getB'], header('Never sent.'));
