@@ -61,7 +61,8 @@ async function main(): Promise<number> {
     const table = join(directory, 'responses.json');
     for (let index = 1; index <= options.processes; index += 1) {
       for (const variant of options.variants) {
-        const env = { ...baseEnv, ...variant.env };
+        // A setting given empty is left unset (DATA_FILE= for an API with a store of its own).
+        const env = Object.fromEntries(Object.entries({ ...baseEnv, ...variant.env }).filter(([, value]) => value !== ''));
         const server = await processes.start(variant.main, [], env, NODE_FLAGS);
         const response = await record(server.url, options.path, options.accept);
         if (expected === undefined) {

@@ -155,7 +155,7 @@ export function compareCommand(here: string): Command<CompareOptions> {
         multiple: true,
         value: 'NAME:MAIN_JS[:KEY=VALUE]...',
         default: 'this build with ACCESS_LOG on, and off',
-        help: "a build and settings to measure (its path may not hold ':')",
+        help: "a build and settings to measure (its path may not hold ':'; KEY= leaves KEY unset, as DATA_FILE= for an API of its own store)",
       },
       caches: {
         type: 'string',

@@ -65,6 +65,10 @@ export class ApiRequestHandler {
   readonly #identify: (keyHash: string) => Client | undefined;
   /** Where a client moves its pin, below the base, which a refusal of its pinned version names; undefined when left out. */
   readonly #pinChange: string | undefined;
+  /** The exchanges whose answers are awaited, by response: one whose client leaves first is observed then, as 499. */
+  readonly #awaited = new WeakMap<ServerResponse, Exchange>();
+  /** The 'close' listener of every awaited response, made once: a request makes no function of its own. */
+  readonly #leftFirst: (this: ServerResponse) => void;
 
   constructor(
     @inject(Router) private readonly router: Router,
@@ -81,6 +85,14 @@ export class ApiRequestHandler {
     @inject(ENDPOINTS) { clients }: Pick<Endpoints, 'clients'>,
   ) {
     this.#pinChange = clients === false ? undefined : clientPaths(clients).version;
+    const awaited = this.#awaited;
+    const left = (exchange: Exchange, res: ServerResponse): void => this.#observe(exchange, CLIENT_CLOSED_REQUEST, res);
+    this.#leftFirst = function (this: ServerResponse) {
+      const exchange = awaited.get(this);
+      if (exchange === undefined) return;
+      awaited.delete(this);
+      left(exchange, this);
+    };
     this.corsForEveryResponse = cors.response(undefined);
     this.vary = cors.vary;
     this.#identify = (keyHash) => pins.identify(keyHash);
@@ -192,19 +204,14 @@ export class ApiRequestHandler {
 
   /** The access line and the metrics are written once the response is handed to the connection, or as 499 when its client left first. */
   async #sendWhenReady(res: ServerResponse, pending: Promise<RouteOutcome>, exchange: Exchange): Promise<void> {
-    let left = false;
-    const onClose = (): void => {
-      left = true;
-      this.#observe(exchange, CLIENT_CLOSED_REQUEST, res);
-    };
-    res.once('close', onClose);
+    this.#awaited.set(res, exchange);
+    res.on('close', this.#leftFirst);
     try {
       this.#send(res, await pending, exchange);
     } catch (error) {
       this.#sendError(res, error, exchange);
     }
-    res.off('close', onClose);
-    if (!left) this.#observe(exchange, res.statusCode, res);
+    if (this.#awaited.delete(res)) this.#observe(exchange, res.statusCode, res);
   }
 
   /** The Content-Type of a JSON body served at `version`, or at none. */

@@ -4,6 +4,7 @@ import { NotFoundError } from '../../../application/errors/refusals.js';
 import { RunOperation, type OperationModel } from '../../../application/use-cases/run-operation.js';
 import { Refusal } from '../../../domain/errors/refusal.js';
 import { StartupError } from '../../../domain/errors/startup-error.js';
+import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { JsonSchema } from '../../../domain/versioning/json-schema.js';
 import type { JsonValue } from '../../../domain/versioning/representation.js';
 import { JsonText } from '../response/prepared-bodies.js';
@@ -13,9 +14,9 @@ import type { DeclaredContract, OperationRoute, ServedOperation } from '../routi
 import { Reply, type DeclaredOperation, type OperationResult, type OperationSet } from './operation-declaration.js';
 import { ParameterValues } from './parameter-values.js';
 import { GenerationalCache } from '../../caching/generational-cache.js';
-import { sameJson } from './same-json.js';
+import { keptJson, sameJson, type KeptJson } from './same-json.js';
 
-/** Per GET operation: the answers kept (fewer than twice as many). */
+/** Per GET operation: the request targets whose answers are kept, at each version asked (fewer than twice as many). */
 const KEPT_ANSWERS = 256;
 
 /** An operation of the team's own, as served. */
@@ -23,7 +24,10 @@ type Declared = ServedOperation & { readonly contract: DeclaredContract };
 
 /** A GET's 200 as sent, and the newest value it was walked back from. */
 interface KeptAnswer {
-  readonly newest: JsonValue;
+  /** The day it was made on: a daily walk may differ tomorrow. */
+  readonly today: CalendarDate;
+  /** The newest value it was made from, as JSON parsed back. */
+  readonly newest: KeptJson;
   readonly text: JsonText;
 }
 
@@ -154,16 +158,19 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
     ends: run.hasEnd(),
   };
   const read = new Set(queryValues.names);
-  // A GET's 200 by version, day and request target, kept with the newest value it was made from (as JSON parsed back):
-  // a handler answers fresh objects, and comparing one with the kept value costs a fraction of serializing it.
-  const kept = new GenerationalCache<string, KeptAnswer>(KEPT_ANSWERS);
+  // A GET's 200 by request target and version, of its day, kept with the newest value it was made from (as JSON parsed
+  // back): a handler answers fresh objects, and comparing one with the kept value costs a fraction of serializing it.
+  const kept = new GenerationalCache<string, Map<string, KeptAnswer>>(KEPT_ANSWERS);
   const keptAnswer = (value: JsonValue, schema: JsonSchema, request: RouteRequest): JsonText => {
     const { version, today, path, query } = request;
-    const key = `${version.toString()} ${today.toString()} ${path}${query.size === 0 ? '' : `?${query.toString()}`}`;
-    const answer = kept.get(key);
-    if (answer !== undefined && sameJson(value, answer.newest)) return answer.text;
+    const target = query.size === 0 ? path : `${path}?${query.toString()}`;
+    const versions = kept.get(target);
+    const answer = versions?.get(version.toString());
+    if (answer !== undefined && sameDay(answer.today, today) && sameJson(value, answer.newest)) return answer.text;
     const text = new JsonText(JSON.stringify(run.represent(schema, value, request)));
-    kept.set(key, { newest: JSON.parse(JSON.stringify(value)) as JsonValue, text });
+    const made: KeptAnswer = { today, newest: keptJson(JSON.parse(JSON.stringify(value)) as JsonValue), text };
+    if (versions === undefined) kept.set(target, new Map([[version.toString(), made]]));
+    else versions.set(version.toString(), made);
     return text;
   };
 
@@ -177,7 +184,6 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
     if (schema === undefined || status >= 400)
       throw new Error(`the handler of ${run.unit} answered ${status}, which is not one of its declared successes (${successes.join(', ')})`);
     const value = result instanceof Reply ? result.body : result;
-    const headers = result instanceof Reply ? locatedBelow(request.base, result.headers) : undefined;
     // A GET's 200 is its bytes made once, which carry its ETag.
     const sent =
       typeof schema === 'string' || value === undefined
@@ -185,7 +191,11 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
         : status === 200 && declared.method === 'GET'
           ? keptAnswer(value, schema, request)
           : run.represent(schema, value, request);
-    return { ...(status === 200 ? {} : { status }), body: sent, ...(headers === undefined || Object.keys(headers).length === 0 ? {} : { headers }) };
+    if (!(result instanceof Reply)) return status === 200 ? { body: sent } : { status, body: sent };
+    const headers = locatedBelow(request.base, result.headers);
+    const own = Object.keys(headers).length === 0 ? undefined : headers;
+    if (status === 200) return own === undefined ? { body: sent } : { body: sent, headers: own };
+    return own === undefined ? { status, body: sent } : { status, body: sent, headers: own };
   };
 
   return {
@@ -215,6 +225,9 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
     },
   };
 }
+
+/** The same day, whether or not the clock made one date of it. */
+const sameDay = (kept: CalendarDate, today: CalendarDate): boolean => kept === today || kept.toString() === today.toString();
 
 /** A handler's Location names a path of the API, as its operations' paths do: under a mount, a path below the base. */
 function locatedBelow(base: string, headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
