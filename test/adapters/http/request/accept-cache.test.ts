@@ -116,3 +116,21 @@ t.test('a fault while resolving is thrown, and not remembered', async (t) => {
   t.equal(calls, 2, 'resolved each time');
   t.equal(versions.size, 0, 'nothing stored');
 });
+
+t.test('a capacity of 0 turns the cache off: every header is read each time, answered the same, and none stored', async (t) => {
+  let reads = 0;
+  const versions = new AcceptCache(
+    (requested) => {
+      reads += 1;
+      return standing.resolve(requested);
+    },
+    [],
+    0,
+  );
+  for (const round of ['first', 'second', 'third']) {
+    t.equal(versions.select('application/json; version=2.1.0'), direct('application/json; version=2.1.0'), `${round}: the model's own Version`);
+  }
+  t.equal(reads, 3, 'resolved each time');
+  t.type(versions.select('text/html'), AcceptHeaderError, 'a refusal as before');
+  t.equal(versions.size, 0, 'nothing stored');
+});

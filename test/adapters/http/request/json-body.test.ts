@@ -2,6 +2,7 @@ import t from 'tap';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH, MAX_RECORD_BODY_BYTES, readJsonBody } from '../../../../src/adapters/http/request/json-body.js';
+import { Refusal } from '../../../../src/domain/errors/refusal.js';
 import { BodyTooLargeError, MalformedBodyError, UnsupportedMediaTypeError } from '../../../../src/adapters/http/request/refusals.js';
 
 /** A request as node gives it: its headers, and a body stream that sends `chunks` and ends (or fails, with `failure`). */
@@ -108,4 +109,79 @@ t.test('a record write takes up to 64 KiB, and a merge patch its own media type 
     'x'.repeat(1023),
     'a larger limit given',
   );
+});
+
+/** What a request's stream still holds when a framework read its body before: the layer must not read it. */
+const UNREAD = ['{"from": "the stream"}'];
+
+t.test('a body a framework parsed before the layer: taken as it is, once its media type and declared length pass', async (t) => {
+  const value = { version: '5.0.0' };
+  const req = requestWith(JSON_TYPE, UNREAD);
+  t.equal(await readJsonBody(req, {}, { parsed: value }), value, 'the parser’s value itself, not the stream’s');
+  t.same(listenersOf(req), [0, 0, 0], 'the stream is not listened to');
+  t.equal(await readJsonBody(requestWith(JSON_TYPE, UNREAD), {}, { parsed: 7 }), 7, 'a scalar');
+  t.equal(await readJsonBody(requestWith(JSON_TYPE, UNREAD), {}, { parsed: null }), null, 'null');
+  const merge = { 'content-type': 'application/merge-patch+json' };
+  t.equal(await readJsonBody(requestWith(merge, UNREAD), { mergePatch: true }, { parsed: value }), value, 'a merge patch');
+  const cases: [string, Record<string, string>, typeof UnsupportedMediaTypeError | typeof BodyTooLargeError][] = [
+    ['no media type', {}, UnsupportedMediaTypeError],
+    ['another media type', { 'content-type': 'text/plain' }, UnsupportedMediaTypeError],
+    ['a merge patch where only JSON is taken', merge, UnsupportedMediaTypeError],
+    ['a declared length over the limit', { ...JSON_TYPE, 'content-length': '1025' }, BodyTooLargeError],
+  ];
+  for (const [what, headers, refusal] of cases) {
+    t.type(await readJsonBody(requestWith(headers, UNREAD), {}, { parsed: value }), refusal, `${what}: refused as if read here`);
+  }
+  const declared = { ...JSON_TYPE, 'content-length': '1025' };
+  t.equal(
+    await readJsonBody(requestWith(declared, UNREAD), { maxBytes: 2048 }, { parsed: value }),
+    value,
+    'that length under a larger limit given: taken',
+  );
+});
+
+t.test('a value a framework parsed nesting up to MAX_BODY_DEPTH levels is taken; a level more is a 400', async (t) => {
+  const parsed = (text: string) => readJsonBody(requestWith(JSON_TYPE, UNREAD), {}, { parsed: JSON.parse(text) as unknown });
+  t.same(await parsed(nested(32)), JSON.parse(nested(32)), '32 levels of arrays: taken');
+  const deeper = await parsed(nested(33));
+  t.type(deeper, MalformedBodyError, '33 levels: refused');
+  t.equal((deeper as Error).message, 'The body nests arrays and objects deeper than 32 levels.');
+  t.type(await parsed('{"a":'.repeat(32) + '{}' + '}'.repeat(32)), MalformedBodyError, '33 levels of objects: refused');
+});
+
+t.test('a body a framework read as text or bytes: decoded and parsed as one read here, its limit in bytes', async (t) => {
+  const read = (parsed: string | Buffer, maxBytes?: number) =>
+    readJsonBody(requestWith(JSON_TYPE, UNREAD), maxBytes === undefined ? {} : { maxBytes }, { parsed });
+  t.same(await read('{"version": "5.0.0"}'), { version: '5.0.0' }, 'text (express.text()): parsed');
+  t.same(await read(Buffer.from('{"version": "5.0.0"}')), { version: '5.0.0' }, 'bytes (express.raw()): parsed');
+  const notJson = await read('{"version": ');
+  t.type(notJson, MalformedBodyError, 'text that is not JSON: refused');
+  t.match((notJson as Error).message, /^The body is not JSON: /);
+  t.match(await read(Buffer.from('7b2276223a2022ff227d', 'hex')), { message: 'The body is not valid UTF-8.' }, 'bytes that are not UTF-8');
+  t.equal(await read(jsonOf(MAX_BODY_BYTES)), JSON.parse(jsonOf(MAX_BODY_BYTES)), 'text at the limit: parsed');
+  t.equal(await read(Buffer.from(jsonOf(MAX_BODY_BYTES))), JSON.parse(jsonOf(MAX_BODY_BYTES)), 'bytes at the limit: parsed');
+  for (const [what, over] of [
+    ['text a byte over', jsonOf(MAX_BODY_BYTES + 1)],
+    ['bytes a byte over', Buffer.from(jsonOf(MAX_BODY_BYTES + 1))],
+    ['text of fewer characters than the limit, more bytes', JSON.stringify('é'.repeat(600))],
+  ] as const) {
+    const refused = await read(over);
+    t.type(refused, BodyTooLargeError, `${what}: refused`);
+    t.equal((refused as Error).message, 'The body is over 1024 bytes.', `${what}: the message`);
+  }
+  t.equal(await read(jsonOf(MAX_BODY_BYTES + 1), 2048), 'x'.repeat(1023), 'a larger limit given');
+  t.type(await read(nested(33)), MalformedBodyError, 'text nesting 33 levels: refused');
+});
+
+t.test('a body lost before the layer (its stream read, nothing kept): a fault naming why, after the checks of its headers', async (t) => {
+  const why = 'the body was read before the layer';
+  const fault: unknown = await readJsonBody(requestWith(JSON_TYPE, UNREAD), {}, { lost: why }).then(
+    () => t.fail('answered'),
+    (error: unknown) => error,
+  );
+  t.type(fault, Error, 'rejected');
+  t.notOk(fault instanceof Refusal, 'a fault, not a refusal');
+  t.equal((fault as Error).message, why, 'naming why');
+  const wrongType = await readJsonBody(requestWith({ 'content-type': 'text/plain' }, UNREAD), {}, { lost: why });
+  t.type(wrongType, UnsupportedMediaTypeError, 'of another media type: refused first');
 });

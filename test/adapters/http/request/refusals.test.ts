@@ -7,6 +7,8 @@ import {
   ERROR_SCHEMA,
   errorResponseFor,
   ExpectationFailedError,
+  HandlerRefusal,
+  InvalidParameterError,
   MalformedBodyError,
   MethodNotAllowedError,
   MissingTokenError,
@@ -15,7 +17,7 @@ import {
   UnreadableRequestError,
   UnsupportedMediaTypeError,
 } from '../../../../src/adapters/http/request/refusals.js';
-import { API_VERSION_HEADER } from '../../../../src/adapters/http/request/api-version-header.js';
+import { API_VERSION_HEADER, VERSION_QUERY_PARAMETER } from '../../../../src/adapters/http/request/api-version-header.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
 import { RetiredVersionError } from '../../../../src/domain/versioning/refusals.js';
 import { DependencyUnavailableError } from '../../../../src/application/errors/refusals.js';
@@ -68,6 +70,13 @@ t.test("the HTTP adapter's refusals: each one's code, status and detail", async 
       'The Accept header names version "2.1.0" and the Api-Version header names "3.0.0": name one version, in either or in both.',
     ],
     ['no key where one is needed', new MissingTokenError(), 'missing_token', 401, 'This path needs an API key: send Authorization: Bearer <key>.'],
+    [
+      'a parameter that does not fit',
+      new InvalidParameterError('The path parameter "id" is not a record id.'),
+      'invalid_parameter',
+      400,
+      'The path parameter "id" is not a record id.',
+    ],
   ];
   for (const [label, refusal, code, status, detail] of cases) {
     t.equal(refusal.code, code, `${label}: its code`);
@@ -82,6 +91,18 @@ t.test("the HTTP adapter's refusals: each one's code, status and detail", async 
   );
   t.equal(errorResponseFor(new UnknownPathError())?.headers, undefined, 'no headers of its own');
   t.equal(API_VERSION_HEADER, 'Api-Version');
+  t.equal(VERSION_QUERY_PARAMETER, 'version', 'the query parameter that names a version');
+});
+
+t.test("an operation's own refusal: the handler's status and code, its message the detail", async (t) => {
+  const refusal = new HandlerRefusal(409, 'not_open', 'Only an open invoice is paid.');
+  t.equal(refusal.code, 'not_open');
+  t.same(errorResponseFor(refusal), { status: 409, detail: 'Only an open invoice is paid.' });
+  t.same(
+    errorResponseFor(new HandlerRefusal(422, 'not_found', 'No such line.')),
+    { status: 422, detail: 'No such line.' },
+    'a code the table holds: still the handler’s status',
+  );
 });
 
 t.test("the server's own answers, made before or beside the handler: each one's code, status, detail and headers", async (t) => {
@@ -110,6 +131,7 @@ t.test("the server's own answers, made before or beside the handler: each one's 
     "node's parser refused the request (HPE_INVALID_METHOD).",
     'what the parser said, kept from the client',
   );
+  t.equal(new UnreadableRequestError().message, 'The last transfer coding is not chunked.', 'the transfer coding, kept from the client too');
 });
 
 t.test('a retired version: what is refused, what to do instead by who chose the version, and the versions served', async (t) => {
@@ -137,7 +159,8 @@ t.test('a retired version: what is refused, what to do instead by who chose the 
 });
 
 t.test('what the published documents ask the table: a status and headers by code alone', async (t) => {
-  t.same(answerTo('not_found'), { status: 404 }, 'no headers key when it has none');
+  t.same(answerTo('not_found'), { status: 404 });
+  t.same(Object.keys(answerTo('not_found') ?? {}), ['status'], 'no headers key when it has none');
   t.same(answerTo('missing_token'), { status: 401, headers: { 'WWW-Authenticate': 'Bearer realm="version-aware-api"' } });
   t.same(answerTo('body_too_large'), { status: 413, headers: { Connection: 'close' } });
   t.equal(answerTo('no_such_code'), undefined, 'a code the table does not hold');
