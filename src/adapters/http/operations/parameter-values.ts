@@ -12,6 +12,9 @@ const INTEGER = /^-?(0|[1-9][0-9]*)$/;
 const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 
 /** The types a schema allows, from its `type` (one or a list); none when it says none. */
+/** The types of an array schema's items. */
+const itemTypes = (schema: JsonSchema): readonly JsonValue[] => typesOf((schema.items ?? {}) as JsonSchema);
+
 function typesOf(schema: JsonSchema): readonly JsonValue[] {
   const { type } = schema;
   return Array.isArray(type) ? (type as readonly JsonValue[]) : type === undefined ? [] : [type];
@@ -22,7 +25,10 @@ function typesOf(schema: JsonSchema): readonly JsonValue[] {
  * or `false` for `boolean`, else the text itself, which the schema's check then judges. Linear in the text's length.
  */
 export function valueOf(text: string, schema: JsonSchema): JsonValue {
-  const types = typesOf(schema);
+  return valueOfTypes(text, typesOf(schema));
+}
+
+function valueOfTypes(text: string, types: readonly JsonValue[]): JsonValue {
   if (types.includes('string')) return text;
   if (types.includes('integer') && INTEGER.test(text) && Number.isSafeInteger(Number(text))) return Number(text);
   if (types.includes('number') && NUMBER.test(text) && Number.isFinite(Number(text))) return Number(text);
@@ -36,6 +42,8 @@ type Check = (value: unknown) => readonly SchemaProblem[];
 interface Checked {
   readonly schema: JsonSchema;
   readonly check: Check;
+  /** Its schema's types, read once: a request makes no list of them. */
+  readonly types: readonly JsonValue[];
 }
 
 /**
@@ -54,6 +62,8 @@ type ParameterModel = Pick<VersionModel, 'versions' | 'schemaOf' | 'upgradeValue
 /** Reads a path's or a query's parameters by their schemas, each checked: a value that does not fit is a 400 naming it. */
 export class ParameterValues {
   readonly #checks: ReadonlyMap<string, Checked | FieldParameter>;
+  /** The same, as a list: read in order by each request without an iterator's entries. */
+  readonly #parameters: readonly { readonly name: string; readonly parameter: Checked | FieldParameter }[];
 
   constructor(
     private readonly where: 'path' | 'query',
@@ -64,7 +74,7 @@ export class ParameterValues {
   ) {
     const compiled = (name: string, schema: JsonSchema): Checked => {
       try {
-        return { schema, check: checks.compile(schema) };
+        return { schema, check: checks.compile(schema), types: typesOf(schema) };
       } catch (error) {
         throw new Error(`the ${where} parameter ${name} of ${unit} has a schema no validator takes: ${(error as Error).message}`, { cause: error });
       }
@@ -86,6 +96,7 @@ export class ParameterValues {
         return [name, { type: of.name, field: of.field, atVersion }];
       }),
     );
+    this.#parameters = [...this.#checks].map(([name, parameter]) => ({ name, parameter }));
   }
 
   /** The names it reads. */
@@ -96,8 +107,8 @@ export class ParameterValues {
   /** The path's parameters, each read and checked at the request's version. */
   ofPath(params: Readonly<Record<string, string>>, context: RequestContext): Record<string, JsonValue> | InvalidParameterError {
     const values: Record<string, JsonValue> = {};
-    for (const [name, parameter] of this.#checks) {
-      const value = this.#read(name, [params[name] as string], parameter, context);
+    for (const { name, parameter } of this.#parameters) {
+      const value = this.#read(name, params[name] as string, parameter, context);
       if (value instanceof InvalidParameterError) return value;
       values[name] = value;
     }
@@ -107,7 +118,8 @@ export class ParameterValues {
   /** The query's declared parameters that were sent, each read and checked; one sent twice is refused unless its schema is an array. */
   ofQuery(query: URLSearchParams, context: RequestContext): Record<string, JsonValue> | InvalidParameterError {
     const values: Record<string, JsonValue> = {};
-    for (const [name, parameter] of this.#checks) {
+    if (query.size === 0) return values;
+    for (const { name, parameter } of this.#parameters) {
       const sent = query.getAll(name);
       if (sent.length === 0) continue;
       const value = this.#read(name, sent, parameter, context);
@@ -117,21 +129,26 @@ export class ParameterValues {
     return values;
   }
 
-  #read(name: string, sent: readonly string[], parameter: Checked | FieldParameter, context: RequestContext): JsonValue | InvalidParameterError {
+  /** One parameter's value, from its text (a path's) or the texts sent for it (a query's). */
+  #read(
+    name: string,
+    sent: string | readonly string[],
+    parameter: Checked | FieldParameter,
+    context: RequestContext,
+  ): JsonValue | InvalidParameterError {
     const checked = 'atVersion' in parameter ? parameter.atVersion.get(context.version.toString()) : parameter;
     if (checked === undefined)
       return new InvalidParameterError(`The ${this.where} parameter "${name}" is not read at version ${context.version.toString()}.`);
-    const { schema, check } = checked;
+    const { schema, check, types } = checked;
     let value: JsonValue;
-    if (typesOf(schema).includes('array')) {
-      const items = (schema.items ?? {}) as JsonSchema;
-      value = sent.map((text) => valueOf(text, items));
-    } else {
+    if (typeof sent === 'string') value = types.includes('array') ? [valueOfTypes(sent, itemTypes(schema))] : valueOfTypes(sent, types);
+    else if (types.includes('array')) value = sent.map((text) => valueOfTypes(text, itemTypes(schema)));
+    else {
       if (sent.length > 1) return new InvalidParameterError(`The ${this.where} parameter "${name}" is given ${sent.length} times: give it once.`);
-      value = valueOf(sent[0] as string, schema);
+      value = valueOfTypes(sent[0] as string, types);
     }
     const problems = check(value);
-    if (problems.length > 0) return this.#refusal(name, sent.join(','), problems);
+    if (problems.length > 0) return this.#refusal(name, typeof sent === 'string' ? sent : sent.join(','), problems);
     if (!('atVersion' in parameter)) return value;
     // Upgraded as the field of a record is: a renamed field comes back under its newest name.
     const upgraded = this.model.upgradeValue(refTo(parameter.type), { [parameter.field]: value }, context) as Record<string, JsonValue>;
