@@ -87,7 +87,8 @@ function declared(at: Json, components: Json): Json {
 const headerKey = (name: string, header: JsonValue): string => `${name}\n${JSON.stringify(header)}`;
 
 /** What a response says but its description, which a `$ref` to a response alike it may say of its own. */
-const alikeKey = ({ description, ...rest }: Json): string | undefined => (typeof description === 'string' ? JSON.stringify(rest) : undefined);
+// Every response has its description (OpenAPI requires one).
+const alikeKey = ({ description: _description, ...rest }: Json): string => JSON.stringify(rest);
 
 /**
  * `document` with what it declares alike at more than one place declared once: each response, each parameter of an

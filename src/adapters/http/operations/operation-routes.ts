@@ -9,7 +9,7 @@ import type { JsonSchema } from '../../../domain/versioning/json-schema.js';
 import type { JsonValue } from '../../../domain/versioning/representation.js';
 import { JsonText } from '../response/prepared-bodies.js';
 import { BadRequestError, HandlerRefusal } from '../request/refusals.js';
-import type { RouteOutcome, RouteRequest } from '../routing/route-request.js';
+import type { RouteOutcome, RouteRequest, RouteResponse } from '../routing/route-request.js';
 import type { DeclaredContract, OperationRoute, ServedOperation } from '../routing/operation-route.js';
 import { Reply, type DeclaredOperation, type OperationResult, type OperationSet } from './operation-declaration.js';
 import { ParameterValues } from './parameter-values.js';
@@ -191,11 +191,10 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
         : status === 200 && declared.method === 'GET'
           ? keptAnswer(value, schema, request)
           : run.represent(schema, value, request);
-    if (!(result instanceof Reply)) return status === 200 ? { body: sent } : { status, body: sent };
+    const plain: RouteResponse = status === 200 ? { body: sent } : { status, body: sent };
+    if (!(result instanceof Reply)) return plain;
     const headers = locatedBelow(request.base, result.headers);
-    const own = Object.keys(headers).length === 0 ? undefined : headers;
-    if (status === 200) return own === undefined ? { body: sent } : { body: sent, headers: own };
-    return own === undefined ? { status, body: sent } : { status, body: sent, headers: own };
+    return Object.keys(headers).length === 0 ? plain : { ...plain, headers };
   };
 
   return {
@@ -227,7 +226,7 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
 }
 
 /** The same day, whether or not the clock made one date of it. */
-const sameDay = (kept: CalendarDate, today: CalendarDate): boolean => kept === today || kept.toString() === today.toString();
+const sameDay = (kept: CalendarDate, today: CalendarDate): boolean => kept.toString() === today.toString();
 
 /** A handler's Location names a path of the API, as its operations' paths do: under a mount, a path below the base. */
 function locatedBelow(base: string, headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {

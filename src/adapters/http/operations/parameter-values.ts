@@ -141,8 +141,8 @@ export class ParameterValues {
       return new InvalidParameterError(`The ${this.where} parameter "${name}" is not read at version ${context.version.toString()}.`);
     const { schema, check, types } = checked;
     let value: JsonValue;
-    if (typeof sent === 'string') value = types.includes('array') ? [valueOfTypes(sent, itemTypes(schema))] : valueOfTypes(sent, types);
-    else if (types.includes('array')) value = sent.map((text) => valueOfTypes(text, itemTypes(schema)));
+    if (types.includes('array')) value = [sent].flat().map((text) => valueOfTypes(text, itemTypes(schema)));
+    else if (typeof sent === 'string') value = valueOfTypes(sent, types);
     else {
       if (sent.length > 1) return new InvalidParameterError(`The ${this.where} parameter "${name}" is given ${sent.length} times: give it once.`);
       value = valueOfTypes(sent[0] as string, types);
