@@ -164,13 +164,14 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
   const keptAnswer = (value: JsonValue, schema: JsonSchema, request: RouteRequest): JsonText => {
     const { version, today, path, query } = request;
     const target = query.size === 0 ? path : `${path}?${query.toString()}`;
+    const at = version.toString();
     const versions = kept.get(target);
-    const answer = versions?.get(version.toString());
-    if (answer !== undefined && sameDay(answer.today, today) && sameJson(value, answer.newest)) return answer.text;
+    const answer = versions?.get(at);
+    if (answer !== undefined && answer.today.equals(today) && sameJson(value, answer.newest)) return answer.text;
     const text = new JsonText(JSON.stringify(run.represent(schema, value, request)));
     const made: KeptAnswer = { today, newest: keptJson(JSON.parse(JSON.stringify(value)) as JsonValue), text };
-    if (versions === undefined) kept.set(target, new Map([[version.toString(), made]]));
-    else versions.set(version.toString(), made);
+    if (versions === undefined) kept.set(target, new Map([[at, made]]));
+    else versions.set(at, made);
     return text;
   };
 
@@ -224,9 +225,6 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
     },
   };
 }
-
-/** The same day, whether or not the clock made one date of it. */
-const sameDay = (kept: CalendarDate, today: CalendarDate): boolean => kept.toString() === today.toString();
 
 /** A handler's Location names a path of the API, as its operations' paths do: under a mount, a path below the base. */
 function locatedBelow(base: string, headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
