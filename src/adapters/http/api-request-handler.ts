@@ -11,7 +11,7 @@ import { CacheControl } from './caching/cache-control.js';
 import { CorsPolicy } from './cors/cors-policy.js';
 import { HTTP_LOGS, type HttpLogs } from './http-logs.js';
 import type { MountPoint } from './mount-point.js';
-import type { ReadBody } from './request/json-body.js';
+import type { ServedTarget } from './routing/served-target.js';
 import { parseRequestTarget } from './request/request-target.js';
 import { conditionalStatus, errorAnswer, isDaily, isTagged, pageVariant, responseHeaders } from './response/answer-parts.js';
 import { LifecycleHeaders } from './response/lifecycle-headers.js';
@@ -35,7 +35,7 @@ import {
   preflight,
   readQuery,
   runRoute,
-  servesPath,
+  servedTarget,
   type Outcome,
 } from './steps/request-steps.js';
 import { VersionNegotiation } from './steps/version-negotiation.js';
@@ -110,7 +110,7 @@ export class ApiRequestHandler {
     const exchange = this.#exchangeOf(req, at);
     let pending: Promise<RouteOutcome> | undefined;
     try {
-      const outcome = this.#answer(exchange, req, at?.body);
+      const outcome = this.#answer(exchange, req, at);
       if (outcome instanceof Promise) pending = outcome;
       else this.#send(res, outcome, exchange);
     } catch (error) {
@@ -121,13 +121,13 @@ export class ApiRequestHandler {
     return undefined;
   }
 
-  /** Whether the API serves a request target's path: else a mount hands the request on, before `handle`. */
-  serves(target: string): boolean {
-    return servesPath(this.router, parseRequestTarget(target).path);
+  /** What the API answers of a request target, for `handle` to take as its mount point's `served`; undefined when it serves none, and a mount hands the request on. */
+  servedTarget(target: string): ServedTarget | undefined {
+    return servedTarget(this.router, target);
   }
 
   /** The steps, in order: the first that answers ends the request; what each learns is noted here, for the answer and the observers. */
-  #answer(exchange: Exchange, req: IncomingMessage, read: ReadBody | undefined): Outcome {
+  #answer(exchange: Exchange, req: IncomingMessage, at: MountPoint | undefined): Outcome {
     const refused = hostCheck(req);
     if (refused !== undefined) return refused;
     const preflighted = preflight(this.cors, exchange, req.headers['access-control-request-method']);
@@ -135,7 +135,7 @@ export class ApiRequestHandler {
       exchange.cors = undefined;
       return preflighted;
     }
-    const found = findRoute(this.router, exchange);
+    const found = findRoute(this.router, exchange, at?.served);
     if (!isRouteMatch(found)) return found;
     const { route, params } = found;
     exchange.route = route;
@@ -159,7 +159,7 @@ export class ApiRequestHandler {
       exchange.version = chosen;
     }
     const { base, path, today } = exchange;
-    return runRoute(route, exchange.method, { version, base, path, params, query, today, client }, req, read);
+    return runRoute(route, exchange.method, { version, base, path, params, query, today, client }, req, at?.body);
   }
 
   #send(res: ServerResponse, outcome: RouteOutcome, exchange: Exchange): void {
@@ -220,7 +220,7 @@ export class ApiRequestHandler {
   }
 
   #exchangeOf(req: IncomingMessage, at: MountPoint | undefined): Exchange {
-    const { path, queryString } = parseRequestTarget(at === undefined ? (req.url as string) : at.target);
+    const { path, queryString } = at === undefined ? parseRequestTarget(req.url as string) : (at.served ?? parseRequestTarget(at.target));
     const { origin, 'if-none-match': ifNoneMatch, 'user-agent': userAgent } = req.headers;
     return {
       method: req.method as string,

@@ -10,8 +10,9 @@ export function versionedExpress({ requestPath }: MountedService): (req: Express
   return (req, res, next) => {
     // Below its mount path, Express's req.url is the target without it.
     const target = req.url as string;
-    if (!requestPath.serves(target)) return next();
-    void requestPath.handle(req, res, { base: basePath(req.baseUrl), target, body: readBefore(req) });
+    const served = requestPath.servedTarget(target);
+    if (served === undefined) return next();
+    void requestPath.handle(req, res, { base: basePath(req.baseUrl), target, body: readBefore(req), served });
   };
 }
 

@@ -14,9 +14,10 @@ export function versionedFastify({ requestPath }: MountedService): FastifyPlugin
     const handler = (request: FastifyRequest, reply: FastifyReply): void => {
       const below = (request.raw.url as string).slice(base.length);
       const target = below.startsWith('/') ? below : `/${below}`;
-      if (!requestPath.serves(target)) return reply.callNotFound();
+      const served = requestPath.servedTarget(target);
+      if (served === undefined) return reply.callNotFound();
       reply.hijack();
-      void requestPath.handle(request.raw, reply.raw, { base, target });
+      void requestPath.handle(request.raw, reply.raw, { base, target, served });
     };
     fastify.all('/', handler);
     fastify.all('/*', handler);

@@ -26,12 +26,18 @@ export function versionedFetch(
     const path = url.pathname;
     const below = path === base || path.startsWith(`${base}/`) ? path.slice(base.length) || '/' : undefined;
     const target = below === undefined ? undefined : `${below}${url.search}`;
-    if (target === undefined || (next !== undefined && !requestPath.serves(target))) {
+    const served = target === undefined || next === undefined ? undefined : requestPath.servedTarget(target);
+    if (target === undefined || (next !== undefined && served === undefined)) {
       return Promise.resolve(next === undefined ? new Response(null, { status: 404 }) : next(request));
     }
     return new Promise<Response>((answer) => {
       const reply = new FetchReply(request.method, answer) as unknown as ServerResponse;
-      void requestPath.handle(incomingOf(request, url, target), reply, { base, target, body: request.bodyUsed ? lost(request, path) : undefined });
+      void requestPath.handle(incomingOf(request, url, target), reply, {
+        base,
+        target,
+        body: request.bodyUsed ? lost(request, path) : undefined,
+        served,
+      });
     });
   };
 }

@@ -7,7 +7,10 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () 
 /** The API's node:http handler: `createServer(handle)` answers every request; `handle(req, res, next)` hands on a path it does not serve. */
 export function nodeHandler(path: RequestPath): NodeHandler {
   return (req, res, next) => {
-    if (next !== undefined && !path.serves(req.url as string)) return next();
-    void path.handle(req, res);
+    if (next === undefined) return void path.handle(req, res);
+    const target = req.url as string;
+    const served = path.servedTarget(target);
+    if (served === undefined) return next();
+    void path.handle(req, res, { base: '', target, served });
   };
 }

@@ -1,7 +1,7 @@
 import type { ApiRequestHandler } from '../api-request-handler.js';
 
-/** The one request path every mount runs: whether the API serves a target, and the answer to a request it serves. */
-export type RequestPath = Pick<ApiRequestHandler, 'serves' | 'handle'>;
+/** The one request path every mount runs: what the API answers of a target (routed once, there), and the answer to a request it serves. */
+export type RequestPath = Pick<ApiRequestHandler, 'servedTarget' | 'handle'>;
 
 /** What a mount takes: a composed service (`composeApi`), whose request path it runs. */
 export interface MountedService {

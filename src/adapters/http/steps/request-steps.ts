@@ -9,7 +9,8 @@ import { clientOf } from '../request/authorization.js';
 import { MAX_RECORD_BODY_BYTES, readJsonBody, type ReadBody } from '../request/json-body.js';
 import { idempotencyKeyOf } from '../request/idempotency-key.js';
 import { BadRequestError, MethodNotAllowedError, MissingTokenError, UnknownPathError } from '../request/refusals.js';
-import { checkHostHeader, parseQuery } from '../request/request-target.js';
+import { checkHostHeader, parseQuery, parseRequestTarget } from '../request/request-target.js';
+import type { ServedTarget } from '../routing/served-target.js';
 import type { OptionsHeaders } from '../routing/options-headers.js';
 import type { ServedOperation } from '../routing/operation-route.js';
 import { acceptedText } from '../routing/reads-query.js';
@@ -55,11 +56,14 @@ export function preflight(cors: CorsPolicy, { method, origin }: Exchange, reques
   return { status: 204, body: undefined, headers: cors.preflight(origin, requestedMethod) ?? PREFLIGHT_REFUSED };
 }
 
-/** 3. The route the path names, with its params; else a 301 to the slash form when that one exists, or a 404. */
-export function findRoute(router: Router, { base, path, queryString }: Exchange): RouteMatch | RouteOutcome {
-  const match = router.match(path);
+/**
+ * 3. The route the path names, with its params; else a 301 to the slash form when that one exists, or a 404. `served`:
+ * what a mount's check found of the same path (`servedTarget`), so that a request is routed once.
+ */
+export function findRoute(router: Router, { base, path, queryString }: Exchange, served?: ServedTarget): RouteMatch | RouteOutcome {
+  const match = served === undefined ? router.match(path) : served.match;
   if (match !== undefined) return match;
-  if (!movedToSlash(router, path)) return new UnknownPathError();
+  if (served === undefined && !movedToSlash(router, path)) return new UnknownPathError();
   const location = queryString === '' ? `${base}${path}/` : `${base}${path}/?${queryString}`;
   return { status: 301, body: { detail: `Moved permanently to ${location}.` }, headers: { Location: location } };
 }
@@ -69,9 +73,14 @@ export function isRouteMatch(found: RouteMatch | RouteOutcome): found is RouteMa
   return !(found instanceof Refusal) && 'route' in found;
 }
 
-/** Whether the API answers a path: a route's, or one whose slash form is a route's (findRoute's 301). What a mount hands on otherwise. */
-export function servesPath(router: Router, path: string): boolean {
-  return router.match(path) !== undefined || movedToSlash(router, path);
+/**
+ * What the API answers of a target: its route's match, or none when its slash form is a route's (findRoute's 301);
+ * undefined when it answers neither, and a mount hands the request on.
+ */
+export function servedTarget(router: Router, target: string): ServedTarget | undefined {
+  const { path, queryString } = parseRequestTarget(target);
+  const match = router.match(path);
+  return match !== undefined || movedToSlash(router, path) ? { path, queryString, match } : undefined;
 }
 
 function movedToSlash(router: Router, path: string): boolean {
