@@ -31,7 +31,7 @@ import {
   identifyClient,
   isRouteMatch,
   isVersioned,
-  NO_QUERY,
+  openExchange,
   preflight,
   readQuery,
   runRoute,
@@ -65,10 +65,6 @@ export class ApiRequestHandler {
   readonly #identify: (keyHash: string) => Client | undefined;
   /** Where a client moves its pin, below the base, which a refusal of its pinned version names; undefined when left out. */
   readonly #pinChange: string | undefined;
-  /** The exchanges whose answers are awaited, by response: one whose client leaves first is observed then, as 499. */
-  readonly #awaited = new WeakMap<ServerResponse, Exchange>();
-  /** The 'close' listener of every awaited response, made once: a request makes no function of its own. */
-  readonly #leftFirst: (this: ServerResponse) => void;
 
   constructor(
     @inject(Router) private readonly router: Router,
@@ -85,14 +81,6 @@ export class ApiRequestHandler {
     @inject(ENDPOINTS) { clients }: Pick<Endpoints, 'clients'>,
   ) {
     this.#pinChange = clients === false ? undefined : clientPaths(clients).version;
-    const awaited = this.#awaited;
-    const left = (exchange: Exchange, res: ServerResponse): void => this.#observe(exchange, CLIENT_CLOSED_REQUEST, res);
-    this.#leftFirst = function (this: ServerResponse) {
-      const exchange = awaited.get(this);
-      if (exchange === undefined) return;
-      awaited.delete(this);
-      left(exchange, this);
-    };
     this.corsForEveryResponse = cors.response(undefined);
     this.vary = cors.vary;
     this.#identify = (keyHash) => pins.identify(keyHash);
@@ -108,17 +96,16 @@ export class ApiRequestHandler {
    */
   handle(req: IncomingMessage, res: ServerResponse, at?: MountPoint): Awaitable<void> {
     const exchange = this.#exchangeOf(req, at);
-    let pending: Promise<RouteOutcome> | undefined;
+    let outcome: Outcome;
     try {
-      const outcome = this.#answer(exchange, req, at);
-      if (outcome instanceof Promise) pending = outcome;
-      else this.#send(res, outcome, exchange);
+      outcome = this.#answer(exchange, req, at);
     } catch (error) {
       this.#sendError(res, error, exchange);
+      return this.#observe(exchange, res.statusCode, res);
     }
-    if (pending !== undefined) return this.#sendWhenReady(res, pending, exchange);
-    this.#observe(exchange, res.statusCode, res);
-    return undefined;
+    if (outcome instanceof Promise) return this.#sendWhenReady(res, outcome, exchange);
+    this.#sendSafely(res, outcome, false, exchange);
+    return this.#observe(exchange, res.statusCode, res);
   }
 
   /** What the API answers of a request target, for `handle` to take as its mount point's `served`; undefined when it serves none, and a mount hands the request on. */
@@ -202,16 +189,32 @@ export class ApiRequestHandler {
     sendBody(res, status, { detail }, responseHeaders(this.cors.vary, this.lifecycle, exchange, headers), this.#jsonContentType(exchange.version));
   }
 
-  /** The access line and the metrics are written once the response is handed to the connection, or as 499 when its client left first. */
-  async #sendWhenReady(res: ServerResponse, pending: Promise<RouteOutcome>, exchange: Exchange): Promise<void> {
-    this.#awaited.set(res, exchange);
-    res.on('close', this.#leftFirst);
+  /** Sends the answer, or the fault's 500 (`failed`), or the 500 of a fault in sending it. */
+  #sendSafely(res: ServerResponse, outcome: unknown, failed: boolean, exchange: Exchange): void {
     try {
-      this.#send(res, await pending, exchange);
+      if (failed) this.#sendError(res, outcome, exchange);
+      else this.#send(res, outcome as RouteOutcome, exchange);
     } catch (error) {
       this.#sendError(res, error, exchange);
     }
-    if (this.#awaited.delete(res)) this.#observe(exchange, res.statusCode, res);
+  }
+
+  /** The answer sent in one continuation once it is ready, then observed; observed as 499 instead when its client leaves first. */
+  #sendWhenReady(res: ServerResponse, pending: Promise<RouteOutcome>, exchange: Exchange): Promise<void> {
+    let awaited = true;
+    res.on('close', () => {
+      if (awaited) this.#observe(exchange, CLIENT_CLOSED_REQUEST, res);
+      awaited = false;
+    });
+    const settle = (outcome: unknown, failed: boolean): void => {
+      this.#sendSafely(res, outcome, failed, exchange);
+      if (awaited) this.#observe(exchange, res.statusCode, res);
+      awaited = false;
+    };
+    return pending.then(
+      (outcome) => settle(outcome, false),
+      (error: unknown) => settle(error, true),
+    );
   }
 
   /** The Content-Type of a JSON body served at `version`, or at none. */
@@ -220,27 +223,10 @@ export class ApiRequestHandler {
   }
 
   #exchangeOf(req: IncomingMessage, at: MountPoint | undefined): Exchange {
-    const { path, queryString } = at === undefined ? parseRequestTarget(req.url as string) : (at.served ?? parseRequestTarget(at.target));
-    const { origin, 'if-none-match': ifNoneMatch, 'user-agent': userAgent } = req.headers;
-    return {
-      method: req.method as string,
-      base: at === undefined ? '' : at.base,
-      path,
-      queryString,
-      started: this.#timed ? performance.now() : 0,
-      today: this.clock.today(),
-      now: this.#readsInstant ? this.clock.now() : undefined,
-      origin,
-      ifNoneMatch,
-      userAgent,
-      cors: this.cors.response(origin),
-      route: undefined,
-      params: NO_PARAMS,
-      query: NO_QUERY,
-      version: undefined,
-      brownout: undefined,
-      client: undefined,
-    };
+    const target = at === undefined ? parseRequestTarget(req.url as string) : (at.served ?? parseRequestTarget(at.target));
+    const { clock } = this;
+    const now = this.#readsInstant ? clock.now() : undefined;
+    return openExchange(req, at?.base ?? '', target, this.#timed ? performance.now() : 0, clock.today(), now, this.cors);
   }
 
   #observe(exchange: Exchange, status: number, res: ServerResponse): void {
@@ -249,5 +235,3 @@ export class ApiRequestHandler {
     for (const observer of this.observers) observer.observe(exchange, status, durationMs, res);
   }
 }
-
-const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});

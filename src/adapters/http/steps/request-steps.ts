@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Client } from '../../../domain/clients/client.js';
+import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import { quoteShortened } from '../../../domain/errors/quote-shortened.js';
 import { Refusal } from '../../../domain/errors/refusal.js';
 import type { Version } from '../../../domain/versioning/version.js';
@@ -40,6 +41,41 @@ const REDIRECTABLE_PATH = /^[\x21-\x7e]*$/;
 const PREFLIGHT_REFUSED = Object.freeze({ Allow: ALLOWED_METHODS });
 /** An empty query: read by the routes, never changed. */
 export const NO_QUERY = new URLSearchParams();
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The request's exchange as its steps start it: its target (`path`, `queryString`) below `base`, and what is read once a request. */
+export function openExchange(
+  req: IncomingMessage,
+  base: string,
+  { path, queryString }: Pick<Exchange, 'path' | 'queryString'>,
+  started: number,
+  today: CalendarDate,
+  now: number | undefined,
+  cors: CorsPolicy,
+): Exchange {
+  const { origin, 'if-none-match': ifNoneMatch, 'user-agent': userAgent } = req.headers;
+  const { method } = req as { method: string };
+  // Every field written out, in one order: every exchange has the one shape the steps read.
+  return {
+    method,
+    base,
+    path,
+    queryString,
+    started,
+    today,
+    now,
+    origin,
+    ifNoneMatch,
+    userAgent,
+    cors: cors.response(origin),
+    route: undefined,
+    params: NO_PARAMS,
+    query: NO_QUERY,
+    version: undefined,
+    brownout: undefined,
+    client: undefined,
+  };
+}
 
 /** 1. RFC 9112 3.2: exactly one Host (at most one in HTTP/1.0): 400. */
 export function hostCheck(req: IncomingMessage): Refusal | undefined {
