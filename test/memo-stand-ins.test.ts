@@ -42,7 +42,7 @@ async function answers(url: string): Promise<string[]> {
 t.test('the memos by name; an unknown name is refused, naming the memos', async (t) => {
   t.same(memoNames(''), [], 'none');
   t.same(memoNames('pages,accept'), ['pages', 'accept'], 'two');
-  t.throws(() => memoNames('rows,page'), /"page" is not a memo; the memos are rows, answers, pages, accept, usage/);
+  t.throws(() => memoNames('rows,page'), /"page" is not a memo; the memos are rows, answers, pages, operations, accept, usage/);
 });
 
 t.test('in memory: the same answers, byte for byte, with each cache off and with all of them off', async (t) => {
@@ -89,7 +89,11 @@ t.test('each stand-in takes the place of its memo in the composition; unnamed on
     return container;
   };
   t.same({ ...composed([]).get(CacheSizes) }, { ...DEFAULT_CACHE_SIZES }, 'none named: the sizes the service runs with');
-  t.same({ ...composed(MEMOS).get(CacheSizes) }, { answers: 0, pages: 0, acceptHeaders: 0, rows: 0 }, 'all named: every cache off');
+  t.same(
+    { ...composed(MEMOS).get(CacheSizes) },
+    { answers: 0, pages: 0, acceptHeaders: 0, rows: 0, operationAnswers: 0 },
+    'all named: every cache off',
+  );
   for (const [names, counted] of [
     [[], 1],
     [['usage'], 0],

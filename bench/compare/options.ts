@@ -84,7 +84,8 @@ function read(values: RawValues, here: string): CompareOptions {
     caches === 'each'
       ? [
           { name: 'all-caches', main: SERVICE_WITHOUT_MEMOS, env: { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: '' } },
-          ...MEMOS.filter((memo) => storage === 'postgres' || memo !== 'rows').map((memo) => ({
+          // The reference serves collections only: no operation of a team's own whose answers to turn off.
+          ...MEMOS.filter((memo) => memo !== 'operations' && (storage === 'postgres' || memo !== 'rows')).map((memo) => ({
             name: `no-${memo}`,
             main: SERVICE_WITHOUT_MEMOS,
             env: { ACCESS_LOG: 'off', BENCH_WITHOUT_MEMOS: memo },

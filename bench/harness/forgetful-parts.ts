@@ -4,10 +4,11 @@ import { UsageCounter } from '../../src/application/clients/usage-counter.js';
 
 /**
  * The service's caches, each of which the bench can turn off (its size 0) to measure what it saves: PostgreSQL's
- * rows, the answers of records and of list pages at the HTTP edge, and the version of each Accept header; and the
+ * rows, the answers of records, of list pages and of a team's GET operations at the HTTP edge, and the version of
+ * each Accept header; and the
  * per-client usage counts, whose stand-in counts nothing, to measure what counting costs.
  */
-export const MEMOS = ['rows', 'answers', 'pages', 'accept', 'usage'] as const;
+export const MEMOS = ['rows', 'answers', 'pages', 'operations', 'accept', 'usage'] as const;
 
 export type MemoName = (typeof MEMOS)[number];
 
@@ -33,12 +34,13 @@ const uncountedUsage = Object.assign(Object.create(UsageCounter.prototype) as Us
  */
 export function withoutMemos(names: readonly MemoName[]): ContainerModule {
   const off = new Set(names);
-  const { answers, pages, acceptHeaders, rows } = DEFAULT_CACHE_SIZES;
+  const { answers, pages, acceptHeaders, rows, operationAnswers } = DEFAULT_CACHE_SIZES;
   const sizes = new CacheSizes(
     off.has('answers') ? 0 : answers,
     off.has('pages') ? 0 : pages,
     off.has('accept') ? 0 : acceptHeaders,
     off.has('rows') ? 0 : rows,
+    off.has('operations') ? 0 : operationAnswers,
   );
   return new ContainerModule(({ rebind }) => {
     rebind(CacheSizes).toConstantValue(sizes);

@@ -12,6 +12,8 @@ export class CacheSizes {
     readonly acceptHeaders = 500,
     /** Per collection, PostgreSQL only: the rows whose parsed record is kept, so an unchanged row is the same record. */
     readonly rows = 20_000,
+    /** Per GET operation of a team's own: the request targets whose answers (per version and day) the HTTP edge keeps. */
+    readonly operationAnswers = 256,
   ) {
     for (const [name, size] of Object.entries(this)) {
       if (!Number.isSafeInteger(size) || size < 0) throw new RangeError(`a cache size is a whole number, not ${String(size)} (${name})`);

@@ -141,7 +141,7 @@ export class ApiRoutes {
       ...(catalog === false ? [] : [new ApiCatalog(model, { catalog, openapi: openapi as string, docs, changelog: changelogPath }).route]),
     ];
     // The collections' paths, with any operation of the team's own on them, then the team's own paths.
-    api.push(...operationRoutes(operationSets, model, checks, provided), ...builtIn);
+    api.push(...operationRoutes(operationSets, model, checks, answers, provided), ...builtIn);
     this.reach = changeReach(api);
     this.contracts = new PublishedContracts(api, describeRecords, changelog.execute(), info, client);
     this.all = [...api, ...(docs === false ? [] : new DocsRoutes(this.contracts, model, docs, catalog).all)];

@@ -4,32 +4,17 @@ import { NotFoundError } from '../../../application/errors/refusals.js';
 import { RunOperation, type OperationModel } from '../../../application/use-cases/run-operation.js';
 import { Refusal } from '../../../domain/errors/refusal.js';
 import { StartupError } from '../../../domain/errors/startup-error.js';
-import type { CalendarDate } from '../../../domain/records/calendar-date.js';
 import type { JsonSchema } from '../../../domain/versioning/json-schema.js';
 import type { JsonValue } from '../../../domain/versioning/representation.js';
-import { JsonText } from '../response/prepared-bodies.js';
 import { BadRequestError, HandlerRefusal } from '../request/refusals.js';
 import type { RouteOutcome, RouteRequest, RouteResponse } from '../routing/route-request.js';
 import type { DeclaredContract, OperationRoute, ServedOperation } from '../routing/operation-route.js';
 import { Reply, type DeclaredOperation, type OperationResult, type OperationSet } from './operation-declaration.js';
 import { ParameterValues } from './parameter-values.js';
-import { GenerationalCache } from '../../caching/generational-cache.js';
-import { keptJson, sameJson, type KeptJson } from './same-json.js';
-
-/** Per GET operation: the request targets whose answers are kept, at each version asked (fewer than twice as many). */
-const KEPT_ANSWERS = 256;
+import type { AnswerCache } from '../response/answer-cache.js';
 
 /** An operation of the team's own, as served. */
 type Declared = ServedOperation & { readonly contract: DeclaredContract };
-
-/** A GET's 200 as sent, and the newest value it was walked back from. */
-interface KeptAnswer {
-  /** The day it was made on: a daily walk may differ tomorrow. */
-  readonly today: CalendarDate;
-  /** The newest value it was made from, as JSON parsed back. */
-  readonly newest: KeptJson;
-  readonly text: JsonText;
-}
 
 /**
  * The routes of the team's operations, a path each (its methods together), every part made once at start: the
@@ -43,6 +28,7 @@ export function operationRoutes(
   sets: readonly OperationSet[],
   model: OperationModel,
   checks: SchemaChecks,
+  answers: Pick<AnswerCache, 'ofOperation'>,
   provided: readonly OperationRoute[] = [],
 ): OperationRoute[] {
   const byPattern = new Map<string, { tag: string; operations: Map<string, Declared> }>();
@@ -67,7 +53,7 @@ export function operationRoutes(
         );
         continue;
       }
-      path.operations.set(declared.method, servedOperation(viewSet, tag, declared, model, checks));
+      path.operations.set(declared.method, servedOperation(viewSet, tag, declared, model, checks, answers));
     }
   }
   if (problems.length > 0) throw new StartupError(`operations: ${problems.join('; ')}`);
@@ -131,7 +117,14 @@ function unreadQuery(method: string, sent: URLSearchParams, read: ReadonlySet<st
     : new BadRequestError(`${method} does not read the query parameter ${unknown.map((name) => `"${name}"`).join(', ')} here.`);
 }
 
-function servedOperation(viewSet: string, tag: string, declared: DeclaredOperation, model: OperationModel, checks: SchemaChecks): Declared {
+function servedOperation(
+  viewSet: string,
+  tag: string,
+  declared: DeclaredOperation,
+  model: OperationModel,
+  checks: SchemaChecks,
+  answers: Pick<AnswerCache, 'ofOperation'>,
+): Declared {
   const { params, query, body, responses } = declared.schemas;
   const run = new RunOperation(model, checks, viewSet, declared.action, body);
   const pathValues = new ParameterValues('path', params, checks, run.unit, model);
@@ -158,22 +151,10 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
     ends: run.hasEnd(),
   };
   const read = new Set(queryValues.names);
-  // A GET's 200 by request target and version, of its day, kept with the newest value it was made from (as JSON parsed
-  // back): a handler answers fresh objects, and comparing one with the kept value costs a fraction of serializing it.
-  const kept = new GenerationalCache<string, Map<string, KeptAnswer>>(KEPT_ANSWERS);
-  const keptAnswer = (value: JsonValue, schema: JsonSchema, request: RouteRequest): JsonText => {
-    const { version, today, path, query } = request;
-    const target = query.size === 0 ? path : `${path}?${query.toString()}`;
-    const at = version.toString();
-    const versions = kept.get(target);
-    const answer = versions?.get(at);
-    if (answer !== undefined && answer.today.equals(today) && sameJson(value, answer.newest)) return answer.text;
-    const text = new JsonText(JSON.stringify(run.represent(schema, value, request)));
-    const made: KeptAnswer = { today, newest: keptJson(JSON.parse(JSON.stringify(value)) as JsonValue), text };
-    if (versions === undefined) kept.set(target, new Map([[at, made]]));
-    else versions.set(at, made);
-    return text;
-  };
+  // A GET's 200, kept by the answer cache: its bytes made once, which carry its ETag.
+  const kept = declared.method === 'GET' ? answers.ofOperation() : undefined;
+  const represent200 = (value: JsonValue, request: RouteRequest): JsonValue => run.represent(responses[200] as JsonSchema, value, request);
+  const targetOf = ({ path, query }: RouteRequest): string => (query.size === 0 ? path : `${path}?${query.toString()}`);
 
   /** The handler's answer, walked back to the request's version by the schema of the status it answers with. */
   const answer = (result: OperationResult, request: RouteRequest): RouteOutcome => {
@@ -185,12 +166,11 @@ function servedOperation(viewSet: string, tag: string, declared: DeclaredOperati
     if (schema === undefined || status >= 400)
       throw new Error(`the handler of ${run.unit} answered ${status}, which is not one of its declared successes (${successes.join(', ')})`);
     const value = result instanceof Reply ? result.body : result;
-    // A GET's 200 is its bytes made once, which carry its ETag.
     const sent =
       typeof schema === 'string' || value === undefined
         ? undefined
-        : status === 200 && declared.method === 'GET'
-          ? keptAnswer(value, schema, request)
+        : status === 200 && kept !== undefined
+          ? kept.answer(value, targetOf(request), request, represent200)
           : run.represent(schema, value, request);
     const plain: RouteResponse = status === 200 ? { body: sent } : { status, body: sent };
     if (!(result instanceof Reply)) return plain;

@@ -2,9 +2,10 @@ import { inject, injectable } from 'inversify';
 import { GenerationalCache } from '../../caching/generational-cache.js';
 import { CacheSizes, DEFAULT_CACHE_SIZES } from '../../caching/cache-sizes.js';
 import type { CalendarDate } from '../../../domain/records/calendar-date.js';
-import type { Representation } from '../../../domain/versioning/representation.js';
+import type { JsonValue, Representation } from '../../../domain/versioning/representation.js';
 import type { RequestContext } from '../../../domain/versioning/request-context.js';
 import { JsonText } from './prepared-bodies.js';
+import { keptJson, sameJson, type KeptJson } from './same-json.js';
 
 /** A record's answers on one day, by version text. */
 interface RecordAnswers {
@@ -18,9 +19,16 @@ interface PageAnswer {
   readonly json: JsonText;
 }
 
+/** A GET operation's 200 as sent, on the day it was made, with the newest value it was walked back from (as JSON parsed back). */
+interface KeptAnswer {
+  readonly today: CalendarDate;
+  readonly newest: KeptJson;
+  readonly json: JsonText;
+}
+
 /**
  * The one cache of answers, at the HTTP edge: the JSON bytes of a record (and, made once when first asked, their
- * ETags) per version and day, and of a list page by its records. What decides an answer is the record, the version
+ * ETags and headers) per version and day, of a list page by its records, and of a GET operation's 200 by its target. What decides an answer is the record, the version
  * and the day, since representing is a pure function of the three; a frozen record is its own revision (a
  * repository hands out a new object when a record changes), so only frozen records are remembered, by identity,
  * and a page only while it holds the very same records in the same order. Bounded per collection by CacheSizes.
@@ -29,7 +37,12 @@ interface PageAnswer {
 export class AnswerCache {
   readonly #collections = new Map<object, CollectionAnswers>();
 
-  constructor(@inject(CacheSizes) private readonly sizes: Pick<CacheSizes, 'answers' | 'pages'> = DEFAULT_CACHE_SIZES) {}
+  constructor(@inject(CacheSizes) private readonly sizes: Pick<CacheSizes, 'answers' | 'pages' | 'operationAnswers'> = DEFAULT_CACHE_SIZES) {}
+
+  /** The answers of one GET operation of a team's own, its route's from start. */
+  ofOperation(): OperationAnswers {
+    return new OperationAnswers(this.sizes.operationAnswers);
+  }
 
   /** The answers of `collection`, the same each time it is asked: a route takes its collection's at start. */
   for(collection: object): CollectionAnswers {
@@ -94,6 +107,35 @@ export class CollectionAnswers {
     const json = new JsonText(`${text}]`);
     if (memo !== undefined && records.every(isFrozenObject))
       memo.set(key, { today: context.today, records: [...(records as readonly object[])], json });
+    return json;
+  }
+}
+
+/**
+ * The 200s of one GET operation by request target and version, each of its day, kept with the newest value it was made
+ * from: a handler answers fresh objects, and comparing one with the kept value (`sameJson`) costs a fraction of walking
+ * it back and serializing it. Absent where its size is 0.
+ */
+export class OperationAnswers {
+  readonly #kept: GenerationalCache<string, Map<string, KeptAnswer>> | undefined;
+
+  constructor(size: number) {
+    this.#kept = size > 0 ? new GenerationalCache(size) : undefined;
+  }
+
+  /** The answer for `value`, the handler's newest, at `target` and the context's version and day; `represent` walks it back when not kept. */
+  answer<C extends RequestContext>(value: JsonValue, target: string, context: C, represent: (value: JsonValue, context: C) => JsonValue): JsonText {
+    const kept = this.#kept;
+    if (kept === undefined) return new JsonText(JSON.stringify(represent(value, context)));
+    const { version, today } = context;
+    const at = version.toString();
+    const versions = kept.get(target);
+    const known = versions?.get(at);
+    if (known !== undefined && known.today.equals(today) && sameJson(value, known.newest)) return known.json;
+    const json = new JsonText(JSON.stringify(represent(value, context)));
+    const made: KeptAnswer = { today, newest: keptJson(JSON.parse(JSON.stringify(value)) as JsonValue), json };
+    if (versions === undefined) kept.set(target, new Map([[at, made]]));
+    else versions.set(at, made);
     return json;
   }
 }

@@ -1,4 +1,6 @@
 import t from 'tap';
+import { ContainerModule } from 'inversify';
+import { CacheSizes, DEFAULT_CACHE_SIZES } from '../../../../src/adapters/caching/cache-sizes.js';
 import { startService } from '../../../fixtures/service.js';
 import { invoiceApi, Invoices, type StoredInvoice } from '../../../fixtures/invoice-api.js';
 
@@ -137,4 +139,37 @@ t.test("a GET's answer is made again whenever the handler's value differs, even 
   invoices.invoices.set('inv_1', { ...(invoices.invoices.get('inv_1') as StoredInvoice), cents: 990 });
   t.equal((await get('1.0.0')).body.amount, 990, 'a changed record');
   t.equal((await get('3.0.0')).body.customer.display_name, 'Ada Lovelace', 'and at another version');
+});
+
+t.test("with the answer cache's operation answers off (size 0), the same answers, byte for byte, made anew each time", async (t) => {
+  const sizes = new CacheSizes(
+    DEFAULT_CACHE_SIZES.answers,
+    DEFAULT_CACHE_SIZES.pages,
+    DEFAULT_CACHE_SIZES.acceptHeaders,
+    DEFAULT_CACHE_SIZES.rows,
+    0,
+  );
+  const kept = await startService(t, {}, {}, invoiceApi(new Invoices()));
+  const forgetful = await startService(
+    t,
+    {},
+    { modules: [new ContainerModule(({ rebind }) => void rebind(CacheSizes).toConstantValue(sizes))] },
+    invoiceApi(new Invoices()),
+  );
+  const answer = async (url: string, path: string, version: string) => {
+    const response = await fetch(`${url}${path}`, { headers: at(version) });
+    return { status: response.status, etag: response.headers.get('etag'), body: await response.text() };
+  };
+  for (const [path, version] of [
+    ['/invoices/inv_1/', '1.0.0'],
+    ['/invoices/inv_1/', '3.0.0'],
+    ['/invoices/?status=open', '3.0.0'],
+    ['/invoices/', '2.0.0'],
+  ] as const) {
+    const first = await answer(kept.url, path, version);
+    t.equal(first.status, 200, `${path} at ${version}`);
+    t.same(await answer(kept.url, path, version), first, `${path} at ${version}: kept, the same answer again`);
+    t.same(await answer(forgetful.url, path, version), first, `${path} at ${version}: made anew, the same bytes and ETag`);
+    t.same(await answer(forgetful.url, path, version), first, `${path} at ${version}: and again`);
+  }
 });

@@ -2,7 +2,7 @@ import t from 'tap';
 import { AnswerCache } from '../../../../src/adapters/http/response/answer-cache.js';
 import { CacheSizes } from '../../../../src/adapters/caching/cache-sizes.js';
 import { CalendarDate } from '../../../../src/domain/records/calendar-date.js';
-import type { Representation } from '../../../../src/domain/versioning/representation.js';
+import type { JsonValue, Representation } from '../../../../src/domain/versioning/representation.js';
 import type { RequestContext } from '../../../../src/domain/versioning/request-context.js';
 import { Version } from '../../../../src/domain/versioning/version.js';
 
@@ -115,5 +115,38 @@ t.test('bounded per collection; sizes of 0 keep nothing and answer the same byte
 t.test('a cache size is a whole number, 0 or more', async (t) => {
   t.throws(() => new CacheSizes(-1), /a cache size is a whole number, not -1 \(answers\)/);
   t.throws(() => new CacheSizes(1, 1, 1.5), /not 1.5 \(acceptHeaders\)/);
-  t.same({ ...new CacheSizes(0, 0, 0, 0) }, { answers: 0, pages: 0, acceptHeaders: 0, rows: 0 });
+  t.throws(() => new CacheSizes(1, 1, 1, 1, -2), /not -2 \(operationAnswers\)/);
+  t.same({ ...new CacheSizes(0, 0, 0, 0, 0) }, { answers: 0, pages: 0, acceptHeaders: 0, rows: 0, operationAnswers: 0 });
+});
+
+t.test("a GET operation's answers: kept by target, version and day while the handler's value stays the same JSON", async (t) => {
+  const made: string[] = [];
+  const represent = (value: JsonValue, { version }: RequestContext): JsonValue => {
+    made.push(`${JSON.stringify(value)} ${version.toString()}`);
+    return { value, version: version.toString() };
+  };
+  const answers = new AnswerCache(new CacheSizes(1, 1, 1, 1, 4)).ofOperation();
+  const first = answers.answer({ id: 'inv_1', n: 1 }, '/invoices/inv_1/', at('1.0.0'), represent);
+  t.equal(first.text, '{"value":{"id":"inv_1","n":1},"version":"1.0.0"}', "JSON.stringify of the walk's result");
+  t.equal(
+    answers.answer({ id: 'inv_1', n: 1 }, '/invoices/inv_1/', at('1.0.0'), represent),
+    first,
+    'a fresh object of the same JSON: the same answer',
+  );
+  t.equal(made.length, 1, 'walked once');
+  t.not(answers.answer({ id: 'inv_1', n: 2 }, '/invoices/inv_1/', at('1.0.0'), represent), first, 'another value: made anew');
+  t.not(answers.answer({ id: 'inv_1', n: 2 }, '/invoices/inv_1/', at('2.0.0'), represent).text, first.text, 'another version');
+  const twice = answers.answer({ id: 'inv_1', n: 2 }, '/invoices/inv_1/', at('1.0.0', '2026-11-23'), represent);
+  t.equal(answers.answer({ id: 'inv_1', n: 2 }, '/invoices/inv_1/', at('1.0.0', '2026-11-23'), represent), twice, 'kept for its day');
+  t.equal(
+    answers.answer({ id: 'inv_1', n: 2 }, '/invoices/?status=open', at('1.0.0'), represent).text,
+    twice.text,
+    'another target: its own entry, the same bytes',
+  );
+  made.length = 0;
+  const off = new AnswerCache(new CacheSizes(1, 1, 1, 1, 0)).ofOperation();
+  const once = off.answer({ id: 'inv_1' }, '/invoices/inv_1/', at('1.0.0'), represent);
+  t.not(off.answer({ id: 'inv_1' }, '/invoices/inv_1/', at('1.0.0'), represent), once, 'size 0: made anew each time');
+  t.equal(off.answer({ id: 'inv_1' }, '/invoices/inv_1/', at('1.0.0'), represent).text, once.text, 'with the same bytes');
+  t.equal(made.length, 3);
 });

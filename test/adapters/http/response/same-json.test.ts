@@ -1,5 +1,5 @@
 import t from 'tap';
-import { keptJson, sameJson } from '../../../../src/adapters/http/operations/same-json.js';
+import { keptJson, sameJson } from '../../../../src/adapters/http/response/same-json.js';
 import type { JsonValue } from '../../../../src/domain/versioning/representation.js';
 
 const kept = (value: unknown) => keptJson(JSON.parse(JSON.stringify(value)) as JsonValue);
