@@ -6,7 +6,6 @@ import { ApiRoutes } from './adapters/http/api-routes.js';
 import { ApiServer } from './adapters/http/api-server.js';
 import { nodeHandler, type NodeHandler } from './adapters/http/mounts/node-mount.js';
 import type { MountedService, RequestPath } from './adapters/http/mounts/request-path.js';
-import { AnswerCache } from './adapters/http/response/answer-cache.js';
 import { createMetricsRegistry } from './adapters/metrics/metrics-registry.js';
 import { metricsModule } from './adapters/metrics/metrics-module.js';
 import { registerPinnedClientsMetric } from './adapters/metrics/pinned-clients-metric.js';
@@ -25,7 +24,7 @@ import { VERSION_MODEL } from './application/version-model-token.js';
 import { PageRequest } from './application/paging/page-request.js';
 import type { ApiDefinition } from './composition/api-definition.js';
 import { applicationModule } from './composition/application-module.js';
-import { bindPublication, httpModule } from './composition/http-module.js';
+import { bindRoutes, httpModule } from './composition/http-module.js';
 import type { ServiceOutput } from './composition/service-output.js';
 import { clockOf, readServiceSettings, refuseRetiredDefault } from './composition/service-settings.js';
 import { clientsModule, openStorage, type PersistenceModule, type Storage } from './composition/storage.js';
@@ -198,11 +197,7 @@ export function composeUpgradeReports(
     applicationModule(model, clock, api),
     memoryPersistenceModule(noRecords, api.collections),
     clientsModule(clients, usage),
-    new ContainerModule(({ bind }) => {
-      bindPublication(bind, api);
-      bind(AnswerCache).toSelf().inSingletonScope();
-      bind(ApiRoutes).toSelf().inSingletonScope();
-    }),
+    new ContainerModule(({ bind }) => bindRoutes(bind, api)),
   );
   return { reports: container.get(UpgradeReports), reach: container.get(ApiRoutes).reach };
 }

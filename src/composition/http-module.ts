@@ -26,20 +26,16 @@ import { DEFAULT_WEB_OPTIONS, WEB_OPTIONS, type WebOptions } from '../adapters/h
 import type { ApiDefinition } from './api-definition.js';
 import type { VersionModel } from '../domain/versioning/version-model.js';
 
+/** What an API publishes: its collections and operations, where its own endpoints go, and what its documents call it. */
+type PublishedApi = Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations' | 'endpoints'>>;
+
 /** The node:http adapter, serving the API's collections at their routes. */
-export function httpModule(
-  logs: HttpLogs,
-  options: ApiServerOptions,
-  web: WebOptions = DEFAULT_WEB_OPTIONS,
-  api: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations' | 'endpoints'>>,
-): ContainerModule {
+export function httpModule(logs: HttpLogs, options: ApiServerOptions, web: WebOptions = DEFAULT_WEB_OPTIONS, api: PublishedApi): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bindPublication(bind, api);
+    bindRoutes(bind, api);
     bind<HttpLogs>(HTTP_LOGS).toConstantValue(logs);
     bind<ApiServerOptions>(API_SERVER_OPTIONS).toConstantValue(options);
     bind<WebOptions>(WEB_OPTIONS).toConstantValue(web);
-    bind(AnswerCache).toSelf().inSingletonScope();
-    bind(ApiRoutes).toSelf().inSingletonScope();
     // The request's steps' parts, made here: each takes fields of what is bound (the routes' list, a setting, the lifecycles).
     bind(Router)
       .toResolvedValue((routes: ApiRoutes) => new Router(routes.all), [ApiRoutes])
@@ -75,15 +71,20 @@ export function httpModule(
   });
 }
 
+/**
+ * The API's routes and what they are made from, with the answer cache they keep their answers in: the server's, and
+ * the command line's (`clients upgrade` reaches the same routes).
+ */
+export function bindRoutes(bind: ContainerModuleLoadOptions['bind'], api: PublishedApi): void {
+  bindPublication(bind, api);
+  bind(AnswerCache).toSelf().inSingletonScope();
+  bind(ApiRoutes).toSelf().inSingletonScope();
+}
+
 /** Where the API's collections are served, and what its documents call it: what the routes are made from. */
-export function bindPublication(
+function bindPublication(
   bind: ContainerModuleLoadOptions['bind'],
-  {
-    collections,
-    info,
-    operations = [],
-    endpoints = DEFAULT_ENDPOINTS,
-  }: Pick<ApiDefinition, 'collections' | 'info'> & Partial<Pick<ApiDefinition, 'operations' | 'endpoints'>>,
+  { collections, info, operations = [], endpoints = DEFAULT_ENDPOINTS }: PublishedApi,
 ): void {
   bind<ApiInfo>(API_INFO).toConstantValue(info);
   bind<Endpoints>(ENDPOINTS).toConstantValue(endpoints);
