@@ -1,5 +1,5 @@
 import { EXAMPLE_MAIN, exampleGroup, writeExampleDataFile } from './harness/example-variant.js';
-import { INVOICES_MAIN, invoicesGroup, withoutDataFile } from './harness/invoices-variant.js';
+import { INVOICES_MAIN, invoicesGroup, TEAM_INVOICES_SERVER, withoutDataFile } from './harness/invoices-variant.js';
 import { BARE_FRAMEWORK_SERVER, BENCHED_MOUNTS, mountGroup, mountTargets } from './harness/mounts-variant.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, release, tmpdir, type } from 'node:os';
@@ -80,8 +80,17 @@ interface GroupSetup {
   readonly serviceMain?: string;
   /** Its arguments; none unless given. */
   readonly serviceArgs?: readonly string[];
-  /** A second bare server measured beside the first, reported in its own column (PostgreSQL: the two-statement one). */
-  readonly secondBare?: { readonly name: string; readonly args: (responsesTable: string) => string[] };
+  /**
+   * A second server measured beside the bare one, reported in its own column: PostgreSQL's two-statement bare server,
+   * or the invoicing team's own server before versioning (its `script`, which sends the same records but not the same
+   * bytes: `sameBytes` false, only its statuses are checked).
+   */
+  readonly secondBare?: {
+    readonly name: string;
+    readonly args: (responsesTable: string) => string[];
+    readonly script?: string;
+    readonly sameBytes?: false;
+  };
 }
 
 async function main(): Promise<number> {
@@ -167,6 +176,7 @@ async function main(): Promise<number> {
         bareScript: BARE_SERVER,
         bareArgs: (table) => [table],
         responsesTable: join(directory, 'responses-invoices.json'),
+        secondBare: { name: "team's own server (unversioned)", script: TEAM_INVOICES_SERVER, args: () => [], sameBytes: false },
       },
       options,
     );
@@ -263,9 +273,15 @@ async function runGroup(
     }
     const bare = await processes.start(setup.bareScript, setup.bareArgs(table), {}, SERVICE_NODE_FLAGS);
     await verify(bare, expected, `the bare server (process ${repetition})`);
+    const { secondBare } = setup;
     const second =
-      setup.secondBare === undefined ? undefined : await processes.start(setup.bareScript, setup.secondBare.args(table), {}, SERVICE_NODE_FLAGS);
-    if (second !== undefined) await verify(second, expected, `the ${setup.secondBare?.name} bare server (process ${repetition})`);
+      secondBare === undefined
+        ? undefined
+        : await processes.start(secondBare.script ?? setup.bareScript, secondBare.args(table), {}, SERVICE_NODE_FLAGS);
+    if (second !== undefined) {
+      const what = `the ${secondBare?.name} (process ${repetition})`;
+      await (secondBare?.sameBytes === false ? verifyStatuses(second, group.scenarios, what) : verify(second, expected, what));
+    }
     await warmUpFreshProcesses(second === undefined ? [service, bare] : [service, bare, second], group.scenarios, options);
     let servedHere = 0;
     for (const { scenario, service: serviceRuns, bare: bareRuns, second: secondRuns, ratios } of runs) {
@@ -374,7 +390,7 @@ async function runPostgresGroups(directory: string, options: BenchOptions): Prom
           serviceEnv: postgresServiceEnvironment(database.url, options.accessLog),
           bareScript: BARE_POSTGRES_SERVER,
           bareArgs: (table) => [table, database.url, TODAY, String(POSTGRES_POOL_SIZE), 'one'],
-          secondBare: { name: 'two-statement', args: (table) => [table, database.url, TODAY, String(POSTGRES_POOL_SIZE), 'two'] },
+          secondBare: { name: 'two-statement bare', args: (table) => [table, database.url, TODAY, String(POSTGRES_POOL_SIZE), 'two'] },
           database: database.name,
           responsesTable: join(directory, `responses-postgres-${size}.json`),
         },
@@ -555,6 +571,14 @@ async function verify(server: ServerProcess, expected: ReadonlyMap<Scenario, Rec
   for (const [scenario, response] of expected) {
     const why = difference(response, await recordOf(server, scenario, etags.get(scenario)));
     if (why !== undefined) throw new CheckFailed(`${scenario.name}: ${what} answered differently: ${why}`);
+  }
+}
+
+/** Each scenario answered by `server` with the scenario's status: a server measured beside the bare one that sends other bytes. */
+async function verifyStatuses(server: ServerProcess, scenarios: readonly Scenario[], what: string): Promise<void> {
+  for (const scenario of scenarios) {
+    const { status } = await recordOf(server, scenario, undefined);
+    if (status !== scenario.status) throw new CheckFailed(`${scenario.name}: ${what} answered ${status}, expected ${scenario.status}`);
   }
 }
 

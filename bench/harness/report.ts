@@ -21,7 +21,7 @@ export function scenarioLine(result: ScenarioResult): string {
   const second =
     result.secondBare === undefined
       ? ''
-      : ` | ${result.secondBare.name} bare ${side(result.secondBare.measured)} | ratio to it ${result.secondBare.ratio.toFixed(2)}`;
+      : ` | ${result.secondBare.name} ${side(result.secondBare.measured)} | ratio to it ${result.secondBare.ratio.toFixed(2)}`;
   return `${result.scenario.name.padEnd(46)} service ${side(result.service)} | bare ${side(result.bare)} | ratio ${ratioWithRuns(result)}, CPU ${times(result.cpuRatio)}${second}`;
 }
 
@@ -40,6 +40,7 @@ export function markdown(results: BenchResults): string {
           `${number(result.bare.requestsPerSecond)} | ${result.bare.p99} | ${result.ratio.toFixed(2)} | ${ratioRange(result.runRatios)} | ` +
           `${micros(result.service.cpuMicrosPerRequest)} | ${micros(result.bare.cpuMicrosPerRequest)} |`,
       ),
+    ...besideTable(results.scenarios.filter((result) => result.scenario.postgres === undefined && result.secondBare !== undefined)),
     ...postgresTable(results.scenarios.filter((result) => result.scenario.postgres !== undefined)),
     '',
     '| dogs in memory | start-up (median of its processes) | peak RSS (the highest of its processes) |',
@@ -59,6 +60,21 @@ export function markdown(results: BenchResults): string {
     lines.push(`| ${target.target} | ${target.value} | ${target.met === undefined ? 'n/a' : target.met ? 'yes' : 'no'} |`);
   }
   return lines.join('\n');
+}
+
+/** The in-memory scenarios measured beside a second server too (the invoicing team's own, unversioned): the service's ratio to it. */
+function besideTable(scenarios: readonly ScenarioResult[]): string[] {
+  if (scenarios.length === 0) return [];
+  return [
+    '',
+    '| scenario | beside it | its req/s | its CPU/req | ratio to it |',
+    '|---|---|---:|---:|---:|',
+    ...scenarios.map(({ scenario, secondBare: second }) =>
+      second === undefined
+        ? ''
+        : `| ${scenario.name} | ${second.name} | ${number(second.measured.requestsPerSecond)} | ${micros(second.measured.cpuMicrosPerRequest)} | ${second.ratio.toFixed(2)} |`,
+    ),
+  ];
 }
 
 /** The PostgreSQL scenarios: each process's CPU per request, PostgreSQL's backends apart. */

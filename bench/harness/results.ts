@@ -33,7 +33,10 @@ export interface ScenarioResult {
   readonly runRatios: RatioRange;
   /** The service's median CPU time per request over the bare server's. */
   readonly cpuRatio: number | undefined;
-  /** A second bare server measured beside the first (PostgreSQL: the two-statement one), and the service's ratio to it. */
+  /**
+   * A second server measured beside the bare one (PostgreSQL's two-statement bare server, the invoicing team's own
+   * server before versioning), named as the report prints it, and the service's ratio to it.
+   */
   readonly secondBare?: { readonly name: string; readonly measured: Measured; readonly ratio: number };
 }
 

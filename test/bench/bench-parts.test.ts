@@ -4,8 +4,8 @@ import { startScriptNodeFlags } from '../../bench/harness/start-script.js';
 import { helpText, parseCommandLine, UsageError } from '../../bench/harness/command-line.js';
 import { BENCH_COMMAND, benchSeconds, parseOptions } from '../../bench/harness/options.js';
 import { difference, type RecordedResponse } from '../../bench/harness/recorded-response.js';
-import { median, medians, runRatioRange, type ScenarioResult } from '../../bench/harness/results.js';
-import { scenarioLine } from '../../bench/harness/report.js';
+import { median, medians, runRatioRange, type BenchResults, type ScenarioResult } from '../../bench/harness/results.js';
+import { markdown, scenarioLine } from '../../bench/harness/report.js';
 import { backendCpuUsed } from '../../bench/harness/postgres-database.js';
 import {
   exponent,
@@ -283,8 +283,52 @@ t.test('PostgreSQL: scenarios, sizes, CPU of the backends, and targets', async (
   const twoStatements = { requestsPerSecond: 50, p50: 1, p99: 3, cpuMicrosPerRequest: 9, databaseCpuMicrosPerRequest: 30, runs: [] };
   const withSecond: ScenarioResult = {
     ...result('first page', 1_000, 60),
-    secondBare: { name: 'two-statement', measured: twoStatements, ratio: 1.2 },
+    secondBare: { name: 'two-statement bare', measured: twoStatements, ratio: 1.2 },
   };
   t.match(scenarioLine(withSecond), /\| two-statement bare +50 req\/s .*\| ratio to it 1\.20$/, 'the second bare server beside the first');
   t.equal(judgeTargets([withSecond], undefined, 10)[0]?.met, false, 'judged against the first (one-statement) bare server, not the second');
+});
+
+t.test("a second server that sends other bytes: the team's own before versioning, in a table of its own", async (t) => {
+  const measured = (requestsPerSecond: number, cpuMicrosPerRequest: number) => ({ requestsPerSecond, p50: 1, p99: 2, cpuMicrosPerRequest, runs: [] });
+  const invoice: ScenarioResult = {
+    scenario: {
+      name: 'invoices: invoice detail 1.0.0',
+      path: '/invoices/inv_1001/',
+      accept: 'application/json; version=1.0.0',
+      status: 200,
+      target: 'detail',
+      dataSize: 1_000,
+    },
+    service: measured(90, 30),
+    bare: measured(120, 22),
+    ratio: 0.75,
+    runRatios: { min: 0.7, max: 0.8 },
+    cpuRatio: 30 / 22,
+    secondBare: { name: "team's own server (unversioned)", measured: measured(100, 27), ratio: 0.9 },
+  };
+  t.match(
+    scenarioLine(invoice),
+    /\| team's own server \(unversioned\) +100 req\/s .* 27 µs CPU\/req \| ratio to it 0\.90$/,
+    'beside the bare one on its line',
+  );
+  const results = (scenarios: readonly ScenarioResult[]): BenchResults => ({
+    date: '2026-12-02T00:00:00.000Z',
+    machine: { cpus: 2, cpuModel: 'x', node: 'v20', os: 'Linux' },
+    loadGenerator: 'wrk 4.1.0',
+    options: {},
+    scenarios,
+    services: [],
+    memory: undefined,
+    targets: [],
+  });
+  const text = markdown(results([invoice]));
+  t.match(
+    text,
+    /\| scenario \| beside it \| its req\/s \| its CPU\/req \| ratio to it \|/,
+    'a table of the scenarios measured beside a second server',
+  );
+  t.match(text, /\| invoices: invoice detail 1\.0\.0 \| team's own server \(unversioned\) \| 100 \| 27 µs \| 0\.90 \|/);
+  const { secondBare: _second, ...alone } = invoice;
+  t.notMatch(markdown(results([alone])), /beside it/, 'none without one');
 });
