@@ -28,10 +28,12 @@ interface KeptAnswer {
 
 /**
  * The one cache of answers, at the HTTP edge: the JSON bytes of a record (and, made once when first asked, their
- * ETags and headers) per version and day, of a list page by its records, and of a GET operation's 200 by its target. What decides an answer is the record, the version
- * and the day, since representing is a pure function of the three; a frozen record is its own revision (a
- * repository hands out a new object when a record changes), so only frozen records are remembered, by identity,
- * and a page only while it holds the very same records in the same order. Bounded per collection by CacheSizes.
+ * ETags and headers) per version and day, of a list page by its records, and of a GET operation's 200 by its target.
+ * What decides an answer is the record, the version and the day, since representing is a pure function of the three;
+ * a frozen record is its own revision (a repository hands out a new object when a record changes), so only frozen
+ * records are remembered, by identity, and a page only while it holds the very same records in the same order; an
+ * operation's value is compared with the one its answer was made from. Bounded per collection (per operation) by
+ * CacheSizes.
  */
 @injectable()
 export class AnswerCache {
