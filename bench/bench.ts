@@ -176,7 +176,7 @@ async function main(): Promise<number> {
         bareScript: BARE_SERVER,
         bareArgs: (table) => [table],
         responsesTable: join(directory, 'responses-invoices.json'),
-        secondBare: { name: "team's own server (unversioned)", script: TEAM_INVOICES_SERVER, args: () => [], sameBytes: false },
+        secondBare: { name: "team's own server (unversioned)", script: TEAM_INVOICES_SERVER, args: () => ['node'], sameBytes: false },
       },
       options,
     );
@@ -185,13 +185,14 @@ async function main(): Promise<number> {
       const mounted = await runGroup(
         mountGroup(mount),
         {
-          title: `the invoicing API mounted in ${mount}, against ${mount}'s own route sending the same bytes`,
+          title: `the invoicing API mounted in ${mount}, against ${mount}'s own route sending the same bytes, beside the team's own ${mount} routes`,
           serviceMain: INVOICES_MAIN,
           serviceArgs: [`--mount=${mount}`],
           serviceEnv: withoutDataFile(serviceEnvironment('', options.accessLog)),
           bareScript: BARE_FRAMEWORK_SERVER,
           bareArgs: (table) => [mount, table],
           responsesTable: join(directory, `responses-${mount}.json`),
+          secondBare: { name: `team's own ${mount} routes (unversioned)`, script: TEAM_INVOICES_SERVER, args: () => [mount], sameBytes: false },
         },
         options,
       );

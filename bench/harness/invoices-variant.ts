@@ -4,7 +4,10 @@ import { REFERENCE_SIZE, type ScenarioGroup } from './scenarios.js';
 /** The third API, examples/invoices (`npm run example:invoices`): operations of a team's own over its in-memory store. */
 export const INVOICES_MAIN = fileURLToPath(new URL('../../../../examples/invoices/server.mjs', import.meta.url));
 
-/** The team's own server before versioning, over the same store: bench/harness/team-invoices-server.ts, compiled beside this. */
+/**
+ * The team's own server before versioning, over the same store (`node`), or its same reads as Express's or Fastify's own
+ * routes (`express`, `fastify`): bench/harness/team-invoices-server.ts, compiled beside this.
+ */
 export const TEAM_INVOICES_SERVER = fileURLToPath(new URL('./team-invoices-server.js', import.meta.url));
 
 const accept = (version: string): string => `application/json; version=${version}`;

@@ -1,18 +1,66 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import express from 'express';
+import Fastify from 'fastify';
 
 /**
- * The invoicing team's own server as it was before versioning (examples/invoices/existing/routes.mjs) over its
- * in-memory store: what the layer is added to, measured beside it so that a ratio says what adding it costs the team.
- * It serves the newest shape whatever the version asked, without the layer's headers: the same records, not the same
- * bytes. Run as its own process: `node team-invoices-server.js`.
+ * The invoicing team's own server as it was before versioning, over its in-memory store: what the layer is added to,
+ * measured beside it so that a ratio says what adding it costs the team. `node`: its own routes
+ * (examples/invoices/existing/routes.mjs); `express`, `fastify`: the same reads as that framework's own routes, set up
+ * as the mounted example is (Express with `express.json()` first). It serves the newest shape whatever the version
+ * asked, without the layer's headers: the same records, not the same bytes. Run as its own process:
+ * `node team-invoices-server.js [node|express|fastify]`.
  */
-const existing = new URL('../../../../examples/invoices/existing/', import.meta.url);
-const { existingServer } = (await import(new URL('routes.mjs', existing).href)) as { existingServer: (store: unknown) => Server };
-const { InMemoryInvoiceStore } = (await import(new URL('invoice-store.mjs', existing).href)) as { InMemoryInvoiceStore: new () => unknown };
+interface Invoice {
+  readonly id: string;
+}
+interface InvoiceStore {
+  list(filter: { status?: string | undefined }): Promise<Invoice[]>;
+  find(id: string): Promise<Invoice | undefined>;
+}
 
-const server = existingServer(new InMemoryInvoiceStore());
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`);
-});
-process.once('SIGTERM', () => server.close(() => process.exit(0)));
+const existing = new URL('../../../../examples/invoices/existing/', import.meta.url);
+const { existingServer } = (await import(new URL('routes.mjs', existing).href)) as { existingServer: (store: InvoiceStore) => Server };
+const { InMemoryInvoiceStore } = (await import(new URL('invoice-store.mjs', existing).href)) as { InMemoryInvoiceStore: new () => InvoiceStore };
+
+const {
+  positionals: [framework = 'node'],
+} = parseArgs({ allowPositionals: true });
+const store = new InMemoryInvoiceStore();
+const noInvoice = { detail: 'no_invoice' };
+const statusOf = (query: unknown): string | undefined => (typeof query === 'string' ? query : undefined);
+const listening = (port: number): void => {
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`);
+};
+
+if (framework === 'node' || framework === 'express') {
+  const server = framework === 'node' ? existingServer(store) : expressServer();
+  server.listen(0, '127.0.0.1', () => listening((server.address() as AddressInfo).port));
+  process.once('SIGTERM', () => server.close(() => process.exit(0)));
+} else if (framework === 'fastify') {
+  const app = Fastify();
+  app.get('/invoices/', (request) => store.list({ status: statusOf((request.query as Record<string, unknown>).status) }));
+  app.get('/invoices/:id/', async (request, reply) => {
+    const invoice = await store.find((request.params as { id: string }).id);
+    return invoice ?? reply.code(404).send(noInvoice);
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  listening(Number(new URL(address).port));
+  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+} else {
+  process.stderr.write(`usage: team-invoices-server.js [node|express|fastify] (not ${JSON.stringify(framework)})\n`);
+  process.exit(2);
+}
+
+function expressServer(): Server {
+  const app = express();
+  app.use(express.json());
+  app.get('/invoices/', async (req, res) => void res.json(await store.list({ status: statusOf(req.query.status) })));
+  app.get('/invoices/:id/', async (req, res) => {
+    const invoice = await store.find(req.params.id);
+    if (invoice === undefined) res.status(404).json(noInvoice);
+    else res.json(invoice);
+  });
+  return createServer(app);
+}
