@@ -17,7 +17,7 @@ const AREAS = {
       'test/adapters/http/request/authorization.test.ts',
       'test/adapters/http/request/json-body.test.ts',
       'test/adapters/http/clients.test.ts',
-      'test/adapters/http/steps/request-observers.test.ts',
+      'test/adapters/http/observers/request-observers.test.ts',
       'test/clients-command.test.ts',
     ],
   },

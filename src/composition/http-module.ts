@@ -18,9 +18,9 @@ import { clientPaths, DEFAULT_ENDPOINTS, ENDPOINTS, type Endpoints } from '../ad
 import { OptionsHeaders } from '../adapters/http/routing/options-headers.js';
 import { writeMethods } from '../adapters/http/routing/route-methods.js';
 import { Router } from '../adapters/http/routing/router.js';
-import { AccessLog } from '../adapters/http/steps/access-log.js';
-import { REQUEST_OBSERVERS, type RequestObserver } from '../adapters/http/steps/request-observer.js';
-import { UsageObserver } from '../adapters/http/steps/usage-observer.js';
+import { AccessLog } from '../adapters/http/observers/access-log.js';
+import { REQUEST_OBSERVERS, type RequestObserver } from '../adapters/http/observers/request-observer.js';
+import { UsageObserver } from '../adapters/http/observers/usage-observer.js';
 import { VersionNegotiation } from '../adapters/http/steps/version-negotiation.js';
 import { DEFAULT_WEB_OPTIONS, WEB_OPTIONS, type WebOptions } from '../adapters/http/web-options.js';
 import type { ApiDefinition } from './api-definition.js';

@@ -22,7 +22,7 @@ import type { RouteOutcome, RouteResponse } from './routing/route-request.js';
 import { Router } from './routing/router.js';
 import { clientPaths, ENDPOINTS, type Endpoints } from './routing/endpoints.js';
 import type { Exchange } from './steps/exchange.js';
-import { REQUEST_OBSERVERS, type RequestObserver } from './steps/request-observer.js';
+import { REQUEST_OBSERVERS, type RequestObserver } from './observers/request-observer.js';
 import {
   checkMethod,
   chooseVersion,

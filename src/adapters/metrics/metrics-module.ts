@@ -1,8 +1,8 @@
 import { ContainerModule } from 'inversify';
 import type { Registry } from 'prom-client';
-import { REQUEST_METRICS, type RequestMetrics } from '../http/steps/request-metrics.js';
-import { MetricsObserver } from '../http/steps/metrics-observer.js';
-import { REQUEST_OBSERVERS, type RequestObserver } from '../http/steps/request-observer.js';
+import { REQUEST_METRICS, type RequestMetrics } from '../http/observers/request-metrics.js';
+import { MetricsObserver } from '../http/observers/metrics-observer.js';
+import { REQUEST_OBSERVERS, type RequestObserver } from '../http/observers/request-observer.js';
 import { METRICS_REGISTRY } from './metrics-registry.js';
 import { PrometheusRequestMetrics } from './prometheus-request-metrics.js';
 

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Registry } from 'prom-client';
 import type { Version } from '../../domain/versioning/version.js';
 import { ApiRoutes } from '../http/api-routes.js';
-import type { RequestMetrics } from '../http/steps/request-metrics.js';
+import type { RequestMetrics } from '../http/observers/request-metrics.js';
 import type { ServedRoute } from '../http/routing/route.js';
 import { registerComputedMetric, type Sample } from './computed-metric.js';
 import { METRICS_REGISTRY } from './metrics-registry.js';

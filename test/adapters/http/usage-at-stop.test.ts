@@ -8,7 +8,7 @@ import { recordsOf } from '../../../src/adapters/persistence/loaded-records.js';
 import { InMemoryRecordRepository } from '../../../src/adapters/persistence/memory/in-memory-record-repository.js';
 import { InMemoryUsageStore } from '../../../src/adapters/persistence/memory/in-memory-usage-store.js';
 import { MemoryHealthCheck } from '../../../src/adapters/persistence/memory/memory-health-check.js';
-import { REQUEST_OBSERVERS, type RequestObserver } from '../../../src/adapters/http/steps/request-observer.js';
+import { REQUEST_OBSERVERS, type RequestObserver } from '../../../src/adapters/http/observers/request-observer.js';
 import type { PersistenceModule } from '../../../src/container.js';
 import { bearer, keyedClient, withClients } from '../../fixtures/clients.js';
 import { startService, type RunningService } from '../../fixtures/service.js';

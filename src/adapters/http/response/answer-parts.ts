@@ -6,7 +6,7 @@ import { ifNoneMatchNames } from '../caching/entity-tags.js';
 import { errorResponseFor, SERVER_ERROR, type ErrorResponse } from '../request/refusals.js';
 import type { ServedRoute } from '../routing/route.js';
 import type { RouteResponse } from '../routing/route-request.js';
-import { LOGGED_PATH_LENGTH } from '../steps/access-log.js';
+import { LOGGED_PATH_LENGTH } from '../observers/access-log.js';
 import type { Exchange } from '../steps/exchange.js';
 import type { LifecycleHeaders } from './lifecycle-headers.js';
 import { EncodedBody, JsonText } from './prepared-bodies.js';

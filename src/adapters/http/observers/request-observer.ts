@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Exchange } from './exchange.js';
+import type { Exchange } from '../steps/exchange.js';
 
 /** The observers of every request (the access log, the metrics, the usage counts), as the container binds them. */
 export const REQUEST_OBSERVERS = Symbol.for('RequestObservers');

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { IsoTimestamps } from '../../../../src/adapters/http/steps/iso-timestamps.js';
+import { IsoTimestamps } from '../../../../src/adapters/http/observers/iso-timestamps.js';
 
 t.test('the time of the clock as ISO 8601, new text only when the millisecond changes', async (t) => {
   const instants = [0, 0, 1, 1_795_305_600_123];

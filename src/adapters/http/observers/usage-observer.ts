@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { UsageCounter } from '../../../application/clients/usage-counter.js';
 import { ANONYMOUS, NO_VERSION } from '../../../domain/clients/usage.js';
 import type { ServedRoute } from '../routing/route.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange } from '../steps/exchange.js';
 import type { RequestObserver } from './request-observer.js';
 
 /**

@@ -1,7 +1,7 @@
 import { redactKeys } from '../../identity/api-key.js';
 import type { LogSink } from '../../logging/log-sink.js';
 import { IsoTimestamps } from './iso-timestamps.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange } from '../steps/exchange.js';
 import type { RequestObserver } from './request-observer.js';
 
 /** Longer paths are cut in log lines. */

@@ -1,5 +1,5 @@
 import type { RequestMetrics } from './request-metrics.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange } from '../steps/exchange.js';
 import type { RequestObserver } from './request-observer.js';
 
 /** Counts each answered request in the process's metrics (METRICS_PORT). */
