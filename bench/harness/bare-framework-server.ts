@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import express from 'express';
 import Fastify from 'fastify';
 import { readReplies, type Reply } from './recorded-response.js';
+import { serveFastifyOnFreePort, serveOnFreePort } from './server-process.js';
 
 /**
  * A framework's own limit: Express 5 or Fastify 5 answering each recorded (path, Accept, If-None-Match) from a route of
@@ -17,9 +17,6 @@ const {
 const { replies, paths } = readReplies(responses);
 const replyTo = (req: IncomingMessage): Reply | undefined =>
   replies.get(`${req.url}\n${req.headers.accept ?? ''}\n${req.headers['if-none-match'] ?? ''}`);
-const listening = (port: number): void => {
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`);
-};
 
 if (framework === 'express') {
   const app = express();
@@ -31,9 +28,7 @@ if (framework === 'express') {
     res.end(reply?.body);
   };
   for (const path of paths) app.get(path, route);
-  const server = createServer(app);
-  server.listen(0, '127.0.0.1', () => listening((server.address() as AddressInfo).port));
-  process.once('SIGTERM', () => server.close(() => process.exit(0)));
+  serveOnFreePort(createServer(app));
 } else if (framework === 'fastify') {
   const app = Fastify();
   for (const path of paths) {
@@ -43,9 +38,7 @@ if (framework === 'express') {
       return reply.code(found.status).headers(found.headers).send(found.body);
     });
   }
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  listening(Number(new URL(address).port));
-  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  await serveFastifyOnFreePort(app);
 } else {
   process.stderr.write(`usage: bare-framework-server.js express|fastify <responses.json> (not ${JSON.stringify(framework)})\n`);
   process.exit(2);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { RecordedResponse } from './recorded-response.js';
+import { serveOnFreePort } from './server-process.js';
 
 /**
  * The limit of this stack on PostgreSQL: a bare node:http + pg server that sends the bytes the service sends
@@ -136,7 +136,4 @@ const server = createServer((req, res) => {
     res.end();
   });
 });
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`);
-});
-process.once('SIGTERM', () => server.close(() => void pool.end().then(() => process.exit(0))));
+serveOnFreePort(server, () => pool.end());

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { readReplies } from './recorded-response.js';
+import { serveOnFreePort } from './server-process.js';
 
 /**
  * The limit of this stack: a bare node:http server that answers each recorded (path, Accept, If-None-Match) with the
@@ -44,7 +44,4 @@ const server = createServer(
       }
     : answer,
 );
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`);
-});
-process.once('SIGTERM', () => server.close(() => process.exit(0)));
+serveOnFreePort(server);

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import express from 'express';
 import Fastify from 'fastify';
+import { serveFastifyOnFreePort, serveOnFreePort } from './server-process.js';
 
 /**
  * The invoicing team's own server as it was before versioning, over its in-memory store: what the layer is added to,
@@ -30,14 +30,9 @@ const {
 const store = new InMemoryInvoiceStore();
 const noInvoice = { detail: 'no_invoice' };
 const statusOf = (query: unknown): string | undefined => (typeof query === 'string' ? query : undefined);
-const listening = (port: number): void => {
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`);
-};
 
 if (framework === 'node' || framework === 'express') {
-  const server = framework === 'node' ? existingServer(store) : expressServer();
-  server.listen(0, '127.0.0.1', () => listening((server.address() as AddressInfo).port));
-  process.once('SIGTERM', () => server.close(() => process.exit(0)));
+  serveOnFreePort(framework === 'node' ? existingServer(store) : expressServer());
 } else if (framework === 'fastify') {
   const app = Fastify();
   app.get('/invoices/', (request) => store.list({ status: statusOf((request.query as Record<string, unknown>).status) }));
@@ -45,9 +40,7 @@ if (framework === 'node' || framework === 'express') {
     const invoice = await store.find((request.params as { id: string }).id);
     return invoice ?? reply.code(404).send(noInvoice);
   });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  listening(Number(new URL(address).port));
-  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  await serveFastifyOnFreePort(app);
 } else {
   process.stderr.write(`usage: team-invoices-server.js [node|express|fastify] (not ${JSON.stringify(framework)})\n`);
   process.exit(2);
